@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// `DIFFABLE_INTERNAL_CHECKS=1 swift test` turns on `_checkInvariants()` in every
+// core type. It is off by default: the checks are slow, and benchmarks refuse to
+// run with them on.
+let internalChecks: [SwiftSetting] =
+  Context.environment["DIFFABLE_INTERNAL_CHECKS"] != nil
+  ? [.define("DIFFABLE_INTERNAL_CHECKS")] : []
+
+let package = Package(
+  name: "swift-diffable",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  products: [
+    .library(name: "Diffable", targets: ["Diffable"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+  ],
+  targets: [
+    // Pure values: snapshots, section snapshots, the diff. Foundation-free.
+    .target(name: "DiffableCore", swiftSettings: internalChecks),
+    // What users import.
+    .target(name: "Diffable", dependencies: ["DiffableCore"]),
+    .testTarget(name: "DiffableCoreTests", dependencies: ["DiffableCore"], swiftSettings: internalChecks),
+  ]
+)

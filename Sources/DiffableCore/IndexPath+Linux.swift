@@ -1,0 +1,34 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+// Apple's UIKit and AppKit give `IndexPath` the `section` and `item`
+// accessors that every list view speaks in. Foundation on other platforms does
+// not, so swift-diffable provides them there, with the same names and meaning.
+#if !canImport(Darwin)
+  extension IndexPath {
+    /// Creates an index path for an item in a section of a list view.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public init(item: Int, section: Int) {
+      self.init(indexes: [section, item])
+    }
+
+    /// The section of a two-element index path (its first element).
+    @inlinable
+    public var section: Int {
+      get { self[0] }
+      set { self[0] = newValue }
+    }
+
+    /// The item of a two-element index path (its second element).
+    @inlinable
+    public var item: Int {
+      get { self[1] }
+      set { self[1] = newValue }
+    }
+  }
+#endif

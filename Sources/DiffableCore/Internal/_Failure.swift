@@ -1,0 +1,29 @@
+// Programmer errors stop the program with a message that names the operation.
+//
+// `precondition` drops its message in optimized builds, so every check in this
+// package reports through `_diffableFailure`, which is built on `fatalError`
+// and prints in every configuration but `-Ounchecked`.
+
+/// Stops the program, naming the operation that was misused.
+///
+/// - Parameters:
+///   - operation: The public member that was called, as it reads in source,
+///     for example `"appendItems(_:toSection:)"`.
+///   - message: What was wrong, naming the identifiers involved.
+@usableFromInline
+@inline(never)
+internal func _diffableFailure(
+  _ operation: StaticString, _ message: String,
+  file: StaticString = #fileID, line: UInt = #line
+) -> Never {
+  fatalError("\(operation): \(message)", file: file, line: line)
+}
+
+/// A short, bounded rendering of identifiers for error messages: at most
+/// eight, then a count of the rest.
+@usableFromInline
+internal func _describe<C: Collection>(_ identifiers: C) -> String {
+  let shown = identifiers.prefix(8).map { String(reflecting: $0) }
+  let rest = identifiers.count - shown.count
+  return "[" + shown.joined(separator: ", ") + (rest > 0 ? ", … (\(rest) more)" : "") + "]"
+}
