@@ -23,6 +23,11 @@ let package = Package(
     .target(name: "DiffableCore", swiftSettings: internalChecks),
     // What users import.
     .target(name: "Diffable", dependencies: ["DiffableCore"]),
-    .testTarget(name: "DiffableCoreTests", dependencies: ["DiffableCore"], swiftSettings: internalChecks),
+    // Helpers shared by the test targets: seeded randomness, counting and
+    // broken identifier types, slow reference models.
+    .target(name: "DiffableTestSupport", dependencies: ["DiffableCore"], path: "Tests/DiffableTestSupport"),
+    .testTarget(
+      name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
+      swiftSettings: internalChecks),
   ]
 )

@@ -1,0 +1,195 @@
+// MARK: - Adding, removing and moving items
+
+extension DiffableDataSourceSnapshot {
+  /// Adds items at the end of a section.
+  ///
+  /// Items that are already in the snapshot move to the end of the section,
+  /// as in UIKit, and a ``DiffableDiagnostic`` names them.
+  ///
+  /// ```swift
+  /// snapshot.appendSections(["fruits", "veg"])
+  /// snapshot.appendItems(["apple"], toSection: "fruits")
+  /// snapshot.appendItems(["leek"])  // to "veg", the last section
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - identifiers: The items to add, in order.
+  ///   - sectionIdentifier: The section to add them to, or `nil` for the last
+  ///     section.
+  /// - Precondition: The section exists (with `nil`: there is at least one
+  ///   section), and `identifiers` has no repeats.
+  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers:
+  ///   one hash each. Moving existing items also costs what removing them
+  ///   costs.
+  @inlinable
+  public mutating func appendItems(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {
+    let operation: StaticString = "appendItems(_:toSection:)"
+    let slot: Int
+    if let sectionIdentifier {
+      slot = _slot(of: sectionIdentifier, operation)
+    } else {
+      guard let last = _order.last else {
+        _diffableFailure(
+          operation,
+          "there are no sections to append item identifiers \(_describe(identifiers)) to; "
+            + "call appendSections(_:) first")
+      }
+      slot = last
+    }
+    _insertItems(identifiers, .end(slot: slot), operation)
+    _checkInvariants()
+  }
+
+  /// Adds items just before another item, in that item's section.
+  ///
+  /// Items that are already in the snapshot move, as in UIKit, and a
+  /// ``DiffableDiagnostic`` names them.
+  ///
+  /// - Precondition: `beforeIdentifier` is in the snapshot and not among
+  ///   `identifiers`; `identifiers` has no repeats.
+  /// - Complexity: O(*k* + *t*) expected, where *k* is the number of
+  ///   identifiers and *t* the number of items after the insertion point in
+  ///   its section (their indexes change).
+  @inlinable
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+  ) {
+    _insertItems(identifiers, .before(beforeIdentifier), "insertItems(_:beforeItem:)")
+    _checkInvariants()
+  }
+
+  /// Adds items just after another item, in that item's section.
+  ///
+  /// Items that are already in the snapshot move, as in UIKit, and a
+  /// ``DiffableDiagnostic`` names them.
+  ///
+  /// - Precondition: `afterIdentifier` is in the snapshot and not among
+  ///   `identifiers`; `identifiers` has no repeats.
+  /// - Complexity: O(*k* + *t*) expected, where *k* is the number of
+  ///   identifiers and *t* the number of items after the insertion point in
+  ///   its section.
+  @inlinable
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
+  ) {
+    _insertItems(identifiers, .after(afterIdentifier), "insertItems(_:afterItem:)")
+    _checkInvariants()
+  }
+
+  /// Removes items. Identifiers that are not in the snapshot, or that repeat,
+  /// are ignored, as in UIKit. Sections that become empty stay.
+  ///
+  /// - Complexity: O(*k* + *t*) expected, where *k* is the number of
+  ///   identifiers and *t* the number of items from the first removed item to
+  ///   the end of each section that loses items.
+  @inlinable
+  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    _removeItems(identifiers, keepingMarks: false)
+    _checkInvariants()
+  }
+
+  /// Removes every item **and every section**, leaving an empty snapshot.
+  ///
+  /// UIKit's documentation mentions only items, but UIKit removes the
+  /// sections too, and code relies on it; so does this method. Marks are
+  /// dropped as well.
+  ///
+  /// - Complexity: O(1) (the old storage is released).
+  @inlinable
+  public mutating func deleteAllItems() {
+    self = Self()
+  }
+
+  /// Moves an item just before another item, possibly into another section.
+  ///
+  /// - Precondition: Both items are in the snapshot and are different.
+  /// - Complexity: O(*t*) expected, where *t* is the number of items after the
+  ///   item's old place and after its new place in their sections.
+  @inlinable
+  public mutating func moveItem(
+    _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
+  ) {
+    _moveItem(identifier, .before(toIdentifier), "moveItem(_:beforeItem:)")
+  }
+
+  /// Moves an item just after another item, possibly into another section.
+  ///
+  /// - Precondition: Both items are in the snapshot and are different.
+  /// - Complexity: O(*t*) expected, where *t* is the number of items after the
+  ///   item's old place and after its new place in their sections.
+  @inlinable
+  public mutating func moveItem(
+    _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
+  ) {
+    _moveItem(identifier, .after(toIdentifier), "moveItem(_:afterItem:)")
+  }
+
+  @inlinable
+  mutating func _moveItem(
+    _ identifier: ItemIdentifierType, _ destination: _Destination, _ operation: StaticString
+  ) {
+    let anchor: ItemIdentifierType
+    switch destination {
+    case .before(let item), .after(let item): anchor = item
+    case .end: preconditionFailure("items move relative to another item")
+    }
+    _ = _location(of: identifier, operation)
+    _ = _location(of: anchor, operation)
+    if identifier == anchor {
+      _diffableFailure(
+        operation, "cannot move item identifier \(_describe([identifier])) relative to itself")
+    }
+    _removeItems(CollectionOfOne(identifier), keepingMarks: true)
+    let (slot, index) = _resolve(destination, operation)
+    let inserted = _insertNewItems([identifier], slot: slot, at: index, operation)
+    assert(inserted, "a removed item is new again")
+    _checkInvariants()
+  }
+
+  // MARK: Marks
+
+  /// Marks items to be reloaded: when the data source applies this snapshot,
+  /// their cells are replaced by new ones from the cell provider.
+  ///
+  /// - Precondition: Every item is in the snapshot; no repeats.
+  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers.
+  @inlinable
+  public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
+    _markItems(identifiers, in: \._reloadedItems, "reloadItems(_:)")
+  }
+
+  /// Marks items to be reconfigured: when the data source applies this
+  /// snapshot, their existing cells are updated in place, which is cheaper
+  /// than a reload and keeps the cell's state.
+  ///
+  /// - Precondition: Every item is in the snapshot; no repeats.
+  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers.
+  @inlinable
+  public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
+    _markItems(identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)")
+  }
+
+  @inlinable
+  mutating func _markItems(
+    _ identifiers: [ItemIdentifierType],
+    in marks: WritableKeyPath<Self, _OrderedMarks<ItemIdentifierType>>,
+    _ operation: StaticString
+  ) {
+    _requireUnique(identifiers, "item", operation)
+    for identifier in identifiers { _ = _location(of: identifier, operation) }
+    for identifier in identifiers { self[keyPath: marks].insert(identifier) }
+  }
+
+  /// Removes every reload and reconfigure mark, as a data source does once it
+  /// has applied the snapshot.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public mutating func _removeMarks() {
+    _reloadedSections.removeAll()
+    _reloadedItems.removeAll()
+    _reconfiguredItems.removeAll()
+  }
+}
