@@ -111,14 +111,15 @@ extension BatchUpdate {
       if let slot = new._sectionSlots[section] { reloadMarked[new._records[slot].position] = true }
     }
 
-    // Pass 3: section fates. Surviving sections in new order; keep in place a
-    // heaviest increasing subsequence of their old positions, where a dirty
-    // section weighs its items (moving it would turn them all into fresh
-    // cells) and a clean one weighs 1.
+    // Pass 3: section fates. Among the surviving sections that are not marked
+    // for reloading, keep in place a heaviest increasing subsequence of their
+    // old positions, where a dirty section weighs its items (moving it would
+    // turn them all into fresh cells) and a clean one weighs 1. The others
+    // move if they are clean, and are deleted and inserted if not (rule 5).
     var survivors: [Int] = []
     var survivorOld: [Int] = []
     var survivorWeight: [Int] = []
-    for q in 0..<newSectionCount where oldOfNew[q] >= 0 {
+    for q in 0..<newSectionCount where oldOfNew[q] >= 0 && !reloadMarked[q] {
       let p = oldOfNew[q]
       survivors.append(q)
       survivorOld.append(p)
@@ -133,26 +134,31 @@ extension BatchUpdate {
     var newFate = [_SectionFate](repeating: .replaced, count: newSectionCount)
     var movesSections = false
     for (j, q) in survivors.enumerated() {
-      let p = survivorOld[j]
-      let fate: _SectionFate
-      if kept[j] {
-        fate = .stable
-      } else if dirty[q] || reloadMarked[q] {
-        // Rule 5: a moved section takes no item operations, and rule 6: a
-        // moved section is not reloaded. Delete and insert it instead.
-        fate = .replaced
-      } else {
-        fate = .moved
-        movesSections = true
-      }
-      oldFate[p] = fate
-      newFate[q] = fate
-    }
-    for (j, q) in survivors.enumerated() where kept[j] && reloadMarked[q] {
-      // Rule 6: no section reloads in a batch that moves sections.
-      let fate: _SectionFate = movesSections ? .replaced : .reloaded
+      let fate: _SectionFate = kept[j] ? .stable : dirty[q] ? .replaced : .moved
+      if fate == .moved { movesSections = true }
       oldFate[survivorOld[j]] = fate
       newFate[q] = fate
+    }
+    // Sections marked for reloading. Rule 6: with section moves in the batch,
+    // they are deleted and inserted. Without, each is reloaded in place if it
+    // sits in order among the stable sections, and deleted and inserted if
+    // not: stable sections weigh more than all reloads together, so they all
+    // stay in the subsequence.
+    let reloadCandidates = (0..<newSectionCount).filter { oldOfNew[$0] >= 0 && reloadMarked[$0] }
+    if !reloadCandidates.isEmpty && !movesSections {
+      var order: [Int] = []
+      var values: [Int] = []
+      var weights: [Int] = []
+      for q in 0..<newSectionCount where oldOfNew[q] >= 0 && (newFate[q] == .stable || reloadMarked[q]) {
+        order.append(q)
+        values.append(oldOfNew[q])
+        weights.append(reloadMarked[q] ? 1 : newSectionCount + 1)
+      }
+      let inPlace = _heaviestIncreasingSubsequence(values, weights: weights, domain: oldSectionCount)
+      for (j, q) in order.enumerated() where reloadMarked[q] && inPlace[j] {
+        oldFate[oldOfNew[q]] = .reloaded
+        newFate[q] = .reloaded
+      }
     }
     for p in 0..<oldSectionCount {
       switch oldFate[p] {

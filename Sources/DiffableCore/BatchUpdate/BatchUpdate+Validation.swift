@@ -406,6 +406,15 @@ extension BatchUpdate {
         message: "section \(_describe([section])) is reloaded, but the new snapshot does not "
           + "mark it for reloading")
     }
+    for section in new._reloadedSections.elements where old.indexOfSection(section) != nil {
+      let q = new.indexOfSection(section)!
+      guard freshSections.contains(q) else {
+        throw ValidationError(
+          rule: 9,
+          message: "section \(_describe([section])) is marked for reloading in the new snapshot, "
+            + "but the update neither reloads nor inserts it")
+      }
+    }
     for item in new._reloadedItems.elements {
       let path = newPath(of: item)
       guard reloadedItems.contains(item) || isFresh(path) else {
