@@ -15,35 +15,39 @@
 @inlinable
 internal func _longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
   let count = values.count
-  var keep = [Bool](repeating: false, count: count)
-  guard count > 0 else { return keep }
-  var tails: [Int] = []
-  var predecessor = [Int](repeating: -1, count: count)
-  values.withUnsafeBufferPointer { values in
-    for i in 0..<count {
-      let value = values[i]
-      if let last = tails.last, values[last] >= value {
-        // Binary search for the first tail whose value is >= value.
-        var low = 0
-        var high = tails.count - 1
-        while low < high {
-          let mid = (low + high) / 2
-          if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
+  guard count > 0 else { return [] }
+  return [Bool](unsafeUninitializedCapacity: count) { keep, initialized in
+    keep.initialize(repeating: false)
+    initialized = count
+    values.withUnsafeBufferPointer { values in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { scratch in
+        // tails: scratch[0..<length]; predecessors: scratch[count...].
+        var length = 0
+        for i in 0..<count {
+          let value = values[i]
+          var low = length
+          if length > 0 && values[scratch[length - 1]] >= value {
+            // Binary search for the first tail whose value is >= value.
+            low = 0
+            var high = length - 1
+            while low < high {
+              let mid = (low + high) &>> 1
+              if values[scratch[mid]] < value { low = mid + 1 } else { high = mid }
+            }
+          } else {
+            length += 1
+          }
+          scratch[count + i] = low > 0 ? scratch[low - 1] : -1
+          scratch[low] = i
         }
-        predecessor[i] = low > 0 ? tails[low - 1] : -1
-        tails[low] = i
-      } else {
-        predecessor[i] = tails.last ?? -1
-        tails.append(i)
+        var i = scratch[length - 1]
+        while i >= 0 {
+          keep[i] = true
+          i = scratch[count + i]
+        }
       }
     }
   }
-  var i = tails[tails.count - 1]
-  while i >= 0 {
-    keep[i] = true
-    i = predecessor[i]
-  }
-  return keep
 }
 
 /// Marks one increasing subsequence of `values` with the greatest total

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that users of the library never
+// resolve what the benchmarks need. Run them in release mode:
+//
+//     swift run -c release --package-path Benchmarks CoreBenchmarks
+let package = Package(
+  name: "swift-diffable-benchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "swift-diffable", path: "..")
+  ],
+  targets: [
+    // Timing, interleaving, medians, ratios and memory readings.
+    .target(name: "BenchmarkSupport"),
+    .executableTarget(
+      name: "CoreBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Diffable", package: "swift-diffable"),
+      ]),
+    // One diff in a loop, for profilers.
+    .executableTarget(
+      name: "ProfileDiff",
+      dependencies: [.product(name: "Diffable", package: "swift-diffable")]),
+  ]
+)

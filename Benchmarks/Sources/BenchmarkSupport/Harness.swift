@@ -1,0 +1,126 @@
+import Foundation
+
+/// One contestant in a scenario: a name and the work to time. The work
+/// returns a value that is folded into a checksum, so the optimizer cannot
+/// drop it.
+public struct Contestant {
+  public var name: String
+  public var work: () -> Int
+
+  public init(_ name: String, _ work: @escaping () -> Int) {
+    self.name = name
+    self.work = work
+  }
+}
+
+/// Runs scenarios: each contestant is timed `runs` times, interleaved with
+/// the others (A B C A B C ...) so that drift in the machine's speed hits
+/// them all alike; the median is reported, with its ratio to the first
+/// contestant, the floor.
+public struct Harness {
+  public var runs: Int
+  public var lines: [String] = []
+  var checksum = 0
+
+  public init(runs: Int = 7) {
+    self.runs = runs
+  }
+
+  /// Times the contestants and prints one line each: median and ratio to the
+  /// first. Returns the medians in seconds.
+  @discardableResult
+  public mutating func scenario(_ title: String, _ contestants: [Contestant]) -> [Double] {
+    var samples = [[Double]](repeating: [], count: contestants.count)
+    for run in 0..<(runs + 1) {
+      for (index, contestant) in contestants.enumerated() {
+        let start = ContinuousClock.now
+        checksum &+= contestant.work()
+        let elapsed = ContinuousClock.now - start
+        if run > 0 { samples[index].append(elapsed.seconds) }  // the first run warms up
+      }
+    }
+    let medians = samples.map { $0.sorted()[$0.count / 2] }
+    emit("\n\(title)")
+    for (index, contestant) in contestants.enumerated() {
+      let ratio = medians[index] / medians[0]
+      emit(
+        "  \(contestant.name.padding(52))\(format(medians[index] * 1_000, 3).leftPadding(11)) ms"
+          + (index == 0 ? "   (floor)" : "   \(format(ratio, 2))×"))
+    }
+    return medians
+  }
+
+  public mutating func emit(_ line: String) {
+    print(line)
+    lines.append(line)
+  }
+
+  /// Printed last: the checksum keeps results alive.
+  public func finish() {
+    print("\n(checksum \(checksum))")
+  }
+}
+
+extension Duration {
+  public var seconds: Double {
+    let (s, attoseconds) = components
+    return Double(s) + Double(attoseconds) / 1e18
+  }
+}
+
+public func format(_ value: Double, _ decimals: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = "\(rounded)"
+  if let dot = text.firstIndex(of: ".") {
+    let have = text.distance(from: dot, to: text.endIndex) - 1
+    if have < decimals { text += String(repeating: "0", count: decimals - have) }
+  }
+  return text
+}
+
+extension String {
+  public func padding(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+  public func leftPadding(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+/// The process's resident memory now, in bytes, where the platform tells
+/// (Linux: `/proc/self/statm`).
+public func residentBytes() -> Int? {
+  #if os(Linux)
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return nil
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  #else
+    return nil
+  #endif
+}
+
+/// The process's peak resident memory so far, in bytes.
+public func peakResidentBytes() -> Int {
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  #if canImport(Darwin)
+    return Int(usage.ru_maxrss)
+  #else
+    return Int(usage.ru_maxrss) * 1024
+  #endif
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
