@@ -79,27 +79,29 @@ struct OutlineModel: Equatable {
     return end
   }
 
-  func parent(of item: Int) -> Int? {
-    let index = self.index(of: item)!
-    let level = entries[index].level
-    return entries[..<index].last { $0.level == level - 1 && level > 0 }?.item
-  }
+  var visibleItems: [Int] { zip(items, visibility).filter(\.1).map(\.0) }
 
-  func ancestors(of item: Int) -> [Int] {
-    var result: [Int] = []
-    var current = parent(of: item)
-    while let parent = current {
-      result.append(parent)
-      current = self.parent(of: parent)
+  /// The parent of every entry, in one pass: the path from the root to the
+  /// current entry is a stack, cut back to the entry's level.
+  var parents: [Int?] {
+    var path: [Int] = []
+    return entries.map { entry in
+      path.removeLast(path.count - entry.level)
+      defer { path.append(entry.item) }
+      return path.last
     }
-    return result
   }
 
-  func isVisible(_ item: Int) -> Bool {
-    ancestors(of: item).allSatisfy { ancestor in entries[index(of: ancestor)!].isExpanded }
+  /// Whether every entry is visible, in one pass, in the same way.
+  var visibility: [Bool] {
+    var path: [(item: Int, showsChildren: Bool)] = []
+    return entries.map { entry in
+      path.removeLast(path.count - entry.level)
+      let isVisible = path.last?.showsChildren ?? true
+      path.append((entry.item, isVisible && entry.isExpanded))
+      return isVisible
+    }
   }
-
-  var visibleItems: [Int] { items.filter(isVisible) }
 
   mutating func append(_ items: [Int], to parent: Int?) {
     guard let parent else {
@@ -163,10 +165,11 @@ struct OutlineModel: Equatable {
 
   func visualDescription() -> String {
     var text = ""
+    let visibility = self.visibility
     for (index, entry) in entries.enumerated() {
       let hasChildren = index + 1 < entries.count && entries[index + 1].level > entry.level
       text += String(repeating: "  ", count: entry.level)
-      text += isVisible(entry.item) ? "*" : " "
+      text += visibility[index] ? "*" : " "
       text += entry.isExpanded ? "+" : hasChildren ? "-" : " "
       text += " \(entry.item)\n"
     }
@@ -176,8 +179,8 @@ struct OutlineModel: Equatable {
   /// A section snapshot built from the model with `append` and `expand`.
   var snapshot: DiffableDataSourceSectionSnapshot<Int> {
     var result = DiffableDataSourceSectionSnapshot<Int>()
-    for entry in entries {
-      result.append([entry.item], to: entry.level == 0 ? nil : parent(of: entry.item))
+    for (entry, parent) in zip(entries, parents) {
+      result.append([entry.item], to: parent)
       if entry.isExpanded { result.expand([entry.item]) }
     }
     return result

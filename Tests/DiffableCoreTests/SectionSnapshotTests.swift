@@ -142,6 +142,17 @@ struct SectionSnapshotRemovingTests {
     #expect(outline.items == ["Nuts"])
   }
 
+  @Test("regression: deleting an item, then its ancestor, in one call frees each slot once")
+  func deleteDescendantThenAncestor() {
+    var outline = groceries()
+    outline.delete(["Cox", "Fruit"])
+    outline._checkInvariants()
+    // Reusing the freed slots must not hand one slot to two items.
+    outline.append(["A", "B", "C", "D", "E", "F"], to: "Nuts")
+    outline._checkInvariants()
+    #expect(outline.items == ["Vegetables", "Leek", "Nuts", "A", "B", "C", "D", "E", "F"])
+  }
+
   @Test("deleted identifiers can be inserted again, anywhere")
   func deleteAndReinsert() {
     var outline = groceries()

@@ -234,6 +234,9 @@ extension DiffableDataSourceSectionSnapshot {
   mutating func _freeSubtree(_ slot: Int) {
     var stack = [slot]
     while let slot = stack.popLast() {
+      // `delete(_:)` may free an item before an ancestor of it, and unlinks
+      // both only afterwards: skip what is already free.
+      guard _nodes[slot].isLive else { continue }
       stack.append(contentsOf: _nodes[slot].children)
       _slots.removeValue(forKey: _nodes[slot].item)
       _nodes[slot].children = []
