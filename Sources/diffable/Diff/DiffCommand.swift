@@ -78,9 +78,7 @@ struct DiffCommand: ParsableCommand {
     let batch = BatchUpdate(from: old, to: new)
     switch format {
     case .json:
-      // Encoding arrays of integers cannot fail.
-      let data = (try? JSONEncoder().encode(batch)) ?? Data()
-      return String(decoding: data, as: UTF8.self)
+      return BatchUpdateJSON.text(for: batch)
     case .text:
       return BatchUpdateText(
         old: old, new: new, describeSection: jsonQuoted, describeItem: jsonQuoted

@@ -38,7 +38,7 @@ enum DiffInput {
     do {
       return try decoder.decode(JSONSnapshot.self, from: data)
     } catch let error as DecodingError {
-      throw InputError("\(path): not a valid snapshot: \(describe(error))")
+      throw InputError("\(path): not a valid snapshot: \(describe(error, in: data))")
     } catch {
       throw InputError("\(path): not a valid snapshot: \(error)")
     }
@@ -51,8 +51,9 @@ enum DiffInput {
   }
 
   /// A decoding error in one short sentence: where in the document, and
-  /// what was wrong.
-  static func describe(_ error: DecodingError) -> String {
+  /// what was wrong. For text that is not JSON at all, the place of the
+  /// first syntax error is found by parsing `data` again.
+  static func describe(_ error: DecodingError, in data: Data) -> String {
     func place(_ path: [any CodingKey]) -> String {
       guard !path.isEmpty else { return "" }
       var text = ""
@@ -72,13 +73,17 @@ enum DiffInput {
       return "expected \(typeName(type)) but found null\(place(context.codingPath))"
     case .typeMismatch(let type, let context):
       return "expected \(typeName(type))\(place(context.codingPath))"
-    case .dataCorrupted(let context):
-      var text = context.debugDescription
-      if let underlying = context.underlyingError {
-        let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        text += " " + (detail ?? String(describing: underlying))
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      // Not JSON. The decoder does not say where; the parser does.
+      do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      } catch {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        return "not valid JSON" + (detail.map { ": " + $0 } ?? "")
       }
-      return text + place(context.codingPath)
+      return context.debugDescription
+    case .dataCorrupted(let context):
+      return context.debugDescription + place(context.codingPath)
     @unknown default:
       return String(describing: error)
     }

@@ -10,7 +10,6 @@ import Foundation
 /// the stream.
 struct JSONLinesDiffer {
   private let decoder = JSONDecoder()
-  private let encoder = JSONEncoder()
 
   /// The number of lines read so far, for error messages.
   private(set) var lineNumber = 0
@@ -29,20 +28,16 @@ struct JSONLinesDiffer {
     guard line.contains(where: { !$0.isWhitespace }) else {
       throw InputError(#"blank line; expected {"old": <snapshot>, "new": <snapshot>}"#)
     }
+    let data = Data(line.utf8)
     let pair: DiffInput.Pair
     do {
-      pair = try decoder.decode(DiffInput.Pair.self, from: Data(line.utf8))
+      pair = try decoder.decode(DiffInput.Pair.self, from: data)
     } catch let error as DecodingError {
-      throw InputError(DiffInput.describe(error))
+      throw InputError(DiffInput.describe(error, in: data))
     } catch {
       throw InputError(String(describing: error))
     }
-    let batch = BatchUpdate(from: pair.old, to: pair.new)
-    do {
-      return String(decoding: try encoder.encode(batch), as: UTF8.self)
-    } catch {
-      throw InputError("cannot encode the batch update: \(error)")
-    }
+    return BatchUpdateJSON.text(for: BatchUpdate(from: pair.old, to: pair.new))
   }
 
   /// `{"error": message}`, as one line of JSON.
