@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "Diffable", dependencies: ["DiffableCore"]),
     // Helpers shared by the test targets: seeded randomness, counting and
     // broken identifier types, slow reference models.
-    .target(name: "DiffableTestSupport", dependencies: ["DiffableCore"], path: "Tests/DiffableTestSupport"),
+    .target(
+      name: "DiffableTestSupport", dependencies: ["DiffableCore"], path: "Tests/DiffableTestSupport",
+      swiftSettings: internalChecks),
     .testTarget(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),

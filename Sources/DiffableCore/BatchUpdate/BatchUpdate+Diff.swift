@@ -1,0 +1,263 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What happens to one section in a batch.
+@usableFromInline
+enum _SectionFate: UInt8 {
+  /// Neither deleted, inserted, reloaded nor moved: the only kind of section
+  /// that item operations may touch.
+  case stable
+  /// Deleted (old side) or inserted (new side), possibly as the two halves of
+  /// a move or reload that the rules do not allow.
+  case replaced
+  /// Reloaded: its items are fresh.
+  case reloaded
+  /// Moved with its items unchanged.
+  case moved
+}
+
+extension BatchUpdate {
+  /// Computes the batch update that takes a list showing `old` to `new`.
+  ///
+  /// The batch is valid under every rule that ``validate(from:to:)`` checks,
+  /// honours the reload and reconfigure marks of `new`, and moves as few
+  /// items and sections as possible.
+  ///
+  /// ```swift
+  /// // old: fruits: [apple, pear]     new: fruits: [pear, apple, fig]
+  /// let update = BatchUpdate(from: old, to: new)
+  /// update.itemMoves    // [[0, 1] -> [0, 0]]: one move; apple stays put
+  /// update.itemInserts  // [[0, 2]]
+  /// ```
+  ///
+  /// The diff reuses the item index `old` already holds: it hashes each item
+  /// of `new` once and each item of `old` not at all.
+  ///
+  /// - Complexity: O(*n* + *s* log *s*) expected, plus O(*m* log *m*) for the
+  ///   *m* items that stay in their section and change order, where *n* is the
+  ///   number of items and *s* the number of sections in both snapshots.
+  @inlinable
+  public init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>)
+  {
+    self.init()
+    _diff(old, new)
+  }
+
+  // The diff, pass by pass. Positions are `Int`; per-item tables are `Int32`
+  // to halve their memory traffic.
+  @inlinable
+  mutating func _diff<S, I>(
+    _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>
+  ) {
+    let oldSectionCount = old._order.count
+    let newSectionCount = new._order.count
+
+    // Pass 1: sections. One hash per old section maps old positions to new
+    // ones; the inverse map is filled from it.
+    var newOfOld = [Int](repeating: -1, count: oldSectionCount)
+    var oldOfNew = [Int](repeating: -1, count: newSectionCount)
+    for p in 0..<oldSectionCount {
+      if let slot = new._sectionSlots[old._records[old._order[p]].id] {
+        let q = new._records[slot].position
+        newOfOld[p] = q
+        oldOfNew[q] = p
+      }
+    }
+    var oldPositionOfSlot = [Int32](repeating: -1, count: old._records.count)
+    for p in 0..<oldSectionCount { oldPositionOfSlot[old._order[p]] = Int32(p) }
+
+    // Pass 2: items. One hash per new item finds its old section and index.
+    // A surviving section is *dirty* if its items changed in any way that
+    // needs an item operation.
+    let newItemCount = new.numberOfItems
+    var sourceSection = [Int32](repeating: -1, count: newItemCount)
+    var sourceIndex = [Int32](repeating: 0, count: newItemCount)
+    var dirty = [Bool](repeating: false, count: newSectionCount)
+    for q in 0..<newSectionCount {
+      let record = new._records[new._order[q]]
+      let p = Int32(oldOfNew[q])
+      var isDirty = p >= 0 && old._records[old._order[Int(p)]].items.count != record.items.count
+      var g = record.start
+      for (k, item) in record.items.enumerated() {
+        if let location = old._itemLocations[item] {
+          let ps = oldPositionOfSlot[Int(location.slot)]
+          sourceSection[g] = ps
+          sourceIndex[g] = Int32(bitPattern: location.index)
+          if ps != p || Int(location.index) != k { isDirty = true }
+        } else {
+          isDirty = true
+        }
+        g += 1
+      }
+      dirty[q] = isDirty
+    }
+
+    // Reload marks: a marked item makes its section dirty.
+    var reloadFlag: [Bool] = []
+    if !new._reloadedItems.isEmpty {
+      reloadFlag = [Bool](repeating: false, count: newItemCount)
+      for item in new._reloadedItems.elements {
+        guard let location = new._itemLocations[item] else { continue }
+        let record = new._records[Int(location.slot)]
+        reloadFlag[record.start + Int(location.index)] = true
+        dirty[record.position] = true
+      }
+    }
+    var reloadMarked = [Bool](repeating: false, count: newSectionCount)
+    for section in new._reloadedSections.elements {
+      if let slot = new._sectionSlots[section] { reloadMarked[new._records[slot].position] = true }
+    }
+
+    // Pass 3: section fates. Among the surviving sections that are not marked
+    // for reloading, keep in place a heaviest increasing subsequence of their
+    // old positions, where a dirty section weighs its items (moving it would
+    // turn them all into fresh cells) and a clean one weighs 1. The others
+    // move if they are clean, and are deleted and inserted if not (rule 5).
+    var survivors: [Int] = []
+    var survivorOld: [Int] = []
+    var survivorWeight: [Int] = []
+    for q in 0..<newSectionCount where oldOfNew[q] >= 0 && !reloadMarked[q] {
+      let p = oldOfNew[q]
+      survivors.append(q)
+      survivorOld.append(p)
+      survivorWeight.append(
+        dirty[q]
+          ? 1 + new._records[new._order[q]].items.count + old._records[old._order[p]].items.count
+          : 1)
+    }
+    let kept = _heaviestIncreasingSubsequence(
+      survivorOld, weights: survivorWeight, domain: oldSectionCount)
+    var oldFate = [_SectionFate](repeating: .replaced, count: oldSectionCount)
+    var newFate = [_SectionFate](repeating: .replaced, count: newSectionCount)
+    var movesSections = false
+    for (j, q) in survivors.enumerated() {
+      let fate: _SectionFate = kept[j] ? .stable : dirty[q] ? .replaced : .moved
+      if fate == .moved { movesSections = true }
+      oldFate[survivorOld[j]] = fate
+      newFate[q] = fate
+    }
+    // Sections marked for reloading. Rule 6: with section moves in the batch,
+    // they are deleted and inserted. Without, each is reloaded in place if it
+    // sits in order among the stable sections, and deleted and inserted if
+    // not: stable sections weigh more than all reloads together, so they all
+    // stay in the subsequence.
+    let reloadCandidates = (0..<newSectionCount).filter { oldOfNew[$0] >= 0 && reloadMarked[$0] }
+    if !reloadCandidates.isEmpty && !movesSections {
+      var order: [Int] = []
+      var values: [Int] = []
+      var weights: [Int] = []
+      for q in 0..<newSectionCount where oldOfNew[q] >= 0 && (newFate[q] == .stable || reloadMarked[q]) {
+        order.append(q)
+        values.append(oldOfNew[q])
+        weights.append(reloadMarked[q] ? 1 : newSectionCount + 1)
+      }
+      let inPlace = _heaviestIncreasingSubsequence(values, weights: weights, domain: oldSectionCount)
+      for (j, q) in order.enumerated() where reloadMarked[q] && inPlace[j] {
+        oldFate[oldOfNew[q]] = .reloaded
+        newFate[q] = .reloaded
+      }
+    }
+    for p in 0..<oldSectionCount {
+      switch oldFate[p] {
+      case .replaced: sectionDeletes.append(p)
+      case .reloaded: sectionReloads.append(p)
+      case .stable, .moved: break
+      }
+    }
+    for q in 0..<newSectionCount {
+      switch newFate[q] {
+      case .replaced: sectionInserts.append(q)
+      case .moved: sectionMoves.append(Move(from: oldOfNew[q], to: q))
+      case .stable, .reloaded: break
+      }
+    }
+
+    // Pass 4: items of stable sections, in new order. An item from the same
+    // section stays unless the longest increasing subsequence says it moves;
+    // an item from another stable section moves across; anything else is
+    // inserted (its old copy, if any, goes with its section or is deleted in
+    // pass 5). `carried` marks old items that survive into a stable section.
+    var carried = [Bool](repeating: false, count: old.numberOfItems)
+    var fresh = [Bool](repeating: false, count: newItemCount)
+    let hasReloads = !reloadFlag.isEmpty
+    var stayValues: [Int32] = []
+    for q in 0..<newSectionCount where newFate[q] == .stable {
+      let p = oldOfNew[q]
+      let p32 = Int32(p)
+      let oldStart = old._records[old._order[p]].start
+      let record = new._records[new._order[q]]
+      let start = record.start
+      let count = record.items.count
+      if !dirty[q] {
+        for i in 0..<count { carried[oldStart + i] = true }
+        continue
+      }
+      stayValues.removeAll(keepingCapacity: true)
+      for g in start..<(start + count) where sourceSection[g] == p32 {
+        stayValues.append(sourceIndex[g])
+      }
+      let stays = _longestIncreasingSubsequence(stayValues)
+      var stay = 0
+      for k in 0..<count {
+        let g = start + k
+        let ps = Int(sourceSection[g])
+        let si = Int(sourceIndex[g])
+        let reload = hasReloads && reloadFlag[g]
+        if ps == p {
+          defer { stay += 1 }
+          if stays[stay] {
+            carried[oldStart + si] = true
+            if reload { itemReloads.append(_indexPath(p, si)) }
+            continue
+          }
+          if !reload {
+            itemMoves.append(Move(from: _indexPath(p, si), to: _indexPath(q, k)))
+            carried[oldStart + si] = true
+            continue
+          }
+          // Rule 7: a reloaded item does not move; its old copy is deleted in
+          // pass 5 and it is inserted here.
+        } else if ps >= 0, oldFate[ps] == .stable, !reload {
+          itemMoves.append(Move(from: _indexPath(ps, si), to: _indexPath(q, k)))
+          carried[old._records[old._order[ps]].start + si] = true
+          continue
+        }
+        itemInserts.append(_indexPath(q, k))
+        fresh[g] = true
+      }
+    }
+
+    // Pass 5: deletes. Old items of stable sections that nothing carried.
+    for p in 0..<oldSectionCount where oldFate[p] == .stable {
+      let record = old._records[old._order[p]]
+      for i in 0..<record.items.count where !carried[record.start + i] {
+        itemDeletes.append(_indexPath(p, i))
+      }
+    }
+
+    // Pass 6: reconfigures, after the batch, for marked items that are not
+    // fresh cells anyway.
+    if !new._reconfiguredItems.isEmpty {
+      for item in new._reconfiguredItems.elements {
+        guard let location = new._itemLocations[item] else { continue }
+        let record = new._records[Int(location.slot)]
+        let g = record.start + Int(location.index)
+        switch newFate[record.position] {
+        case .replaced, .reloaded: continue
+        case .stable where fresh[g] || (hasReloads && reloadFlag[g]): continue
+        case .stable, .moved:
+          itemReconfigures.append(_indexPath(record.position, Int(location.index)))
+        }
+      }
+      itemReconfigures.sort()
+    }
+  }
+}
+
+@inlinable @inline(__always)
+func _indexPath(_ section: Int, _ item: Int) -> IndexPath {
+  IndexPath(indexes: [section, item])
+}

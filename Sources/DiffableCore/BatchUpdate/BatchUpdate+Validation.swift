@@ -1,0 +1,438 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension BatchUpdate {
+  /// Why a batch update is invalid, in the words UIKit would use.
+  ///
+  /// ``rule`` is the number of the strict rule the batch breaks:
+  ///
+  /// 1. No duplicates: an old position appears at most once among deletes,
+  ///    reloads and move sources; a new position at most once among inserts
+  ///    and move destinations. The same for sections.
+  /// 2. Every index is in range of the snapshot its space refers to.
+  /// 3. Section count: new = old − deleted + inserted.
+  /// 4. Per surviving section: new count = old count − deleted − moved out +
+  ///    inserted + moved in.
+  /// 5. No item operation inside a section that is deleted, inserted,
+  ///    reloaded or moved in the same batch.
+  /// 6. No section reloads in a batch that also moves sections.
+  /// 7. A reloaded item is not also moved.
+  /// 8. Replaying the batch by identity gives exactly the new snapshot.
+  /// 9. Every item marked reloaded in the new snapshot is reloaded or fresh;
+  ///    every item marked reconfigured is reconfigured or fresh; nothing else
+  ///    is reloaded.
+  public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The number of the rule the batch breaks, 1 through 9.
+    public var rule: Int
+    /// What is wrong, naming indices and identifiers.
+    public var message: String
+
+    /// Creates a validation error.
+    public init(rule: Int, message: String) {
+      self.rule = rule
+      self.message = message
+    }
+
+    public var description: String { "Invalid batch update (rule \(rule)): \(message)" }
+  }
+
+  /// Performs the batch on `old` the way a list view does, and returns the
+  /// snapshot it produces.
+  ///
+  /// Sections and items that are inserted, and the items of reloaded sections,
+  /// take their identifiers from `new` at their new positions; everything
+  /// else keeps its identity, as a list view keeps its cells. Sections that
+  /// are neither deleted nor moved keep their relative order and fill the free
+  /// positions; the same for the items inside a surviving section.
+  ///
+  /// Use ``validate(from:to:)`` to also require that the result is `new` and
+  /// that the marks of `new` are honoured.
+  ///
+  /// - Throws: ``ValidationError`` for the first of rules 1 to 8 the batch
+  ///   breaks (rule 8 only when the replay would hold an identifier twice).
+  /// - Complexity: O(*n* + *b*), where *n* is the number of items of both
+  ///   snapshots and *b* the size of the batch.
+  public func replay<S, I>(
+    on old: DiffableDataSourceSnapshot<S, I>,
+    insertingFrom new: DiffableDataSourceSnapshot<S, I>
+  ) throws(ValidationError) -> DiffableDataSourceSnapshot<S, I> {
+    let oldSections = old._order.map { old._records[$0] }
+    let newSections = new._order.map { new._records[$0] }
+    let oldCount = oldSections.count
+    let newCount = newSections.count
+
+    // Sections: ranges (rule 2), duplicates (rule 1), rule 6, rule 3.
+    func checkOld(_ p: Int, _ verb: String) throws(ValidationError) {
+      guard 0 <= p && p < oldCount else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to \(verb) section \(p), but there are only \(oldCount) sections "
+            + "before the update")
+      }
+    }
+    func checkNew(_ q: Int, _ verb: String) throws(ValidationError) {
+      guard 0 <= q && q < newCount else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to \(verb) section \(q), but there are only \(newCount) sections "
+            + "after the update")
+      }
+    }
+    var oldSectionUse = [String?](repeating: nil, count: oldCount)
+    var newSectionUse = [String?](repeating: nil, count: newCount)
+    func claimOld(_ p: Int, _ verb: String) throws(ValidationError) {
+      try checkOld(p, verb)
+      if let earlier = oldSectionUse[p] {
+        throw ValidationError(
+          rule: 1, message: "attempt to \(earlier) and \(verb) the same section (\(p))")
+      }
+      oldSectionUse[p] = verb
+    }
+    func claimNew(_ q: Int, _ verb: String) throws(ValidationError) {
+      try checkNew(q, verb)
+      if let earlier = newSectionUse[q] {
+        throw ValidationError(
+          rule: 1, message: "attempt to \(earlier) and \(verb) the same section (\(q))")
+      }
+      newSectionUse[q] = verb
+    }
+    for p in sectionDeletes { try claimOld(p, "delete") }
+    for p in sectionReloads { try claimOld(p, "reload") }
+    for move in sectionMoves { try claimOld(move.from, "move") }
+    for q in sectionInserts { try claimNew(q, "insert") }
+    for move in sectionMoves { try claimNew(move.to, "move to") }
+    if !sectionReloads.isEmpty && !sectionMoves.isEmpty {
+      throw ValidationError(
+        rule: 6,
+        message: "cannot reload sections \(sectionReloads) in a batch that also moves sections "
+          + "(\(sectionMoves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")))")
+    }
+    guard newCount == oldCount - sectionDeletes.count + sectionInserts.count else {
+      throw ValidationError(
+        rule: 3,
+        message: "invalid number of sections. The number of sections contained in the list "
+          + "view after the update (\(newCount)) must be equal to the number of sections "
+          + "contained in the list view before the update (\(oldCount)), plus or minus the "
+          + "number of sections inserted or deleted (\(sectionInserts.count) inserted, "
+          + "\(sectionDeletes.count) deleted).")
+    }
+
+    // Where each new section comes from: -1 inserted, otherwise an old
+    // position. Moves go to their destinations; the rest fill the free
+    // positions in order.
+    var sourceOfNew = [Int](repeating: -1, count: newCount)
+    var newOfOld = [Int](repeating: -1, count: oldCount)
+    for move in sectionMoves {
+      sourceOfNew[move.to] = move.from
+      newOfOld[move.from] = move.to
+    }
+    do {
+      var q = 0
+      for p in 0..<oldCount where oldSectionUse[p] == nil || oldSectionUse[p] == "reload" {
+        while newSectionUse[q] != nil { q += 1 }
+        sourceOfNew[q] = p
+        newOfOld[p] = q
+        q += 1
+      }
+    }
+    let reloadedOld = Set(sectionReloads)
+    let movedOld = Set(sectionMoves.map(\.from))
+    func oldIsStable(_ p: Int) -> Bool { oldSectionUse[p] == nil }
+    func newIsStable(_ q: Int) -> Bool {
+      newSectionUse[q] == nil && !reloadedOld.contains(sourceOfNew[q])
+    }
+    func describeOld(_ p: Int) -> String {
+      oldSectionUse[p] == "delete" ? "deleted" : reloadedOld.contains(p) ? "reloaded" : "moved"
+    }
+    func describeNew(_ q: Int) -> String {
+      newSectionUse[q] == "insert"
+        ? "inserted" : newSectionUse[q] == "move to" ? "moved" : "reloaded"
+    }
+
+    // Items: ranges (rule 2), sections (rule 5), duplicates (rules 1 and 7).
+    func key(_ path: IndexPath) -> Int { path[0] << 32 | path[1] }
+    func describe(_ path: IndexPath) -> String { "[\(path[0]), \(path[1])]" }
+    var oldItemUse: [Int: String] = [:]
+    var newItemUse: [Int: String] = [:]
+    func claimOldItem(_ path: IndexPath, _ verb: String) throws(ValidationError) {
+      guard path.count == 2 else {
+        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
+      }
+      let (p, i) = (path[0], path[1])
+      guard 0 <= p && p < oldCount else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to \(verb) item \(i) from section \(p), but there are only "
+            + "\(oldCount) sections before the update")
+      }
+      guard 0 <= i && i < oldSections[p].items.count else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to \(verb) item \(i) from section \(p) which only contains "
+            + "\(oldSections[p].items.count) items before the update")
+      }
+      guard oldIsStable(p) else {
+        throw ValidationError(
+          rule: 5,
+          message: "attempt to \(verb) item \(i) from section \(p), which is also being "
+            + describeOld(p))
+      }
+      if let earlier = oldItemUse.updateValue(verb, forKey: key(path)) {
+        let pair = Set([earlier, verb])
+        throw ValidationError(
+          rule: pair == ["reload", "move"] ? 7 : 1,
+          message: "attempt to \(earlier) and \(verb) the same index path (\(describe(path)))")
+      }
+    }
+    func claimNewItem(_ path: IndexPath, _ verb: String) throws(ValidationError) {
+      guard path.count == 2 else {
+        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
+      }
+      let (q, k) = (path[0], path[1])
+      guard 0 <= q && q < newCount else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to \(verb) item \(k) into section \(q), but there are only "
+            + "\(newCount) sections after the update")
+      }
+      guard 0 <= k && k < newSections[q].items.count else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to \(verb) item \(k) into section \(q), but there are only "
+            + "\(newSections[q].items.count) items in section \(q) after the update")
+      }
+      guard newIsStable(q) else {
+        throw ValidationError(
+          rule: 5,
+          message: "attempt to \(verb) item \(k) into section \(q), which is also being "
+            + describeNew(q))
+      }
+      if let earlier = newItemUse.updateValue(verb, forKey: key(path)) {
+        throw ValidationError(
+          rule: 1,
+          message: "attempt to \(earlier) and \(verb) the same index path (\(describe(path)))")
+      }
+    }
+    for path in itemDeletes { try claimOldItem(path, "delete") }
+    for path in itemReloads { try claimOldItem(path, "reload") }
+    for move in itemMoves { try claimOldItem(move.from, "move") }
+    for path in itemInserts { try claimNewItem(path, "insert") }
+    for move in itemMoves { try claimNewItem(move.to, "move") }
+    for path in itemReconfigures {
+      guard path.count == 2, 0 <= path[0] && path[0] < newCount,
+        0 <= path[1] && path[1] < newSections[path[0]].items.count
+      else {
+        throw ValidationError(
+          rule: 2,
+          message: "attempt to reconfigure item at \(path), which is not in the new snapshot")
+      }
+    }
+
+    // Rule 4: counts of surviving sections.
+    var deleted = [Int](repeating: 0, count: oldCount)
+    var movedOut = [Int](repeating: 0, count: oldCount)
+    var inserted = [Int](repeating: 0, count: newCount)
+    var movedIn = [Int](repeating: 0, count: newCount)
+    for path in itemDeletes { deleted[path[0]] += 1 }
+    for path in itemInserts { inserted[path[0]] += 1 }
+    for move in itemMoves {
+      movedOut[move.from[0]] += 1
+      movedIn[move.to[0]] += 1
+    }
+    for q in 0..<newCount where sourceOfNew[q] >= 0 && !reloadedOld.contains(sourceOfNew[q]) {
+      let p = sourceOfNew[q]
+      let before = oldSections[p].items.count
+      let after = newSections[q].items.count
+      guard after == before - deleted[p] - movedOut[p] + inserted[q] + movedIn[q] else {
+        throw ValidationError(
+          rule: 4,
+          message: "invalid number of items in section \(q). The number of items contained "
+            + "in an existing section after the update (\(after)) must be equal to the number "
+            + "of items contained in that section before the update (\(before)), plus or minus "
+            + "the number of items inserted or deleted from that section (\(inserted[q]) "
+            + "inserted, \(deleted[p]) deleted) and plus or minus the number of items moved "
+            + "into or out of that section (\(movedIn[q]) moved in, \(movedOut[p]) moved out).")
+      }
+    }
+
+    // Replay by identity.
+    var resultSections: [S] = []
+    var resultItems: [[I]] = []
+    resultSections.reserveCapacity(newCount)
+    resultItems.reserveCapacity(newCount)
+    var slotsByNewPath: [Int: I] = [:]
+    for path in itemInserts { slotsByNewPath[key(path)] = newSections[path[0]].items[path[1]] }
+    for move in itemMoves {
+      slotsByNewPath[key(move.to)] = oldSections[move.from[0]].items[move.from[1]]
+    }
+    for q in 0..<newCount {
+      let p = sourceOfNew[q]
+      if p < 0 {
+        resultSections.append(newSections[q].id)
+        resultItems.append(newSections[q].items)
+        continue
+      }
+      resultSections.append(oldSections[p].id)
+      if reloadedOld.contains(p) {
+        resultItems.append(newSections[q].items)
+        continue
+      }
+      if movedOld.contains(p) {
+        resultItems.append(oldSections[p].items)
+        continue
+      }
+      // Survivors of p, in order, fill the positions not taken by inserts or
+      // move destinations.
+      var survivors = oldSections[p].items.indices.lazy.filter {
+        oldItemUse[key(IndexPath(indexes: [p, $0]))] == nil
+          || oldItemUse[key(IndexPath(indexes: [p, $0]))] == "reload"
+      }.makeIterator()
+      var items: [I] = []
+      items.reserveCapacity(newSections[q].items.count)
+      for k in 0..<newSections[q].items.count {
+        if let item = slotsByNewPath[key(IndexPath(indexes: [q, k]))] {
+          items.append(item)
+        } else if let i = survivors.next() {
+          items.append(oldSections[p].items[i])
+        }
+      }
+      resultItems.append(items)
+    }
+
+    var seenSections = Set<S>(minimumCapacity: newCount)
+    for (q, section) in resultSections.enumerated() where !seenSections.insert(section).inserted {
+      throw ValidationError(
+        rule: 8,
+        message: "after the update, section identifier \(_describe([section])) would appear "
+          + "twice (again at \(q))")
+    }
+    var seenItems = Set<I>(minimumCapacity: new.numberOfItems)
+    for (q, items) in resultItems.enumerated() {
+      for (k, item) in items.enumerated() where !seenItems.insert(item).inserted {
+        throw ValidationError(
+          rule: 8,
+          message: "after the update, item identifier \(_describe([item])) would appear twice "
+            + "(again at [\(q), \(k)])")
+      }
+    }
+    var result = DiffableDataSourceSnapshot<S, I>()
+    result.appendSections(resultSections)
+    for (section, items) in zip(resultSections, resultItems) {
+      result.appendItems(items, toSection: section)
+    }
+    return result
+  }
+
+  /// Checks that this batch takes a list showing `old` to `new`, under every
+  /// strict rule, and explains the first rule it breaks.
+  ///
+  /// ```swift
+  /// let update = BatchUpdate(itemInserts: [IndexPath(item: 0, section: 0)])
+  /// try update.validate(from: old, to: new)
+  /// // ValidationError(rule: 4): "invalid number of items in section 0. ..."
+  /// ```
+  ///
+  /// - Throws: ``ValidationError`` naming the rule and the indices or
+  ///   identifiers involved.
+  /// - Complexity: O(*n* + *b*), where *n* is the number of items of both
+  ///   snapshots and *b* the size of the batch.
+  public func validate<S, I>(
+    from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>
+  ) throws(ValidationError) {
+    let result = try replay(on: old, insertingFrom: new)
+    try _requireSameContent(result, new)
+    try _requireMarksHonoured(old, new)
+  }
+
+  func _requireSameContent<S, I>(
+    _ result: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>
+  ) throws(ValidationError) {
+    guard result != new else { return }
+    for (q, (a, b)) in zip(result._order, new._order).enumerated() {
+      let replayed = result._records[a]
+      let expected = new._records[b]
+      if replayed.id != expected.id {
+        throw ValidationError(
+          rule: 8,
+          message: "after the update, section \(q) would be \(_describe([replayed.id])), but the "
+            + "new snapshot has \(_describe([expected.id]))")
+      }
+      for (k, (x, y)) in zip(replayed.items, expected.items).enumerated() where x != y {
+        throw ValidationError(
+          rule: 8,
+          message: "after the update, item [\(q), \(k)] would be \(_describe([x])), but the new "
+            + "snapshot has \(_describe([y]))")
+      }
+    }
+    throw ValidationError(rule: 8, message: "the update does not produce the new snapshot")
+  }
+
+  func _requireMarksHonoured<S, I>(
+    _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>
+  ) throws(ValidationError) {
+    let insertedSections = Set(sectionInserts)
+    // New positions of reloaded sections: they fill free slots like survivors.
+    var freshSections = insertedSections
+    let reloadedIdentifiers = Set(sectionReloads.map { old._records[old._order[$0]].id })
+    for section in reloadedIdentifiers {
+      if let q = new.indexOfSection(section) { freshSections.insert(q) }
+    }
+    let insertedPaths = Set(itemInserts)
+    func isFresh(_ path: IndexPath) -> Bool {
+      freshSections.contains(path[0]) || insertedPaths.contains(path)
+    }
+    func newPath(of item: I) -> IndexPath {
+      let location = new._itemLocations[item]!
+      let record = new._records[Int(location.slot)]
+      return IndexPath(indexes: [record.position, Int(location.index)])
+    }
+    var reloadedItems = Set<I>()
+    for path in itemReloads {
+      let item = old._records[old._order[path[0]]].items[path[1]]
+      guard new._reloadedItems.contains(item) else {
+        throw ValidationError(
+          rule: 9,
+          message: "item \(_describe([item])) at [\(path[0]), \(path[1])] is reloaded, but the "
+            + "new snapshot does not mark it for reloading")
+      }
+      reloadedItems.insert(item)
+    }
+    for section in reloadedIdentifiers where !new._reloadedSections.contains(section) {
+      throw ValidationError(
+        rule: 9,
+        message: "section \(_describe([section])) is reloaded, but the new snapshot does not "
+          + "mark it for reloading")
+    }
+    for section in new._reloadedSections.elements where old.indexOfSection(section) != nil {
+      let q = new.indexOfSection(section)!
+      guard freshSections.contains(q) else {
+        throw ValidationError(
+          rule: 9,
+          message: "section \(_describe([section])) is marked for reloading in the new snapshot, "
+            + "but the update neither reloads nor inserts it")
+      }
+    }
+    for item in new._reloadedItems.elements {
+      let path = newPath(of: item)
+      guard reloadedItems.contains(item) || isFresh(path) else {
+        throw ValidationError(
+          rule: 9,
+          message: "item \(_describe([item])) is marked for reloading in the new snapshot, but "
+            + "the update neither reloads nor inserts it")
+      }
+    }
+    let reconfigured = Set(itemReconfigures)
+    for item in new._reconfiguredItems.elements {
+      let path = newPath(of: item)
+      guard reconfigured.contains(path) || reloadedItems.contains(item) || isFresh(path) else {
+        throw ValidationError(
+          rule: 9,
+          message: "item \(_describe([item])) is marked for reconfiguring in the new snapshot, "
+            + "but the update neither reconfigures, reloads nor inserts it")
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import DiffableCore
+import DiffableTestSupport
+import Testing
+
+/// Complexity, proved by counting `hash(into:)` and `==` calls rather than by
+/// timing. Sections and items share the counters, so every bound counts both.
+///
+/// Removing a key from a Swift `Dictionary` rehashes some of the keys that
+/// follow it in its probe sequence (backward-shift deletion), so removals are
+/// bounded by a small multiple, not counted exactly; the snapshots here hold
+/// 10,000 items, far above every bound.
+@Suite("Complexity by counting hashes", .serialized)
+struct ComplexityTests {
+  typealias Snapshot = DiffableDataSourceSnapshot<CountingIdentifier, CountingIdentifier>
+
+  static func ids(_ range: Range<Int>) -> [CountingIdentifier] { range.map(CountingIdentifier.init) }
+
+  /// 10 sections of 1,000 items, with room reserved so no rehash happens.
+  static func large() -> Snapshot {
+    var snapshot = Snapshot()
+    snapshot.appendSections(ids(0..<10))
+    snapshot.appendItems(ids(0..<20_000), toSection: CountingIdentifier(0))
+    snapshot.deleteItems(ids(0..<20_000))
+    for s in 0..<10 {
+      snapshot.appendItems(ids(s * 1_000..<(s + 1) * 1_000), toSection: CountingIdentifier(s))
+    }
+    return snapshot
+  }
+
+  @Test("lookups hash their argument once, whatever the size")
+  func lookups() {
+    let snapshot = Self.large()
+    let item = CountingIdentifier(7_777)
+    let section = CountingIdentifier(7)
+    #expect(CountingIdentifier.measure { _ = snapshot.indexOfItem(item) }.hashes == 1)
+    #expect(CountingIdentifier.measure { _ = snapshot.sectionIdentifier(containingItem: item) }.hashes == 1)
+    #expect(CountingIdentifier.measure { _ = snapshot.indexOfSection(section) }.hashes == 1)
+    #expect(CountingIdentifier.measure { _ = snapshot.numberOfItems(inSection: section) }.hashes == 1)
+    #expect(CountingIdentifier.measure { _ = snapshot.itemIdentifiers(inSection: section) }.hashes == 1)
+  }
+
+  @Test("appending k items hashes each once (plus the reflexivity check's ==)")
+  func append() {
+    var snapshot = Self.large()
+    let added = Self.ids(50_000..<50_100)
+    let cost = CountingIdentifier.measure { snapshot.appendItems(added, toSection: CountingIdentifier(9)) }
+    #expect(cost.hashes == 100 + 1)  // the items, and the section lookup
+    #expect(cost.equalities <= 2 * 100 + 1)
+  }
+
+  @Test("building n items costs O(n) hashes amortized, rehashing included")
+  func buildAmortized() {
+    var snapshot = Snapshot()
+    let cost = CountingIdentifier.measure {
+      snapshot.appendSections([CountingIdentifier(0)])
+      for batch in 0..<100 { snapshot.appendItems(Self.ids(batch * 100..<(batch + 1) * 100)) }
+    }
+    #expect(cost.hashes <= 3 * 10_000)
+  }
+
+  @Test("inserting before an item costs the items inserted plus the section's tail")
+  func insertBefore() {
+    var snapshot = Self.large()
+    let anchor = CountingIdentifier(5_990)  // 10 items before the end of section 5
+    let cost = CountingIdentifier.measure { snapshot.insertItems(Self.ids(60_000..<60_005), beforeItem: anchor) }
+    #expect(cost.hashes <= 1 + 5 + 10)
+  }
+
+  @Test("deleting items at the end of a section costs only them")
+  func deleteTail() {
+    var snapshot = Self.large()
+    let cost = CountingIdentifier.measure { snapshot.deleteItems(Self.ids(4_990..<5_000)) }
+    #expect(cost.hashes <= 3 * 10)
+  }
+
+  @Test("deleting a section costs its items, not the others")
+  func deleteSection() {
+    var snapshot = Self.large()
+    let cost = CountingIdentifier.measure { snapshot.deleteSections([CountingIdentifier(3)]) }
+    #expect(cost.hashes <= 1 + 3 * 1_000)
+  }
+
+  @Test("inserting or moving a section touches no item")
+  func sectionMoves() {
+    var snapshot = Self.large()
+    let insert = CountingIdentifier.measure {
+      snapshot.insertSections([CountingIdentifier(100)], beforeSection: CountingIdentifier(0))
+    }
+    #expect(insert.hashes <= 4)
+    let move = CountingIdentifier.measure {
+      snapshot.moveSection(CountingIdentifier(9), beforeSection: CountingIdentifier(100))
+    }
+    #expect(move.hashes == 2)
+    #expect(snapshot.indexOfItem(CountingIdentifier(9_000)) == 0)
+  }
+
+  @Test("moving an item costs the tails of the two sections it touches")
+  func moveItem() {
+    var snapshot = Self.large()
+    let cost = CountingIdentifier.measure {
+      snapshot.moveItem(CountingIdentifier(1_998), afterItem: CountingIdentifier(8_998))
+    }
+    // 2 lookups, remove (1, plus the removal's rehashes), the 1 item after it,
+    // insert (1), the 1 item after it.
+    #expect(cost.hashes <= 12)
+  }
+
+  @Test("the diff hashes each new item once and no old item")
+  func diffHashesNewItemsOnce() {
+    let old = Self.large()
+    var new = old
+    new.deleteItems(Self.ids(100..<200))
+    new.appendItems(Self.ids(70_000..<70_050), toSection: CountingIdentifier(4))
+    new.moveItem(CountingIdentifier(3_003), beforeItem: CountingIdentifier(3_000))
+    new.moveSection(CountingIdentifier(8), beforeSection: CountingIdentifier(2))
+    new.reloadItems([CountingIdentifier(5_000)])
+    new.reconfigureItems([CountingIdentifier(6_000)])
+    let cost = CountingIdentifier.measure { _ = BatchUpdate(from: old, to: new) }
+    // One per new item, one per old section, one per mark.
+    #expect(cost.hashes == new.numberOfItems + old.numberOfSections + 2)
+  }
+}

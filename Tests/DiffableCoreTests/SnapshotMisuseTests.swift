@@ -1,0 +1,227 @@
+import DiffableCore
+import DiffableTestSupport
+import Testing
+
+/// Checks that a stopped process printed `message` on standard error.
+func expectMessage(
+  _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  #expect(text.contains(message), "standard error was: \(text)", sourceLocation: sourceLocation)
+}
+
+@Suite("Snapshot misuse stops with a message naming the operation and identifiers")
+struct SnapshotMisuseTests {
+  @Test("appendItems with no sections")
+  func appendWithoutSections() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.appendItems(["a"])
+    }
+    expectMessage(
+      result,
+      #"appendItems(_:toSection:): there are no sections to append item identifiers ["a"] to"#)
+  }
+
+  @Test("appendItems to an absent section")
+  func appendToAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", [])])
+      snapshot.appendItems(["a"], toSection: "nope")
+    }
+    expectMessage(result, #"appendItems(_:toSection:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("appendItems with repeated identifiers")
+  func appendRepeated() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["x"])])
+      snapshot.appendItems(["a", "b", "a"])
+    }
+    expectMessage(result, #"appendItems(_:toSection:): item identifiers are not unique: ["a"]"#)
+  }
+
+  @Test("insertItems before an absent item")
+  func insertBeforeAbsent() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["x"])])
+      snapshot.insertItems(["a"], beforeItem: "nope")
+    }
+    expectMessage(result, #"insertItems(_:beforeItem:): item identifier ["nope"] does not exist"#)
+  }
+
+  @Test("insertItems after one of the inserted items")
+  func insertRelativeToItself() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["x"])])
+      snapshot.insertItems(["a", "x"], afterItem: "x")
+    }
+    expectMessage(
+      result,
+      #"insertItems(_:afterItem:): cannot insert item identifiers relative to ["x"], one of themselves"#)
+  }
+
+  @Test("appendSections with an existing section")
+  func appendExistingSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", [])])
+      snapshot.appendSections(["t", "s"])
+    }
+    expectMessage(result, #"appendSections(_:): section identifiers already exist: ["s"]"#)
+  }
+
+  @Test("appendSections with repeated identifiers")
+  func appendRepeatedSections() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.appendSections(["s", "s"])
+    }
+    expectMessage(result, #"appendSections(_:): section identifiers are not unique: ["s"]"#)
+  }
+
+  @Test("insertSections before an absent section")
+  func insertBeforeAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.insertSections(["s"], beforeSection: "nope")
+    }
+    expectMessage(
+      result, #"insertSections(_:beforeSection:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("insertSections after an absent section")
+  func insertAfterAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.insertSections(["s"], afterSection: "nope")
+    }
+    expectMessage(
+      result, #"insertSections(_:afterSection:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("moveSection relative to itself")
+  func moveSectionToItself() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", [])])
+      snapshot.moveSection("s", afterSection: "s")
+    }
+    expectMessage(
+      result,
+      #"moveSection(_:afterSection:): cannot move section identifier ["s"] relative to itself"#)
+  }
+
+  @Test("moveSection of an absent section")
+  func moveAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", [])])
+      snapshot.moveSection("nope", beforeSection: "s")
+    }
+    expectMessage(result, #"moveSection(_:beforeSection:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("moveItem relative to itself")
+  func moveItemToItself() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["a"])])
+      snapshot.moveItem("a", beforeItem: "a")
+    }
+    expectMessage(
+      result, #"moveItem(_:beforeItem:): cannot move item identifier ["a"] relative to itself"#)
+  }
+
+  @Test("moveItem of an absent item")
+  func moveAbsentItem() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["a"])])
+      snapshot.moveItem("nope", afterItem: "a")
+    }
+    expectMessage(result, #"moveItem(_:afterItem:): item identifier ["nope"] does not exist"#)
+  }
+
+  @Test("reloadItems of an absent item")
+  func reloadAbsentItem() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["a"])])
+      snapshot.reloadItems(["a", "nope"])
+    }
+    expectMessage(result, #"reloadItems(_:): item identifier ["nope"] does not exist"#)
+  }
+
+  @Test("reconfigureItems with repeated identifiers")
+  func reconfigureRepeated() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["a"])])
+      snapshot.reconfigureItems(["a", "a"])
+    }
+    expectMessage(result, #"reconfigureItems(_:): item identifiers are not unique: ["a"]"#)
+  }
+
+  @Test("reconfigureItems of an absent item")
+  func reconfigureAbsentItem() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["a"])])
+      snapshot.reconfigureItems(["nope"])
+    }
+    expectMessage(result, #"reconfigureItems(_:): item identifier ["nope"] does not exist"#)
+  }
+
+  @Test("reloadSections of an absent section")
+  func reloadAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot.make([("s", ["a"])])
+      snapshot.reloadSections(["nope"])
+    }
+    expectMessage(result, #"reloadSections(_:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("numberOfItems(inSection:) of an absent section")
+  func countAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = StringSnapshot().numberOfItems(inSection: "nope")
+    }
+    expectMessage(result, #"numberOfItems(inSection:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("itemIdentifiers(inSection:) of an absent section")
+  func itemsOfAbsentSection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = StringSnapshot().itemIdentifiers(inSection: "nope")
+    }
+    expectMessage(result, #"itemIdentifiers(inSection:): section identifier ["nope"] does not exist"#)
+  }
+
+  @Test("an identifier that is not equal to itself")
+  func irreflexive() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<Int, IrreflexiveIdentifier>()
+      snapshot.appendSections([0])
+      snapshot.appendItems([IrreflexiveIdentifier(1)])
+    }
+    expectMessage(result, "is not equal to itself; IrreflexiveIdentifier's == must be reflexive")
+  }
+
+  @Test("equal identifiers with different hashes")
+  func inconsistentHash() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<Int, InconsistentHashIdentifier>()
+      snapshot.appendSections([0])
+      snapshot.appendItems([InconsistentHashIdentifier(1, salt: 1)])
+      snapshot.reloadItems([InconsistentHashIdentifier(1, salt: 2)])
+    }
+    expectMessage(result, "but the two hash differently")
+  }
+
+  @Test("a refused call leaves the snapshot unchanged (checked before stopping)")
+  func refusedCallsChangeNothing() {
+    // The stopping calls above validate before mutating; this checks the
+    // undo path of the fast insert, which runs on every re-append.
+    var snapshot = StringSnapshot.make([("s", ["a", "b"]), ("t", ["c"])])
+    let before = snapshot
+    DiffableDiagnostics.$handler.withValue({ _ in }) {
+      snapshot.appendItems(["x", "y", "a"], toSection: "t")
+    }
+    #expect(before.itemIdentifiers == ["a", "b", "c"])
+    #expect(snapshot.itemIdentifiers == ["b", "c", "x", "y", "a"])
+    snapshot._checkInvariants()
+  }
+}
