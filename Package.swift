@@ -41,6 +41,7 @@ let package = Package(
       ],
       path: "Sources/diffable",
       resources: [.copy("Resources")]),
-    .testTarget(name: "DiffableCommandTests", dependencies: ["DiffableCommand"]),
+    .testTarget(
+      name: "DiffableCommandTests", dependencies: ["DiffableCommand", "DiffableTestSupport"]),
   ]
 )

@@ -76,16 +76,10 @@ extension BatchUpdate: Codable {
     let itemReloads = try Self._decodePaths(.itemReloads, in: container)
     let itemReconfigures = try Self._decodePaths(.itemReconfigures, in: container)
 
-    self.init(from: DiffableDataSourceSnapshot<Int, Int>(), to: DiffableDataSourceSnapshot())
-    self.sectionDeletes = sectionDeletes
-    self.sectionInserts = sectionInserts
-    self.sectionMoves = sectionMoves
-    self.sectionReloads = sectionReloads
-    self.itemDeletes = itemDeletes
-    self.itemInserts = itemInserts
-    self.itemMoves = itemMoves
-    self.itemReloads = itemReloads
-    self.itemReconfigures = itemReconfigures
+    self.init(
+      sectionDeletes: sectionDeletes, sectionInserts: sectionInserts, sectionMoves: sectionMoves,
+      sectionReloads: sectionReloads, itemDeletes: itemDeletes, itemInserts: itemInserts,
+      itemMoves: itemMoves, itemReloads: itemReloads, itemReconfigures: itemReconfigures)
   }
 
   // MARK: Helpers
