@@ -86,28 +86,35 @@ struct ChangeList<Section: Hashable & Sendable, Item: Hashable & Sendable> {
       }
       entries.append(.section(section, sectionChange))
       switch sectionChange {
-      case .inserted, .reloaded:
+      case .inserted:
         // Fresh cells: the section's items come with it.
-        for item in items { entries.append(.item(item, sectionChange)) }
+        for item in items { entries.append(.item(item, .inserted)) }
         continue
       case .moved:
         // Items travel with their section; item operations never touch it.
         for item in items { entries.append(.item(item, .unchanged)) }
         continue
-      case .unchanged, .deleted, .reconfigured:
+      case .unchanged, .reloaded, .deleted, .reconfigured:
         break
       }
 
-      // A surviving section: deleted items are shown just before the next
-      // old item that stays in place, or at the end of the section.
+      // A section that is still there: deleted items are shown just before
+      // the next old item that stays in the section, or at its end. In a
+      // reloaded section, whose cells are all replaced, the batch lists no
+      // item operations: an item is gone if it is no longer in the section.
       guard let oldIndex = oldSectionIndex else { continue }
       let oldItems = old.itemIdentifiers(inSection: section)
+      let isReloaded = sectionChange == .reloaded
       var deletedBefore: [Item: [Item]] = [:]
       var pending: [Item] = []
       for (itemIndex, item) in oldItems.enumerated() {
-        if deletedItems.contains(IndexPath(item: itemIndex, section: oldIndex)) {
+        let staysInSection = new.sectionIdentifier(containingItem: item) == section
+        let isDeleted =
+          isReloaded
+          ? !staysInSection : deletedItems.contains(IndexPath(item: itemIndex, section: oldIndex))
+        if isDeleted {
           pending.append(item)
-        } else if !pending.isEmpty, new.sectionIdentifier(containingItem: item) == section {
+        } else if !pending.isEmpty, staysInSection {
           deletedBefore[item] = pending
           pending = []
         }
@@ -115,7 +122,9 @@ struct ChangeList<Section: Hashable & Sendable, Item: Hashable & Sendable> {
       for (itemIndex, item) in items.enumerated() {
         let path = IndexPath(item: itemIndex, section: sectionIndex)
         let change: RowChange
-        if insertedItems.contains(path) {
+        if isReloaded {
+          change = .reloaded
+        } else if insertedItems.contains(path) {
           change = .inserted
         } else if let from = itemMoveSources[path] {
           change = .moved(from: from)
