@@ -13,6 +13,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Diffable", targets: ["Diffable"]),
+    .executable(name: "diffable", targets: ["DiffableCommand"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,5 +32,16 @@ let package = Package(
     .testTarget(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),
+    // The `diffable` command: `diff` and the demos.
+    .executableTarget(
+      name: "DiffableCommand",
+      dependencies: [
+        "Diffable",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/diffable",
+      resources: [.copy("Resources")]),
+    .testTarget(
+      name: "DiffableCommandTests", dependencies: ["DiffableCommand", "DiffableTestSupport"]),
   ]
 )

@@ -1,0 +1,77 @@
+import ArgumentParser
+
+/// A demo: a subcommand of `diffable demo` that can also run with its
+/// default settings when `diffable demo` is given no subcommand.
+protocol Demo: AsyncParsableCommand {
+  /// Runs the demo with its default settings and the shared options.
+  static func runWithDefaults(options: DemoOptions) async throws
+}
+
+/// Every demo, in the order `diffable demo` lists them.
+///
+/// To add a demo, write a type conforming to ``Demo`` in its own file in
+/// this folder and add it here.
+enum DemoRegistry {
+  static let demos: [any Demo.Type] = [
+    MountainsDemo.self
+  ]
+
+  /// The demo `diffable demo` runs after listing them all.
+  static let defaultDemo: any Demo.Type = MountainsDemo.self
+
+  /// `name  abstract`, one line a demo.
+  static func listing(styler: TextStyler) -> [String] {
+    let names = demos.map { $0.configuration.commandName ?? "\($0)" }
+    let width = names.map(\.count).max() ?? 0
+    return zip(demos, names).map { demo, name in
+      "  " + styler(padded(name, to: width), .bold) + "  " + demo.configuration.abstract
+    }
+  }
+}
+
+/// Options every demo takes.
+struct DemoOptions: ParsableArguments {
+  @OptionGroup var color: ColorOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds to pause between steps (default: 0.6 on a terminal, 0 otherwise).",
+      valueName: "seconds"))
+  var delay: Double?
+
+  @Flag(help: "Do not pause between steps.")
+  var fast = false
+
+  func validate() throws {
+    if let delay, !(delay >= 0 && delay <= 60) {
+      throw ValidationError("--delay must be between 0 and 60 seconds.")
+    }
+  }
+
+  var styler: TextStyler { color.styler }
+
+  /// The pause between steps, in seconds.
+  var pause: Double {
+    if fast { return 0 }
+    return delay ?? (Terminal.standardOutputIsTerminal ? 0.6 : 0)
+  }
+}
+
+/// `diffable demo`: lists the demos, then runs the default one.
+struct DemoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "demo",
+    abstract: "Watch diffable data sources at work.",
+    discussion: "Without a subcommand, lists the demos and runs the mountains demo.",
+    subcommands: DemoRegistry.demos)
+
+  @OptionGroup var options: DemoOptions
+
+  func run() async throws {
+    let styler = options.styler
+    print(styler("Demos", .bold) + " (run one with `diffable demo NAME`, add --help for its options):")
+    for line in DemoRegistry.listing(styler: styler) { print(line) }
+    print()
+    try await DemoRegistry.defaultDemo.runWithDefaults(options: options)
+  }
+}

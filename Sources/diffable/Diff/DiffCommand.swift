@@ -1,0 +1,88 @@
+import ArgumentParser
+import Diffable
+import Foundation
+
+/// `diffable diff`: the batch update between two snapshots.
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Print the batch update that turns one snapshot into another.",
+    discussion: """
+      A snapshot is a JSON object:
+
+        {"sections": [{"id": "fruits", "items": ["apple", "pear"]}],
+         "reloadedItems": ["pear"], "reconfiguredItems": [], "reloadedSections": []}
+
+      Identifiers are strings and must be unique (sections among sections, items \
+      across the whole snapshot); the three mark lists are optional.
+
+      The batch update is printed as JSON, every key present, an item path as \
+      [section, item] and a move as [from, to]; or, with --format text, one \
+      operation a line.
+
+      With --jsonl, standard input holds one {"old": ..., "new": ...} object a \
+      line, and standard output gets exactly one line for each: the batch update, \
+      or {"error": "..."} for a line that is not a valid pair of snapshots.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case json
+    case text
+  }
+
+  @Argument(help: "The old snapshot: a JSON file, or - for standard input.")
+  var old: String?
+
+  @Argument(help: "The new snapshot: a JSON file, or - for standard input.")
+  var new: String?
+
+  @Option(help: "How to print the batch update.")
+  var format: Format = .json
+
+  @Flag(help: "Read {\"old\": ..., \"new\": ...} pairs from standard input, one a line.")
+  var jsonl = false
+
+  func validate() throws {
+    if jsonl {
+      guard old == nil, new == nil else {
+        throw ValidationError("--jsonl reads standard input; do not name files.")
+      }
+      guard format == .json else {
+        throw ValidationError("--jsonl writes JSON lines; --format text is not available with it.")
+      }
+    } else {
+      guard old != nil, new != nil else {
+        throw ValidationError("Name two snapshot files, OLD and NEW, or use --jsonl.")
+      }
+      guard !(old == "-" && new == "-") else {
+        throw ValidationError("Only one of OLD and NEW can be standard input (-).")
+      }
+    }
+  }
+
+  func run() throws {
+    if jsonl {
+      var differ = JSONLinesDiffer()
+      differ.run()
+      return
+    }
+    guard let old, let new else { return }
+    let decoder = JSONDecoder()
+    let oldSnapshot = try DiffInput.snapshot(atPath: old, decoder: decoder)
+    let newSnapshot = try DiffInput.snapshot(atPath: new, decoder: decoder)
+    print(Self.render(from: oldSnapshot, to: newSnapshot, format: format))
+  }
+
+  /// The batch update between two snapshots, in a format.
+  static func render(from old: JSONSnapshot, to new: JSONSnapshot, format: Format) -> String {
+    let batch = BatchUpdate(from: old, to: new)
+    switch format {
+    case .json:
+      return BatchUpdateJSON.text(for: batch)
+    case .text:
+      return BatchUpdateText(
+        old: old, new: new, describeSection: jsonQuoted, describeItem: jsonQuoted
+      ).lines(for: batch).joined(separator: "\n")
+    }
+  }
+}

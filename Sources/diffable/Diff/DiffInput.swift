@@ -1,0 +1,105 @@
+import Diffable
+import Foundation
+
+/// The snapshots `diffable diff` reads: identifiers are JSON strings.
+typealias JSONSnapshot = DiffableDataSourceSnapshot<String, String>
+
+/// An error from data the command was given: a file, a line, an argument. It
+/// is printed as one line, without a stack trace, and the command exits
+/// with a non-zero status.
+struct InputError: Error, CustomStringConvertible, Equatable {
+  var description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// Reading snapshots and pairs of snapshots from JSON.
+enum DiffInput {
+  /// Reads and decodes the snapshot in a file, or in standard input for `-`.
+  static func snapshot(atPath path: String, decoder: JSONDecoder = JSONDecoder()) throws(InputError)
+    -> JSONSnapshot
+  {
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw InputError("\(path): no such file")
+      }
+      guard !isDirectory.boolValue else { throw InputError("\(path): is a directory") }
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw InputError("\(path): cannot be read")
+      }
+      data = contents
+    }
+    do {
+      return try decoder.decode(JSONSnapshot.self, from: data)
+    } catch let error as DecodingError {
+      throw InputError("\(path): not a valid snapshot: \(describe(error, in: data))")
+    } catch {
+      throw InputError("\(path): not a valid snapshot: \(error)")
+    }
+  }
+
+  /// One line of `diffable diff --jsonl` input.
+  struct Pair: Decodable {
+    var old: JSONSnapshot
+    var new: JSONSnapshot
+  }
+
+  /// A decoding error in one short sentence: where in the document, and
+  /// what was wrong. For text that is not JSON at all, the place of the
+  /// first syntax error is found by parsing `data` again.
+  static func describe(_ error: DecodingError, in data: Data) -> String {
+    func place(_ path: [any CodingKey]) -> String {
+      guard !path.isEmpty else { return "" }
+      var text = ""
+      for key in path {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+      }
+      return " at \(text)"
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "missing key \(jsonQuoted(key.stringValue))\(place(context.codingPath))"
+    case .valueNotFound(let type, let context):
+      return "expected \(typeName(type)) but found null\(place(context.codingPath))"
+    case .typeMismatch(let type, let context):
+      return "expected \(typeName(type))\(place(context.codingPath))"
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      // Not JSON. The decoder does not say where; the parser does.
+      do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      } catch {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        return "not valid JSON" + (detail.map { ": " + $0 } ?? "")
+      }
+      return context.debugDescription
+    case .dataCorrupted(let context):
+      return context.debugDescription + place(context.codingPath)
+    @unknown default:
+      return String(describing: error)
+    }
+  }
+
+  private static func typeName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Int.Type: return "an integer"
+    case is [Any].Type: return "an array"
+    case is [String: Any].Type: return "an object"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Array") { return "an array" }
+      if name.hasPrefix("Dictionary") || name.contains("Keyed") { return "an object" }
+      return name
+    }
+  }
+}

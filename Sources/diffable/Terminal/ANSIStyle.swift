@@ -1,0 +1,75 @@
+/// A Select Graphic Rendition attribute of ANSI terminals.
+enum ANSIStyle: String, Sendable, CaseIterable {
+  case bold = "1"
+  case dim = "2"
+  case italic = "3"
+  case underline = "4"
+  case strikethrough = "9"
+  case red = "31"
+  case green = "32"
+  case yellow = "33"
+  case blue = "34"
+  case magenta = "35"
+  case cyan = "36"
+  case gray = "90"
+}
+
+/// Applies ANSI styles to text, or leaves text alone when colour is off.
+///
+/// Build one from ``ColorChoice`` so that every demo follows the same rule:
+/// colour only when standard output is a terminal, `--no-color` was not
+/// given and `NO_COLOR` is not set.
+struct TextStyler: Sendable {
+  /// Whether escape sequences are written at all.
+  var isEnabled: Bool
+
+  /// A styler that never writes escape sequences.
+  static let plain = TextStyler(isEnabled: false)
+
+  /// Wraps `text` in the escape sequences for `styles`, or returns it
+  /// unchanged when colour is off or no style is given.
+  func callAsFunction(_ text: String, _ styles: ANSIStyle...) -> String {
+    apply(styles, to: text)
+  }
+
+  /// Wraps `text` in the escape sequences for `styles`.
+  func apply(_ styles: [ANSIStyle], to text: String) -> String {
+    guard isEnabled, !styles.isEmpty, !text.isEmpty else { return text }
+    let codes = styles.map(\.rawValue).joined(separator: ";")
+    return "\u{1B}[\(codes)m\(text)\u{1B}[0m"
+  }
+}
+
+/// Screen-control sequences, used only when standard output is a terminal.
+enum ScreenControl {
+  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+  static let clearToEnd = "\u{1B}[J"
+  static let home = "\u{1B}[H"
+  static let hideCursor = "\u{1B}[?25l"
+  static let showCursor = "\u{1B}[?25h"
+  static let enterAlternateScreen = "\u{1B}[?1049h"
+  static let leaveAlternateScreen = "\u{1B}[?1049l"
+}
+
+/// The number of columns `text` takes, ignoring ANSI escape sequences and
+/// counting each character as one column.
+func visibleWidth(_ text: String) -> Int {
+  var width = 0
+  var inEscape = false
+  for character in text {
+    if inEscape {
+      if character.isLetter { inEscape = false }
+    } else if character == "\u{1B}" {
+      inEscape = true
+    } else {
+      width += 1
+    }
+  }
+  return width
+}
+
+/// Pads `text` with spaces to `width` visible columns.
+func padded(_ text: String, to width: Int) -> String {
+  let missing = width - visibleWidth(text)
+  return missing > 0 ? text + String(repeating: " ", count: missing) : text
+}

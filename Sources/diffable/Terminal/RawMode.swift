@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A key press read from a terminal in raw mode.
+enum Key: Equatable, Sendable {
+  /// A printable character.
+  case character(Character)
+  case backspace
+  case enter
+  case escape
+  /// Ctrl-C: raw mode turns off the signal, so it arrives as a key.
+  case interrupt
+  /// Ctrl-D.
+  case endOfInput
+  /// Ctrl-U: erase the whole line.
+  case eraseLine
+  /// Anything else: arrow keys, function keys, other control characters.
+  case other
+}
+
+/// Decodes the bytes of one `read` from a raw terminal into keys.
+///
+/// An escape sequence (an arrow key sends `ESC [ A`) arrives in one read and
+/// becomes one ``Key/other``; a lone `ESC` is ``Key/escape``. UTF-8 text is
+/// decoded into characters.
+func decodeKeys(_ bytes: [UInt8]) -> [Key] {
+  var keys: [Key] = []
+  var index = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    switch byte {
+    case 0x1B:
+      if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O") {
+        // CSI or SS3 sequence: parameters, then one final byte in 0x40...0x7E.
+        index += 2
+        while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+        keys.append(.other)
+      } else {
+        keys.append(.escape)
+      }
+    case 0x7F, 0x08: keys.append(.backspace)
+    case 0x0D, 0x0A: keys.append(.enter)
+    case 0x03: keys.append(.interrupt)
+    case 0x04: keys.append(.endOfInput)
+    case 0x15: keys.append(.eraseLine)
+    case 0x00..<0x20: keys.append(.other)
+    default:
+      // A UTF-8 sequence: its length comes from the lead byte.
+      let length = byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+      let end = min(index + length, bytes.count)
+      let text = String(decoding: bytes[index..<end], as: UTF8.self)
+      if let character = text.first, text.count == 1, character != "\u{FFFD}" {
+        keys.append(.character(character))
+      } else {
+        keys.append(.other)
+      }
+      index = end
+      continue
+    }
+    index += 1
+  }
+  return keys
+}
+
+/// Puts the terminal behind standard input into raw mode (no echo, no line
+/// buffering, no signals from Ctrl-C) for the duration of a closure, and
+/// restores the previous settings however the closure ends.
+struct RawTerminal: ~Copyable {
+  private var original = termios()
+
+  /// Switches to raw mode; `nil` when standard input is not a terminal.
+  init?() {
+    guard Terminal.standardInputIsTerminal, tcgetattr(STDIN_FILENO, &original) == 0 else {
+      return nil
+    }
+    var raw = original
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    // Each read returns as soon as at least one byte is there.
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
+  }
+
+  deinit {
+    var settings = original
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+  }
+
+  /// Blocks until keys arrive and returns them; an empty array means
+  /// standard input was closed.
+  func readKeys() -> [Key] {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    guard count > 0 else { return [] }
+    return decodeKeys(Array(buffer[..<count]))
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// What one run of the built `diffable` executable did.
+struct CommandRun {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+
+  var outputLines: [Substring] {
+    standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+      standardOutput.hasSuffix("\n") ? 1 : 0)
+  }
+}
+
+/// Runs the `diffable` executable built next to the test bundle, with files
+/// for its standard streams (no pipe can fill up and block).
+func runDiffable(
+  _ arguments: [String], input: String = "", environment: [String: String] = [:],
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> CommandRun {
+  let executable = try #require(diffableExecutable(), "the diffable executable was not built", sourceLocation: sourceLocation)
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "diffable-run-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let inputURL = directory.appendingPathComponent("stdin")
+  let outputURL = directory.appendingPathComponent("stdout")
+  let errorURL = directory.appendingPathComponent("stderr")
+  try Data(input.utf8).write(to: inputURL)
+  _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  var processEnvironment = ProcessInfo.processInfo.environment
+  processEnvironment.removeValue(forKey: "NO_COLOR")
+  processEnvironment.merge(environment) { _, new in new }
+  process.environment = processEnvironment
+  process.standardInput = try FileHandle(forReadingFrom: inputURL)
+  process.standardOutput = try FileHandle(forWritingTo: outputURL)
+  process.standardError = try FileHandle(forWritingTo: errorURL)
+  try process.run()
+  process.waitUntilExit()
+  return CommandRun(
+    status: process.terminationStatus,
+    standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+    standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// The `diffable` executable of the current build: the test bundle and the
+/// products are built into the same directory (on Darwin the bundle is a
+/// few folders deeper).
+func diffableExecutable() -> URL? {
+  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for _ in 0..<5 {
+    let candidate = directory.appendingPathComponent("diffable")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    directory.deleteLastPathComponent()
+  }
+  return nil
+}
+
+/// A temporary directory holding files, removed by `body`'s end.
+func withFiles<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "diffable-files-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  for (name, contents) in files {
+    try Data(contents.utf8).write(to: directory.appendingPathComponent(name))
+  }
+  return try body(directory)
+}
