@@ -206,7 +206,11 @@ struct SnapshotMisuseTests {
       var snapshot = DiffableDataSourceSnapshot<Int, InconsistentHashIdentifier>()
       snapshot.appendSections([0])
       snapshot.appendItems([InconsistentHashIdentifier(1, salt: 1)])
-      snapshot.reloadItems([InconsistentHashIdentifier(1, salt: 2)])
+      // A twin may still land in the same bucket by chance; take the first
+      // salt whose lookup misses, as a broken type eventually does.
+      for salt in 2..<1_000 where snapshot.indexOfItem(InconsistentHashIdentifier(1, salt: salt)) == nil {
+        snapshot.reloadItems([InconsistentHashIdentifier(1, salt: salt)])
+      }
     }
     expectMessage(result, "but the two hash differently")
   }
