@@ -11,8 +11,9 @@
 /// Something worth telling a developer that is not an error.
 ///
 /// UIKit logs these to the console. swift-diffable hands them to
-/// ``DiffableDiagnostics/handler``, which writes them to standard error unless
-/// you bind your own handler, for example to fail a test or to count them.
+/// ``DiffableDiagnostics``, which writes them to standard error unless you
+/// bind your own handler with ``DiffableDiagnostics/withHandler(_:operation:)``,
+/// for example to fail a test or to count them.
 public struct DiffableDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// The public member that produced the diagnostic, such as
   /// `"appendItems(_:toSection:)"`.
@@ -31,26 +32,81 @@ public struct DiffableDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
 /// Where diagnostics go.
 ///
-/// The handler is a task-local value, so tests can observe diagnostics without
-/// any global state:
+/// By default each diagnostic is written to standard error as one line.
+/// ``withHandler(_:operation:)`` sends the diagnostics reported by the code it
+/// runs to a handler of yours instead, for example to fail a test or to count
+/// them. The binding is task-local: it covers the operation and the child
+/// tasks it creates, and nothing else, so concurrent tests do not see each
+/// other's diagnostics.
 ///
 /// ```swift
-/// var seen: [DiffableDiagnostic] = []
-/// DiffableDiagnostics.$handler.withValue({ seen.append($0) }) {
-///   snapshot.appendItems(["a"])  // "a" already exists: it moves, and a diagnostic is reported
+/// var snapshot = DiffableDataSourceSnapshot<String, String>()
+/// snapshot.appendSections(["fruits", "veg"])
+/// snapshot.appendItems(["apple"], toSection: "fruits")
+/// let seen = Mutex<[DiffableDiagnostic]>([])
+/// DiffableDiagnostics.withHandler({ diagnostic in seen.withLock { $0.append(diagnostic) } }) {
+///   snapshot.appendItems(["apple"], toSection: "veg")  // "apple" moves; one diagnostic
 /// }
 /// ```
 public enum DiffableDiagnostics {
-  /// Receives every diagnostic reported by the code running in this task (or
-  /// thread, for synchronous code). The default writes one line to standard
-  /// error.
-  @TaskLocal public static var handler: @Sendable (DiffableDiagnostic) -> Void = { diagnostic in
-    _writeToStandardError("swift-diffable warning: \(diagnostic)\n")
+  /// Runs `operation`, sending every diagnostic it reports to `handler`.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives each diagnostic, on the thread that reports it.
+  ///   - operation: The code whose diagnostics `handler` receives.
+  /// - Returns: What `operation` returns.
+  /// - Complexity: O(1) on top of `operation`.
+  @discardableResult
+  public static func withHandler<Result, Failure: Error>(
+    _ handler: @escaping @Sendable (DiffableDiagnostic) -> Void,
+    operation: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    // A closure stored directly in a task-local crashes optimized builds of
+    // Swift 6.3 (swiftlang/swift#88321); a struct around it does not.
+    let result: Swift.Result<Result, Failure> = _Handler.$current.withValue(_Handler(handler)) {
+      do throws(Failure) { return .success(try operation()) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
+
+  /// Runs an asynchronous `operation`, sending every diagnostic it and its
+  /// child tasks report to `handler`.
+  ///
+  /// - Complexity: O(1) on top of `operation`.
+  @discardableResult
+  public static func withHandler<Result: Sendable>(
+    _ handler: @escaping @Sendable (DiffableDiagnostic) -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await _Handler.$current.withValue(_Handler(handler), operation: operation)
+  }
+
+  /// Hands a diagnostic to the handler bound for the current task, or writes
+  /// it to standard error if none is bound.
+  ///
+  /// The data source and other layers built on the snapshots report through
+  /// this too, so one handler sees everything.
+  ///
+  /// - Complexity: O(1) plus what the handler does.
+  public static func report(_ diagnostic: DiffableDiagnostic) {
+    _Handler.current.body(diagnostic)
   }
 
   @usableFromInline
   static func report(_ operation: StaticString, _ message: String) {
-    handler(DiffableDiagnostic(operation: "\(operation)", message: message))
+    report(DiffableDiagnostic(operation: "\(operation)", message: message))
+  }
+}
+
+/// The task-local binding behind ``DiffableDiagnostics``.
+private struct _Handler: Sendable {
+  var body: @Sendable (DiffableDiagnostic) -> Void
+
+  init(_ body: @escaping @Sendable (DiffableDiagnostic) -> Void) { self.body = body }
+
+  @TaskLocal static var current = _Handler { diagnostic in
+    _writeToStandardError("swift-diffable warning: \(diagnostic)\n")
   }
 }
 

@@ -114,7 +114,7 @@ struct SnapshotMemberTests {
     final class Box: @unchecked Sendable { var seen: [DiffableDiagnostic] = [] }
     let box = Box()
     var snapshot = fruitsAndVeg
-    DiffableDiagnostics.$handler.withValue({ box.seen.append($0) }) {
+    DiffableDiagnostics.withHandler({ box.seen.append($0) }) {
       snapshot.appendItems(["apple", "kiwi"], toSection: "veg")
     }
     #expect(snapshot.itemIdentifiers(inSection: "fruits") == ["pear"])
@@ -127,7 +127,7 @@ struct SnapshotMemberTests {
   @Test("inserting an existing item before another moves it there")
   func reinsertMoves() {
     var snapshot = fruitsAndVeg
-    DiffableDiagnostics.$handler.withValue({ _ in }) {
+    DiffableDiagnostics.withHandler({ _ in }) {
       snapshot.insertItems(["leek"], beforeItem: "apple")
     }
     #expect(snapshot.itemIdentifiers == ["leek", "apple", "pear"])

@@ -221,7 +221,7 @@ struct SnapshotMisuseTests {
     // undo path of the fast insert, which runs on every re-append.
     var snapshot = StringSnapshot.make([("s", ["a", "b"]), ("t", ["c"])])
     let before = snapshot
-    DiffableDiagnostics.$handler.withValue({ _ in }) {
+    DiffableDiagnostics.withHandler({ _ in }) {
       snapshot.appendItems(["x", "y", "a"], toSection: "t")
     }
     #expect(before.itemIdentifiers == ["a", "b", "c"])

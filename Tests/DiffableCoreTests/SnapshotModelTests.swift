@@ -73,7 +73,7 @@ struct SnapshotModelTests {
           guard let section = sections.randomElement(using: &random) else { continue }
           let batch = Array(
             (0..<60).shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)))
-          DiffableDiagnostics.$handler.withValue({ _ in }) {
+          DiffableDiagnostics.withHandler({ _ in }) {
             snapshot.appendItems(batch, toSection: section)
           }
           model.insertItems(batch, section: section) { $0.items[$0.sections.firstIndex(of: section)!].count }
@@ -83,7 +83,7 @@ struct SnapshotModelTests {
             (0..<60).filter { $0 != anchor }.shuffled(using: &random)
               .prefix(Int.random(in: 0...3, using: &random)))
           let after = Bool.random(using: &random)
-          DiffableDiagnostics.$handler.withValue({ _ in }) {
+          DiffableDiagnostics.withHandler({ _ in }) {
             if after {
               snapshot.insertItems(batch, afterItem: anchor)
             } else {
