@@ -13,7 +13,9 @@ import Testing
 struct ComplexityTests {
   typealias Snapshot = DiffableDataSourceSnapshot<CountingIdentifier, CountingIdentifier>
 
-  static func ids(_ range: Range<Int>) -> [CountingIdentifier] { range.map(CountingIdentifier.init) }
+  static func ids(_ range: Range<Int>) -> [CountingIdentifier] {
+    range.map(CountingIdentifier.init)
+  }
 
   /// 10 sections of 1,000 items, with room reserved so no rehash happens.
   static func large() -> Snapshot {
@@ -33,17 +35,23 @@ struct ComplexityTests {
     let item = CountingIdentifier(7_777)
     let section = CountingIdentifier(7)
     #expect(CountingIdentifier.measure { _ = snapshot.indexOfItem(item) }.hashes == 1)
-    #expect(CountingIdentifier.measure { _ = snapshot.sectionIdentifier(containingItem: item) }.hashes == 1)
+    #expect(
+      CountingIdentifier.measure { _ = snapshot.sectionIdentifier(containingItem: item) }.hashes
+        == 1)
     #expect(CountingIdentifier.measure { _ = snapshot.indexOfSection(section) }.hashes == 1)
-    #expect(CountingIdentifier.measure { _ = snapshot.numberOfItems(inSection: section) }.hashes == 1)
-    #expect(CountingIdentifier.measure { _ = snapshot.itemIdentifiers(inSection: section) }.hashes == 1)
+    #expect(
+      CountingIdentifier.measure { _ = snapshot.numberOfItems(inSection: section) }.hashes == 1)
+    #expect(
+      CountingIdentifier.measure { _ = snapshot.itemIdentifiers(inSection: section) }.hashes == 1)
   }
 
   @Test("appending k items hashes each once (plus the reflexivity check's ==)")
   func append() {
     var snapshot = Self.large()
     let added = Self.ids(50_000..<50_100)
-    let cost = CountingIdentifier.measure { snapshot.appendItems(added, toSection: CountingIdentifier(9)) }
+    let cost = CountingIdentifier.measure {
+      snapshot.appendItems(added, toSection: CountingIdentifier(9))
+    }
     #expect(cost.hashes == 100 + 1)  // the items, and the section lookup
     #expect(cost.equalities <= 2 * 100 + 1)
   }
@@ -62,7 +70,9 @@ struct ComplexityTests {
   func insertBefore() {
     var snapshot = Self.large()
     let anchor = CountingIdentifier(5_990)  // 10 items before the end of section 5
-    let cost = CountingIdentifier.measure { snapshot.insertItems(Self.ids(60_000..<60_005), beforeItem: anchor) }
+    let cost = CountingIdentifier.measure {
+      snapshot.insertItems(Self.ids(60_000..<60_005), beforeItem: anchor)
+    }
     #expect(cost.hashes <= 1 + 5 + 10)
   }
 
@@ -105,8 +115,8 @@ struct ComplexityTests {
     #expect(cost.hashes <= 12)
   }
 
-  @Test("the diff hashes each new item once and no old item")
-  func diffHashesNewItemsOnce() {
+  @Test("the diff hashes no old item, and a new item only where it breaks a run")
+  func diffHashesOnlyBrokenRuns() {
     let old = Self.large()
     var new = old
     new.deleteItems(Self.ids(100..<200))
@@ -116,7 +126,27 @@ struct ComplexityTests {
     new.reloadItems([CountingIdentifier(5_000)])
     new.reconfigureItems([CountingIdentifier(6_000)])
     let cost = CountingIdentifier.measure { _ = BatchUpdate(from: old, to: new) }
-    // One per new item, one per old section, one per mark.
-    #expect(cost.hashes == new.numberOfItems + old.numberOfSections + 2)
+    // Items hashed: 200, after the deleted run; the 50 new items; 3,003 and
+    // 3,000, which swapped order, and 3,004, which no longer follows 3,003.
+    // Then one hash per old section and one per mark.
+    #expect(cost.hashes == 1 + 50 + 3 + old.numberOfSections + 2)
+    // One `==` per item for its guess, plus what the few lookups compare.
+    #expect(cost.equalities <= new.numberOfItems + 2 * cost.hashes)
+  }
+
+  @Test("a random permutation costs at most one hash and a few == per item")
+  func diffOfPermutationIsLinear() {
+    let old = Self.large()
+    var new = Snapshot()
+    new.appendSections(Self.ids(0..<10))
+    var random = SeededRandom(seed: 7)
+    let shuffled = old.itemIdentifiers.shuffled(using: &random)
+    for s in 0..<10 {
+      new.appendItems(
+        Array(shuffled[s * 1_000..<(s + 1) * 1_000]), toSection: CountingIdentifier(s))
+    }
+    let cost = CountingIdentifier.measure { _ = BatchUpdate(from: old, to: new) }
+    #expect(cost.hashes <= new.numberOfItems + old.numberOfSections)
+    #expect(cost.equalities <= 3 * new.numberOfItems)
   }
 }

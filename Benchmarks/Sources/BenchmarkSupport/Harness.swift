@@ -17,26 +17,40 @@ public struct Contestant {
 /// the others (A B C A B C ...) so that drift in the machine's speed hits
 /// them all alike; the median is reported, with its ratio to the first
 /// contestant, the floor.
+///
+/// A contestant that takes less than `minimumSample` is repeated within each
+/// sample until the sample lasts about that long, and its time per repetition
+/// is reported: a single run of a sub-millisecond workload says more about
+/// the timer and the caches than about the code.
 public struct Harness {
   public var runs: Int
+  public var minimumSample: Double
   public var lines: [String] = []
   var checksum = 0
 
-  public init(runs: Int = 7) {
+  public init(runs: Int = 7, minimumSample: Double = 0.02) {
     self.runs = runs
+    self.minimumSample = minimumSample
   }
 
   /// Times the contestants and prints one line each: median and ratio to the
   /// first. Returns the medians in seconds.
   @discardableResult
   public mutating func scenario(_ title: String, _ contestants: [Contestant]) -> [Double] {
+    // The warm-up run of each contestant also decides its repetitions.
+    let repetitions = contestants.map { contestant in
+      let start = ContinuousClock.now
+      checksum &+= contestant.work()
+      let once = max((ContinuousClock.now - start).seconds, 1e-7)
+      return max(1, Int((minimumSample / once).rounded(.up)))
+    }
     var samples = [[Double]](repeating: [], count: contestants.count)
-    for run in 0..<(runs + 1) {
+    for _ in 0..<runs {
       for (index, contestant) in contestants.enumerated() {
         let start = ContinuousClock.now
-        checksum &+= contestant.work()
+        for _ in 0..<repetitions[index] { checksum &+= contestant.work() }
         let elapsed = ContinuousClock.now - start
-        if run > 0 { samples[index].append(elapsed.seconds) }  // the first run warms up
+        samples[index].append(elapsed.seconds / Double(repetitions[index]))
       }
     }
     let medians = samples.map { $0.sorted()[$0.count / 2] }
@@ -104,8 +118,17 @@ public func residentBytes() -> Int? {
   #endif
 }
 
-/// The process's peak resident memory so far, in bytes.
+/// The process's peak resident memory so far, in bytes (Linux: `VmHWM` in
+/// `/proc/self/status`; elsewhere `getrusage`).
 public func peakResidentBytes() -> Int {
+  #if os(Linux)
+    if let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    {
+      return kilobytes * 1024
+    }
+  #endif
   var usage = rusage()
   #if canImport(Glibc)
     getrusage(Int32(RUSAGE_SELF.rawValue), &usage)

@@ -48,15 +48,18 @@ extension BatchUpdate {
   /// update.itemInserts  // [[0, 2]]
   /// ```
   ///
-  /// The diff reuses the item index `old` already holds: it hashes each item
-  /// of `new` once and each item of `old` not at all.
+  /// The diff reuses the item index `old` already holds and never hashes an
+  /// item of `old`. It hashes an item of `new` only when the item does not
+  /// follow the same item as it did in `old`: a list with a few changes costs
+  /// about one `==` per item and one hash per change.
   ///
   /// - Complexity: O(*n* + *s* log *s*) expected, plus O(*m* log *m*) for the
   ///   *m* items that stay in their section and change order, where *n* is the
   ///   number of items and *s* the number of sections in both snapshots.
   @inlinable
-  public init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>)
-  {
+  public init<S, I>(
+    from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>
+  ) {
     self.init()
     _diff(old, new)
   }
@@ -84,29 +87,57 @@ extension BatchUpdate {
     var oldPositionOfSlot = [Int32](repeating: -1, count: old._records.count)
     for p in 0..<oldSectionCount { oldPositionOfSlot[old._order[p]] = Int32(p) }
 
-    // Pass 2: items. One hash per new item finds its old section and index.
+    // Pass 2: items. Find each new item's old section and index. Most items
+    // follow the same item as in the old snapshot, so the item after the
+    // last one found is tried first: one `==` instead of a hash. Only when
+    // that guess fails is the item looked up in the index `old` holds (one
+    // hash). Identifiers are unique, so an equal guess is the item itself.
     // A surviving section is *dirty* if its items changed in any way that
     // needs an item operation.
     let newItemCount = new.numberOfItems
     var sources = [_ItemSource](repeating: _ItemSource(section: -1, index: 0), count: newItemCount)
     var dirty = [Bool](repeating: false, count: newSectionCount)
     var matched = 0
+    var guessSection: Int32 = -1  // the old position of the guessed item's section
+    var guessItems: [I] = []  // that section's items
+    var guessIndex = 0
     sources.withUnsafeMutableBufferPointer { sources in
       for q in 0..<newSectionCount {
         let record = new._records[new._order[q]]
         let p = Int32(oldOfNew[q])
-        var isDirty = p >= 0 && old._records[old._order[Int(p)]].items.count != record.items.count
+        var isDirty = false
+        if p >= 0 {
+          // A surviving section most likely starts where it used to.
+          guessSection = p
+          guessItems = old._records[old._order[Int(p)]].items
+          guessIndex = 0
+          isDirty = guessItems.count != record.items.count
+        }
         let start = record.start
         record.items.withUnsafeBufferPointer { items in
           for k in 0..<items.count {
-            guard let location = old._itemLocations[items[k]] else {
+            let item = items[k]
+            let section: Int32
+            let index: Int
+            if guessIndex < guessItems.count && guessItems[guessIndex] == item {
+              section = guessSection
+              index = guessIndex
+            } else if let location = old._itemLocations[item] {
+              section = oldPositionOfSlot[Int(location.slot)]
+              index = Int(location.index)
+              if section != guessSection {
+                guessSection = section
+                guessItems = old._records[Int(location.slot)].items
+              }
+            } else {
               isDirty = true
               continue
             }
+            guessIndex = index + 1
             matched += 1
-            let ps = oldPositionOfSlot[Int(location.slot)]
-            sources[start + k] = _ItemSource(section: ps, index: Int32(bitPattern: location.index))
-            if ps != p || Int(location.index) != k { isDirty = true }
+            sources[start + k] = _ItemSource(
+              section: section, index: Int32(truncatingIfNeeded: index))
+            if section != p || index != k { isDirty = true }
           }
         }
         dirty[q] = isDirty
@@ -167,12 +198,14 @@ extension BatchUpdate {
       var order: [Int] = []
       var values: [Int] = []
       var weights: [Int] = []
-      for q in 0..<newSectionCount where oldOfNew[q] >= 0 && (newFate[q] == .stable || reloadMarked[q]) {
+      for q in 0..<newSectionCount
+      where oldOfNew[q] >= 0 && (newFate[q] == .stable || reloadMarked[q]) {
         order.append(q)
         values.append(oldOfNew[q])
         weights.append(reloadMarked[q] ? 1 : newSectionCount + 1)
       }
-      let inPlace = _heaviestIncreasingSubsequence(values, weights: weights, domain: oldSectionCount)
+      let inPlace = _heaviestIncreasingSubsequence(
+        values, weights: weights, domain: oldSectionCount)
       for (j, q) in order.enumerated() where reloadMarked[q] && inPlace[j] {
         oldFate[oldOfNew[q]] = .reloaded
         newFate[q] = .reloaded
@@ -207,72 +240,88 @@ extension BatchUpdate {
     // reserving for those avoids regrowing the lists.
     itemInserts.reserveCapacity(newItemCount - matched)
     itemDeletes.reserveCapacity(old.numberOfItems - matched)
-    var stayValues: [Int32] = []
-    for q in 0..<newSectionCount where newFate[q] == .stable {
-      let p = oldOfNew[q]
-      let oldStart = old._records[old._order[p]].start
-      let record = new._records[new._order[q]]
-      let start = record.start
-      let count = record.items.count
-      if !dirty[q] {
-        carried.withUnsafeMutableBufferPointer { carried in
-          for i in 0..<count { carried[oldStart + i] = true }
-        }
-        continue
-      }
-      // Old indices of the items that stay in this section, in new order. If
-      // they are already increasing (nothing moved inside the section), every
-      // one of them stays put and the subsequence search is skipped.
-      stayValues.removeAll(keepingCapacity: true)
-      stayValues.reserveCapacity(count)
-      var increasing = true
+    // The loops below run once per item: they work on buffer pointers, so
+    // that no write pays for a uniqueness check.
+    carried.withUnsafeMutableBufferPointer { carried in
       sources.withUnsafeBufferPointer { sources in
-        var last: Int32 = -1
-        for g in start..<(start + count) where sources[g].section == Int32(p) {
-          let index = sources[g].index
-          if last > index { increasing = false }
-          last = index
-          stayValues.append(index)
-        }
-      }
-      let stays = increasing ? [] : _longestIncreasingSubsequence(stayValues)
-      var stay = 0
-      for k in 0..<count {
-        let g = start + k
-        let source = sources[g]
-        let ps = Int(source.section)
-        let si = Int(source.index)
-        let reload = hasReloads && reloadFlag[g]
-        if ps == p {
-          let kept = increasing || stays[stay]
-          stay += 1
-          if kept {
-            carried[oldStart + si] = true
-            if reload { itemReloads.append(_indexPath(p, si)) }
-            continue
+        reloadFlag.withUnsafeBufferPointer { reloadFlag in
+          for q in 0..<newSectionCount where newFate[q] == .stable {
+            let p = oldOfNew[q]
+            let oldStart = old._records[old._order[p]].start
+            let record = new._records[new._order[q]]
+            let start = record.start
+            let count = record.items.count
+            if !dirty[q] {
+              for i in 0..<count { carried[oldStart + i] = true }
+              continue
+            }
+            // The old indices of the items that stay in this section, in new
+            // order. If they are already increasing (nothing moved inside the
+            // section), every one of them stays put and the subsequence
+            // search is skipped.
+            let section = Int32(p)
+            var increasing = true
+            var stayCount = 0
+            var last: Int32 = -1
+            for g in start..<(start + count) where sources[g].section == section {
+              if last > sources[g].index { increasing = false }
+              last = sources[g].index
+              stayCount += 1
+            }
+            var stays: [Bool] = []
+            if !increasing {
+              let stayValues = [Int32](unsafeUninitializedCapacity: stayCount) { values, written in
+                for g in start..<(start + count) where sources[g].section == section {
+                  values[written] = sources[g].index
+                  written += 1
+                }
+              }
+              stays = _longestIncreasingSubsequence(stayValues)
+            }
+            stays.withUnsafeBufferPointer { stays in
+              var stay = 0
+              for k in 0..<count {
+                let g = start + k
+                let source = sources[g]
+                let ps = Int(source.section)
+                let si = Int(source.index)
+                let reload = hasReloads && reloadFlag[g]
+                if ps == p {
+                  let kept = increasing || stays[stay]
+                  stay += 1
+                  if kept {
+                    carried[oldStart + si] = true
+                    if reload { itemReloads.append(_indexPath(p, si)) }
+                    continue
+                  }
+                  if !reload {
+                    itemMoves.append(Move(from: _indexPath(p, si), to: _indexPath(q, k)))
+                    carried[oldStart + si] = true
+                    continue
+                  }
+                  // Rule 7: a reloaded item does not move; its old copy is
+                  // deleted in pass 5 and it is inserted here.
+                } else if ps >= 0, oldFate[ps] == .stable, !reload {
+                  itemMoves.append(Move(from: _indexPath(ps, si), to: _indexPath(q, k)))
+                  carried[old._records[old._order[ps]].start + si] = true
+                  continue
+                }
+                itemInserts.append(_indexPath(q, k))
+                if tracksFresh { fresh[g] = true }
+              }
+            }
           }
-          if !reload {
-            itemMoves.append(Move(from: _indexPath(p, si), to: _indexPath(q, k)))
-            carried[oldStart + si] = true
-            continue
-          }
-          // Rule 7: a reloaded item does not move; its old copy is deleted in
-          // pass 5 and it is inserted here.
-        } else if ps >= 0, oldFate[ps] == .stable, !reload {
-          itemMoves.append(Move(from: _indexPath(ps, si), to: _indexPath(q, k)))
-          carried[old._records[old._order[ps]].start + si] = true
-          continue
         }
-        itemInserts.append(_indexPath(q, k))
-        if tracksFresh { fresh[g] = true }
       }
     }
 
     // Pass 5: deletes. Old items of stable sections that nothing carried.
-    for p in 0..<oldSectionCount where oldFate[p] == .stable {
-      let record = old._records[old._order[p]]
-      for i in 0..<record.items.count where !carried[record.start + i] {
-        itemDeletes.append(_indexPath(p, i))
+    carried.withUnsafeBufferPointer { carried in
+      for p in 0..<oldSectionCount where oldFate[p] == .stable {
+        let record = old._records[old._order[p]]
+        for i in 0..<record.items.count where !carried[record.start + i] {
+          itemDeletes.append(_indexPath(p, i))
+        }
       }
     }
 

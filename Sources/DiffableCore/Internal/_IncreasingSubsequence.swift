@@ -20,30 +20,35 @@ internal func _longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
     keep.initialize(repeating: false)
     initialized = count
     values.withUnsafeBufferPointer { values in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { scratch in
+      // 32-bit scratch halves the memory the search walks through; the diff
+      // already keeps item indices as Int32.
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { scratch in
         // tails: scratch[0..<length]; predecessors: scratch[count...].
         var length = 0
+        var top = Int32.min  // values[tails[length - 1]], the longest run's end
         for i in 0..<count {
           let value = values[i]
           var low = length
-          if length > 0 && values[scratch[length - 1]] >= value {
+          if value <= top {
             // Binary search for the first tail whose value is >= value.
             low = 0
             var high = length - 1
             while low < high {
               let mid = (low + high) &>> 1
-              if values[scratch[mid]] < value { low = mid + 1 } else { high = mid }
+              if values[Int(scratch[mid])] < value { low = mid &+ 1 } else { high = mid }
             }
+            if low == length - 1 { top = value }
           } else {
             length += 1
+            top = value
           }
           scratch[count + i] = low > 0 ? scratch[low - 1] : -1
-          scratch[low] = i
+          scratch[low] = Int32(truncatingIfNeeded: i)
         }
-        var i = scratch[length - 1]
+        var i = Int(scratch[length - 1])
         while i >= 0 {
           keep[i] = true
-          i = scratch[count + i]
+          i = Int(scratch[count + i])
         }
       }
     }
