@@ -29,13 +29,44 @@ struct DocumentationExampleTests {
     #expect(update.itemDeletes == [IndexPath(item: 2, section: 1)])
     #expect(
       update.itemMoves
-        == [BatchUpdate.Move(from: IndexPath(item: 1, section: 1), to: IndexPath(item: 0, section: 1))])
+        == [
+          BatchUpdate.Move(from: IndexPath(item: 1, section: 1), to: IndexPath(item: 0, section: 1))
+        ])
     #expect(update.itemReconfigures == [IndexPath(item: 0, section: 0)])
 
     #expect {
-      try BatchUpdate(itemInserts: [IndexPath(item: 0, section: 0)]).validate(from: snapshot, to: next)
+      try BatchUpdate(itemInserts: [IndexPath(item: 0, section: 0)]).validate(
+        from: snapshot, to: next)
     } throws: { error in
       "\(error)".hasPrefix("Invalid batch update (rule 4): invalid number of items in section 0.")
     }
+  }
+}
+
+@Suite("README examples")
+struct ReadmeExampleTests {
+  @Test("the quick start gives the batch the README shows")
+  func quickStart() throws {
+    var old = DiffableDataSourceSnapshot<String, String>()
+    old.appendSections(["fruits", "veg"])
+    old.appendItems(["apple", "pear", "fig"], toSection: "fruits")
+    old.appendItems(["leek", "kale"], toSection: "veg")
+
+    var new = old
+    new.moveItem("fig", beforeItem: "apple")
+    new.moveItem("pear", beforeItem: "leek")
+    new.appendItems(["kiwi"], toSection: "fruits")
+    new.reconfigureItems(["kale"])
+
+    let update = BatchUpdate(from: old, to: new)
+    #expect(update.itemInserts == [IndexPath(item: 2, section: 0)])
+    #expect(
+      update.itemMoves == [
+        BatchUpdate.Move(from: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0)),
+        BatchUpdate.Move(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1)),
+      ])
+    #expect(update.itemReconfigures == [IndexPath(item: 2, section: 1)])
+    #expect(update.itemDeletes.isEmpty && update.sectionDeletes.isEmpty)
+    try update.validate(from: old, to: new)
   }
 }

@@ -17,9 +17,10 @@ struct CommandRun {
 /// for its standard streams (no pipe can fill up and block).
 func runDiffable(
   _ arguments: [String], input: String = "", environment: [String: String] = [:],
-  sourceLocation: SourceLocation = #_sourceLocation
+  in workingDirectory: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CommandRun {
-  let executable = try #require(diffableExecutable(), "the diffable executable was not built", sourceLocation: sourceLocation)
+  let executable = try #require(
+    diffableExecutable(), "the diffable executable was not built", sourceLocation: sourceLocation)
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "diffable-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -34,6 +35,7 @@ func runDiffable(
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if let workingDirectory { process.currentDirectoryURL = workingDirectory }
   var processEnvironment = ProcessInfo.processInfo.environment
   processEnvironment.removeValue(forKey: "NO_COLOR")
   processEnvironment.merge(environment) { _, new in new }
