@@ -27,6 +27,7 @@ public struct DiffableDiagnostic: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The operation and the message, such as `"appendItems(_:toSection:): ..."`.
   public var description: String { "\(operation): \(message)" }
 }
 

@@ -36,6 +36,7 @@ extension BatchUpdate {
       self.message = message
     }
 
+    /// The rule and the message, as `Invalid batch update (rule 4): ...`.
     public var description: String { "Invalid batch update (rule \(rule)): \(message)" }
   }
 

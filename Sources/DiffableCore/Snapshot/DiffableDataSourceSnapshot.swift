@@ -59,7 +59,7 @@
 /// first item. A slot never changes while its section exists, so inserting,
 /// moving or deleting a section renumbers only section records, never items.
 /// Two dictionaries index the records: section identifier to slot, and item
-/// identifier to ``_ItemLocation`` (slot and index in the section). Marks are
+/// identifier to `_ItemLocation` (slot and index in the section). Marks are
 /// small insertion-ordered sets.
 ///
 /// ## Invariants
@@ -258,5 +258,6 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
     return text
   }
 
+  /// The ``description`` wrapped in the type name.
   public var debugDescription: String { "DiffableDataSourceSnapshot(\(description))" }
 }
