@@ -58,7 +58,7 @@ public struct Harness {
     for (index, contestant) in contestants.enumerated() {
       let ratio = medians[index] / medians[0]
       emit(
-        "  \(contestant.name.padding(52))\(format(medians[index] * 1_000, 3).leftPadding(11)) ms"
+        "  \(contestant.name.padding(56))\(formatDuration(medians[index]).leftPadding(11))"
           + (index == 0 ? "   (floor)" : "   \(format(ratio, 2))×"))
     }
     return medians
@@ -80,6 +80,12 @@ extension Duration {
     let (s, attoseconds) = components
     return Double(s) + Double(attoseconds) / 1e18
   }
+}
+
+/// A duration in seconds as milliseconds (`12.345 ms`), or microseconds
+/// under a tenth of a millisecond (`0.812 µs`).
+public func formatDuration(_ seconds: Double) -> String {
+  seconds >= 1e-4 ? format(seconds * 1e3, 3) + " ms" : format(seconds * 1e6, 3) + " µs"
 }
 
 public func format(_ value: Double, _ decimals: Int) -> String {

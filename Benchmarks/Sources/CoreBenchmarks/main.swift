@@ -35,9 +35,12 @@ do {
   let residentAfter = residentBytes()
   harness.emit("Memory of a 1,000,000-item snapshot with Int identifiers (one appendItems call)")
   if let before = residentBefore, let after = residentAfter {
-    harness.emit("  resident growth      \(format(Double(after - before) / Double(n), 1)) bytes per item")
+    harness.emit(
+      "  resident growth      \(format(Double(after - before) / Double(n), 1)) bytes per item")
   }
-  harness.emit("  peak resident growth \(format(Double(peakAfter - peakBefore) / Double(n), 1)) bytes per item")
+  harness.emit(
+    "  peak resident growth \(format(Double(peakAfter - peakBefore) / Double(n), 1)) bytes per item"
+  )
   blackHole(snapshot)
 }
 
@@ -95,20 +98,26 @@ let uuid = { (_: Int) in UUID().uuidString }
 do {
   let (old, new) = differenceKitCase(
     count: 5_000, delete: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 0..<200, uuid)
-  diffScenario("Diff, 5,000 UUID strings (DifferenceKit's case)", old, new, includeStandardLibrary: true)
+  diffScenario(
+    "Diff, 5,000 UUID strings (DifferenceKit's case)", old, new, includeStandardLibrary: true)
   let (oldInts, newInts) = differenceKitCase(
-    count: 5_000, delete: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 0..<200) { $0 }
-  diffScenario("Diff, 5,000 Ints (DifferenceKit's case)", oldInts, newInts, includeStandardLibrary: true)
+    count: 5_000, delete: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 0..<200
+  ) { $0 }
+  diffScenario(
+    "Diff, 5,000 Ints (DifferenceKit's case)", oldInts, newInts, includeStandardLibrary: true)
 }
 do {
   let (old, new) = differenceKitCase(
     count: 100_000, delete: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 0..<2_000, uuid)
   // CollectionDifference is quadratic in the number of changes here (Myers):
   // it does not finish in reasonable time at this size, so it is left out.
-  diffScenario("Diff, 100,000 UUID strings (DifferenceKit's case)", old, new, includeStandardLibrary: false)
+  diffScenario(
+    "Diff, 100,000 UUID strings (DifferenceKit's case)", old, new, includeStandardLibrary: false)
   let (oldInts, newInts) = differenceKitCase(
-    count: 100_000, delete: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 0..<2_000) { $0 }
-  diffScenario("Diff, 100,000 Ints (DifferenceKit's case)", oldInts, newInts, includeStandardLibrary: false)
+    count: 100_000, delete: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 0..<2_000
+  ) { $0 }
+  diffScenario(
+    "Diff, 100,000 Ints (DifferenceKit's case)", oldInts, newInts, includeStandardLibrary: false)
 }
 
 // MARK: - Sections
@@ -235,6 +244,97 @@ do {
         copy.deleteItems(half)
         return copy.numberOfItems
       },
+    ])
+}
+
+// MARK: - Section snapshots (outlines)
+
+/// A mutable section snapshot behind a reference, so that a contestant can
+/// expand and collapse in place: mutating a captured copy would copy the
+/// whole tree first.
+final class OutlineBox {
+  var outline: DiffableDataSourceSectionSnapshot<Int>
+  init(_ outline: DiffableDataSourceSectionSnapshot<Int>) { self.outline = outline }
+}
+
+do {
+  // 10 roots, each with 100 children of 99 leaves: 10,001 items per root,
+  // 100,010 in all. Identifiers: root r is r; child c of r is 100 + 100r + c;
+  // leaf l of that child is 1,000,000 + 100 × its parent + l.
+  let roots = Array(0..<10)
+  let children = roots.map { r in (0..<100).map { 100 + 100 * r + $0 } }
+  let leaves = children.joined().map { child in (0..<99).map { 1_000_000 + 100 * child + $0 } }
+  let allIdentifiers = roots + Array(children.joined()) + Array(leaves.joined())
+  func buildOutline() -> DiffableDataSourceSectionSnapshot<Int> {
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    outline.append(roots)
+    for (r, root) in roots.enumerated() { outline.append(children[r], to: root) }
+    for (c, child) in children.joined().enumerated() { outline.append(leaves[c], to: child) }
+    return outline
+  }
+  harness.scenario(
+    "Outline: build a 100,010-item tree of three levels (1,011 append calls)",
+    [
+      // The outline cannot know its final size, so neither does the floor.
+      Contestant("floor: Dictionary of the identifiers, grown as they come") {
+        var index: [Int: Int] = [:]
+        for (i, id) in allIdentifiers.enumerated() { index[id] = i }
+        return index.count
+      },
+      Contestant("append(_:to:)") {
+        let outline = buildOutline()
+        return outline.contains(0) ? 1 : 0
+      },
+    ])
+
+  let collapsed = buildOutline()
+  let lookup = Dictionary(uniqueKeysWithValues: zip(allIdentifiers, 0...))
+  let collapsedBox = OutlineBox(collapsed)
+  harness.scenario(
+    "Outline: expand all 100,010 items, then collapse them all (in place)",
+    [
+      Contestant("floor: look each identifier up in a Dictionary, twice") {
+        var sum = 0
+        for id in allIdentifiers { sum &+= lookup[id]! }
+        for id in allIdentifiers { sum &+= lookup[id]! }
+        return sum
+      },
+      Contestant("expand(_:), then collapse(_:), of every item") {
+        collapsedBox.outline.expand(allIdentifiers)
+        collapsedBox.outline.collapse(allIdentifiers)
+        return collapsedBox.outline.isExpanded(0) ? 1 : 0
+      },
+    ])
+
+  var expanded = collapsed
+  expanded.expand(allIdentifiers)
+  let expandedBox = OutlineBox(expanded)
+  let leaf = leaves[150][50]
+  harness.scenario(
+    "Outline: collapse, then expand again, one item of the expanded tree",
+    [
+      Contestant("floor: a leaf") {
+        expandedBox.outline.collapse([leaf])
+        expandedBox.outline.expand([leaf])
+        return expandedBox.outline.isExpanded(leaf) ? 1 : 0
+      },
+      Contestant("a root with 10,000 descendants") {
+        expandedBox.outline.collapse([1])
+        expandedBox.outline.expand([1])
+        return expandedBox.outline.isExpanded(1) ? 1 : 0
+      },
+    ])
+
+  harness.scenario(
+    "Outline: visibleItems of the expanded tree (100,010 visible)",
+    [
+      Contestant("floor: append 100,010 identifiers to an array") {
+        var copy: [Int] = []
+        for id in allIdentifiers { copy.append(id) }
+        return copy.count
+      },
+      Contestant("visibleItems") { expanded.visibleItems.count },
+      Contestant("visibleItems, all roots collapsed (10 visible)") { collapsed.visibleItems.count },
     ])
 }
 

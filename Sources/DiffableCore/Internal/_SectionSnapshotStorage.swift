@@ -76,11 +76,13 @@ extension DiffableDataSourceSectionSnapshot {
     }
   }
 
-  /// Gives each item a slot holding a new collapsed root node, in order, and
-  /// indexes it; or, if any item is already present or repeats, undoes
-  /// everything and stops the program naming those items.
+  /// Gives each item a slot holding a new collapsed node with the given
+  /// parent and level, in order, and indexes it; or, if any item is already
+  /// present or repeats, undoes everything and stops the program naming those
+  /// items.
   ///
-  /// Callers set `parent` and `level` (and anything else) afterwards.
+  /// The nodes are not linked into their parent's children: callers do that
+  /// (and set anything else) afterwards.
   ///
   /// - Parameter destination: An item the call places the new items relative
   ///   to, named in the message when it is among them.
@@ -88,7 +90,8 @@ extension DiffableDataSourceSectionSnapshot {
   ///   hash each.
   @inlinable
   mutating func _claimSlots<C: Collection>(
-    for items: C, _ operation: StaticString, destination: ItemIdentifierType? = nil
+    for items: C, _ operation: StaticString, destination: ItemIdentifierType? = nil,
+    parent: Int = _noSlot, level: Int = 0
   ) -> [Int] where C.Element == ItemIdentifierType {
     var claimed: [Int] = []
     claimed.reserveCapacity(items.count)
@@ -113,7 +116,7 @@ extension DiffableDataSourceSectionSnapshot {
         assert(_freeSlots.count == reusableCount)
         _refuseNewItems(items, operation, destination: destination)
       }
-      let node = _Node(item: item, parent: _noSlot, level: 0, isExpanded: false)
+      let node = _Node(item: item, parent: parent, level: level, isExpanded: false)
       if reusing {
         _nodes[slot] = node
       } else {

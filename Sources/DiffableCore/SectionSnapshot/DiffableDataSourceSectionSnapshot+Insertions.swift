@@ -29,11 +29,8 @@ extension DiffableDataSourceSectionSnapshot {
     let operation: StaticString = "append(_:to:)"
     let parentSlot = parent.map { _slot(of: $0, operation, role: "parent") } ?? _noSlot
     let level = _childLevel(of: parentSlot)
-    let new = _claimSlots(for: items, operation, destination: parent)
-    for slot in new {
-      _nodes[slot].parent = parentSlot
-      _nodes[slot].level = level
-    }
+    let new = _claimSlots(
+      for: items, operation, destination: parent, parent: parentSlot, level: level)
     var children = _takeChildren(of: parentSlot)
     children.append(contentsOf: new)
     _setChildren(children, of: parentSlot)
@@ -96,8 +93,7 @@ extension DiffableDataSourceSectionSnapshot {
   ) {
     let destination = _slot(of: item, operation)
     let level = _nodes[destination].level
-    let new = _claimSlots(for: items, operation, destination: item)
-    for slot in new { _nodes[slot].level = level }
+    let new = _claimSlots(for: items, operation, destination: item, level: level)
     _link(new, besides: destination, after: after, descendants: new.count)
     _checkInvariants()
   }
@@ -213,7 +209,8 @@ extension DiffableDataSourceSectionSnapshot {
     let oldChildren = _nodes[parentSlot].children
     _nodes[parentSlot].children = []
     for child in oldChildren { _freeSubtree(child) }
-    let new = _graft(snapshot, snapshot._roots, under: parentSlot, level: parentLevel + 1, operation)
+    let new = _graft(
+      snapshot, snapshot._roots, under: parentSlot, level: parentLevel + 1, operation)
     _nodes[parentSlot].children = new
     _addDescendants(snapshot._slots.count - removed, from: parentSlot)
     _checkInvariants()

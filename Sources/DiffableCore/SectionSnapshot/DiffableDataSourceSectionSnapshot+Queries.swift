@@ -16,13 +16,38 @@ extension DiffableDataSourceSectionSnapshot {
   public var items: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(_slots.count)
-    var stack: [Int] = _roots.reversed()
-    while let slot = stack.popLast() {
-      let node = _nodes[slot]
-      result.append(node.item)
-      stack.append(contentsOf: node.children.reversed())
-    }
+    _walk(expandedOnly: false) { result.append($0) }
     return result
+  }
+
+  /// Calls `body` with each item in depth-first pre-order, entering an
+  /// item's children only if it is expanded or `expandedOnly` is false.
+  ///
+  /// The walk keeps a stack of sibling lists and a position in each, so that
+  /// no child list is copied or reversed, and reads nodes in place.
+  ///
+  /// - Complexity: O(*k*) for the *k* items passed to `body`.
+  @inlinable
+  func _walk(expandedOnly: Bool, _ body: (ItemIdentifierType) -> Void) {
+    _nodes.withUnsafeBufferPointer { nodes in
+      var siblings: [[Int]] = [_roots]
+      var positions: [Int] = [0]
+      while let level = siblings.indices.last {
+        let position = positions[level]
+        guard position < siblings[level].count else {
+          siblings.removeLast()
+          positions.removeLast()
+          continue
+        }
+        positions[level] = position + 1
+        let slot = siblings[level][position]
+        body(nodes[slot].item)
+        if (!expandedOnly || nodes[slot].isExpanded) && !nodes[slot].children.isEmpty {
+          siblings.append(nodes[slot].children)
+          positions.append(0)
+        }
+      }
+    }
   }
 
   /// The items at level 0, in order.
@@ -50,14 +75,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable
   public var visibleItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    var stack: [Int] = _roots.reversed()
-    while let slot = stack.popLast() {
-      let node = _nodes[slot]
-      result.append(node.item)
-      if node.isExpanded {
-        stack.append(contentsOf: node.children.reversed())
-      }
-    }
+    _walk(expandedOnly: true) { result.append($0) }
     return result
   }
 
