@@ -28,13 +28,12 @@ struct GoldenTests {
       subitems: [item(.fractionalWidth(0.2), .fractionalHeight(1))])
     let solved = try CompositionalLayout(section: LayoutSection(group: group))
       .solve(context(390, 844), itemCounts: [94])
-    #expect(solved.contentSize.height == 1482)
+    #expect(solved.contentSize == CGSize(width: 390, height: 1482))
     let cells = solved.cells()
     #expect(cells.count == 94)
     for i in 0..<94 {
-      let expected = rect(78 * CGFloat(i % 5), 78 * CGFloat(i / 5), 78, 78)
-      #expect(abs(cells[i].minX - expected.minX) < 1e-9 && abs(cells[i].minY - expected.minY) < 1e-9)
-      #expect(abs(cells[i].width - 78) < 1e-9 && abs(cells[i].height - 78) < 1e-9)
+      #expect(cells[i] == rect(78 * CGFloat(i % 5), 78 * CGFloat(i / 5), 78, 78))
+      #expect(solved.layoutAttributesForItem(at: ip(0, i))?.frame == cells[i])
     }
   }
 

@@ -188,4 +188,17 @@ public struct LayoutEnvironment: Sendable, Hashable {
   public var layoutDirection: LayoutDirection
   /// Points per pixel, when frames are rounded to pixels.
   public var displayScale: CGFloat?
+
+  /// Creates an environment, for calling a section provider directly (in
+  /// tests, say); solving a layout makes its own.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    container: LayoutContainer, layoutDirection: LayoutDirection = .leftToRight,
+    displayScale: CGFloat? = nil
+  ) {
+    self.container = container
+    self.layoutDirection = layoutDirection
+    self.displayScale = displayScale
+  }
 }

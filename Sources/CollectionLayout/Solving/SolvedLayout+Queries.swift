@@ -223,7 +223,7 @@ extension SolvedLayout {
   ///   overlapping the rect and *b* the number of boundary items in each.
   public func pinnedSupplementaries(in visibleRect: CGRect) -> [LayoutAttributes] {
     let axes = _axes
-    let visible = _unfinish(visibleRect).insetBy(dx: 1, dy: 1)
+    let visible = _unfinish(visibleRect).insetBy(dx: _cullMargin, dy: _cullMargin)
     let (v0, v1) = axes.mainRange(visible)
     var out: [LayoutAttributes] = []
     func pin(_ b: _Boundary, start: CGFloat, extent: CGFloat, section: Int) {
@@ -296,11 +296,24 @@ extension SolvedLayout {
       frame: _finish(frame), zIndex: d.zIndex)
   }
 
+  /// How many elements a rect query computes before the exact overlap
+  /// test: the measure of its cost, which tests compare across item counts.
+  ///
+  /// - Complexity: As ``layoutAttributesForElements(in:)``.
+  @_spi(Testing) public func _elementsExamined(in rect: CGRect) -> Int {
+    let counter = _VisitCounter()
+    _visit(in: rect, counter: counter) { _ in }
+    return counter.examined
+  }
+
   /// Visits elements in the fixed order, culled to `rect` when given.
-  func _visit(in rect: CGRect?, _ body: (LayoutAttributes) -> Void) {
+  func _visit(
+    in rect: CGRect?, counter: _VisitCounter? = nil, _ body: (LayoutAttributes) -> Void
+  ) {
     let axes = _axes
     let cull = rect.map(_unfinish)
     @inline(__always) func emit(_ a: LayoutAttributes) {
+      counter?.examined += 1
       if let rect, !_overlaps(a.frame, rect) { return }
       body(a)
     }
@@ -404,4 +417,9 @@ extension SolvedLayout {
       emit(_decorationAttributes(d, s, section: si))
     }
   }
+}
+
+/// Counts the elements a walk computes (for complexity tests).
+final class _VisitCounter {
+  var examined = 0
 }

@@ -123,13 +123,20 @@ public struct SolvedLayout: Sendable {
   }
 
   /// A rect in output coordinates in the solver's left-to-right ones,
-  /// widened by a point so that rounding never loses an element.
+  /// widened by a point, or by a pixel where pixels are larger, so that
+  /// rounding never loses an element.
   func _unfinish(_ rect: CGRect) -> CGRect {
     var r = rect
     if context.layoutDirection == .rightToLeft {
       r.origin.x = contentSize.width - r.origin.x - r.size.width
     }
-    return r.insetBy(dx: -1, dy: -1)
+    return r.insetBy(dx: -_cullMargin, dy: -_cullMargin)
+  }
+
+  /// How far rounding to pixels may move an edge, and more.
+  var _cullMargin: CGFloat {
+    guard let scale = context.displayScale, scale > 0 else { return 1 }
+    return max(1, 1 / scale)
   }
 }
 
