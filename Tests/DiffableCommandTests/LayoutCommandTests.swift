@@ -78,6 +78,11 @@ struct LayoutCommandTests {
     #expect(text.contains(#"<rect class="band" x="0" y="44" width="1170" height="211""#))
     #expect(text.contains(">0.5</text>"))
     #expect(text.contains(">title-element-kind 0.0</text>"))
+    // Decorations are drawn below the cells, and supplementaries above them.
+    let decoration = try #require(text.range(of: "<g class=\"decoration\">"))
+    let cell = try #require(text.range(of: "<g class=\"cell\">"))
+    let supplementary = try #require(text.range(of: "<g class=\"supplementary\">"))
+    #expect(decoration.lowerBound < cell.lowerBound && cell.lowerBound < supplementary.lowerBound)
     // Distinct colours per category.
     let fills = LayoutElementCategory.allCases.map { LayoutSVG.style($0).fill }
     #expect(Set(fills).count == 3)

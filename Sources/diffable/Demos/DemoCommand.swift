@@ -13,7 +13,7 @@ protocol Demo: AsyncParsableCommand {
 /// this folder and add it here.
 enum DemoRegistry {
   static let demos: [any Demo.Type] = [
-    MountainsDemo.self
+    MountainsDemo.self, RestStopDemo.self,
   ]
 
   /// The demo `diffable demo` runs after listing them all.

@@ -40,11 +40,7 @@ struct LayoutCommand: ParsableCommand {
     let text = try LayoutCommand.render(
       specAt: spec, size: size.value, itemCounts: items.value, format: format)
     if let output {
-      do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-      } catch {
-        throw LayoutCommandError("cannot write \(output): \(error.localizedDescription)")
-      }
+      try writeText(text, toFile: output)
     } else {
       print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
@@ -75,8 +71,19 @@ struct LayoutCommand: ParsableCommand {
     case .svg:
       return LayoutSVG.render(
         contentSize: solved.contentSize, elements: elements, bands: solved.orthogonalBands,
-        visibleRect: visible)
+        visibleRect: visible, label: LayoutOutput.indexPathLabel)
     }
+  }
+}
+
+/// Writes `text` to the file at `path`, replacing it.
+///
+/// - Throws: ``LayoutCommandError`` naming the file when it cannot be written.
+func writeText(_ text: String, toFile path: String) throws {
+  do {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  } catch {
+    throw LayoutCommandError("cannot write \(path): \(error.localizedDescription)")
   }
 }
 
@@ -99,7 +106,12 @@ struct ContainerSize: ExpressibleByArgument {
     value = CGSize(width: w, height: h)
   }
 
-  static var defaultValueDescription: String { "WIDTHxHEIGHT" }
+  /// A size, as a default value.
+  init(_ value: CGSize) { self.value = value }
+
+  var defaultValueDescription: String {
+    "\(LayoutOutput.number(value.width))x\(LayoutOutput.number(value.height))"
+  }
 }
 
 /// `--items n,m,...`.

@@ -23,6 +23,13 @@ enum LayoutOutput {
     return elements
   }
 
+  /// The label of an element in pictures: `section.item` for a cell, the
+  /// kind and the index path for a supplementary or decoration.
+  static func indexPathLabel(_ e: LayoutAttributes) -> String {
+    let path = "\(e.section).\(e.item)"
+    return e.category == .cell ? path : "\(e.elementKind ?? "") \(path)"
+  }
+
   /// The category names of the JSON output.
   static func name(_ category: LayoutElementCategory) -> String {
     switch category {

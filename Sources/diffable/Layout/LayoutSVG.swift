@@ -19,8 +19,18 @@ enum LayoutSVG {
     }
   }
 
+  /// The SVG document.
+  ///
+  /// - Parameters:
+  ///   - contentSize: The content's size, drawn as a white sheet.
+  ///   - elements: The elements, drawn decorations first, then cells, then
+  ///     supplementaries, each group by z-index.
+  ///   - bands: Orthogonal bands, outlined at their full scroll length.
+  ///   - visibleRect: The visible rect, dashed.
+  ///   - label: The text written on an element.
   static func render(
-    contentSize: CGSize, elements: [LayoutAttributes], bands: [OrthogonalBand], visibleRect: CGRect
+    contentSize: CGSize, elements: [LayoutAttributes], bands: [OrthogonalBand],
+    visibleRect: CGRect, label: (LayoutAttributes) -> String
   ) -> String {
     // The drawing covers the content, every element and every band (bands
     // reach beyond the content's width, and leftward in right-to-left).
@@ -51,8 +61,7 @@ enum LayoutSVG {
     for e in sorted {
       let f = e.frame
       let s = style(e.category)
-      let label =
-        e.category == .cell ? "\(e.section).\(e.item)" : "\(e.elementKind ?? "") \(e.section).\(e.item)"
+      let label = label(e)
       out += "  <g class=\"\(LayoutOutput.name(e.category))\">"
       out += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(s.fill)\" fill-opacity=\"0.85\" stroke=\"\(s.stroke)\"/>"
       let fontSize = max(6, min(12, f.height * 0.4, f.width / CGFloat(max(1, label.count)) * 1.8))

@@ -125,21 +125,32 @@ extension TerminalCanvas {
   }
 
   /// Draws the elements of a solved layout that overlap `region`:
-  /// decorations first, then cells labelled `section.item`, then
-  /// supplementaries labelled with their kind's first letter.
-  static func drawing(_ solved: SolvedLayout, region: CGRect, columns: Int) -> TerminalCanvas {
+  /// decorations first, then cells, then supplementaries.
+  ///
+  /// - Parameters:
+  ///   - categories: The kinds of element drawn, in drawing order.
+  ///   - label: The text written in an element's box; by default
+  ///     `section.item` for cells, and the kind's first letter and the index
+  ///     path for the others.
+  static func drawing(
+    _ solved: SolvedLayout, region: CGRect, columns: Int,
+    categories: [LayoutElementCategory] = [.decorationView, .cell, .supplementaryView],
+    label: (LayoutAttributes) -> String = TerminalCanvas.shortLabel
+  ) -> TerminalCanvas {
     let elements = solved.layoutAttributesForElements(in: region)
-    let order: [LayoutElementCategory] = [.decorationView, .cell, .supplementaryView]
     var boxes: [(frame: CGRect, label: String)] = []
-    for category in order {
+    for category in categories {
       for e in elements where e.category == category {
-        let label =
-          category == .cell
-          ? "\(e.section).\(e.item)"
-          : "\(e.elementKind?.first.map(String.init) ?? "") \(e.section).\(e.item)"
-        boxes.append((e.frame, label))
+        boxes.append((e.frame, label(e)))
       }
     }
     return drawing(boxes, region: region, columns: columns)
+  }
+
+  /// `section.item` for a cell; the kind's first letter and the index path
+  /// for the others.
+  static func shortLabel(_ e: LayoutAttributes) -> String {
+    let path = "\(e.section).\(e.item)"
+    return e.category == .cell ? path : "\(e.elementKind?.first.map(String.init) ?? "") \(path)"
   }
 }
