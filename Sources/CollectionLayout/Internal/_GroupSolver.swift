@@ -169,6 +169,20 @@ struct _GroupSolver {
     return out
   }
 
+  /// Lays out one instance of a section's root group without building
+  /// paths; when that fails, lays it out again building them, so that the
+  /// error names where the problem is. (Preferred sizes are remembered, so
+  /// the second pass asks for none again.)
+  mutating func solveInstance(_ group: LayoutGroup, container: CGSize, path: _Path)
+    throws(LayoutError) -> _GroupLayout
+  {
+    do {
+      return try solveRoot(group, container: container, unbounded: (false, false), path: .untracked)
+    } catch {
+      return try solveRoot(group, container: container, unbounded: (false, false), path: path)
+    }
+  }
+
   private static func arrangementKey(_ g: LayoutGroup) -> String { g.arrangement.rawValue }
 
   /// Lays out a group whose size (estimates included) is `size`.
@@ -230,6 +244,11 @@ struct _GroupSolver {
     var item: LayoutItem?
     var leaf: Int
     var itemEstimated: (w: Bool, h: Bool)
+
+    /// Whether an item's length along a group's axis self-sizes.
+    func itemEstimated(_ horizontal: Bool) -> Bool {
+      horizontal ? itemEstimated.w : itemEstimated.h
+    }
   }
 
   private mutating func arrange(
@@ -333,10 +352,21 @@ struct _GroupSolver {
         var i = 0
         while i < _maximumChildrenPerGroup {
           let mark = leafCursor
-          let child = try measure(
+          var child = try measure(
             subitems[i % subitems.count], container: content, unbounded: unbounded,
             forcedAxis: nil, horizontal: horizontal, path: subitemsPath.index(i % subitems.count))
-          let needed = used + (i > 0 ? sp : 0) + slot(child)
+          var needed = used + (i > 0 ? sp : 0) + slot(child)
+          // An item that self-sized beyond the group still takes a group of
+          // its own, its length clamped to the group's: preferred sizes are
+          // data, and only a description that cannot fit its estimates is
+          // an error.
+          if needed > axisLength + _fitTolerance, children.isEmpty, sizer != nil,
+            case .item = subitems[i % subitems.count], child.itemEstimated(horizontal)
+          {
+            let room = max(0, axisLength - (slot(child) - axis(child.size)))
+            if horizontal { child.size.width = room } else { child.size.height = room }
+            needed = slot(child)
+          }
           if needed > axisLength + _fitTolerance {
             leafCursor = mark
             break

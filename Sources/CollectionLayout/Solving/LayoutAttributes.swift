@@ -74,6 +74,23 @@ public struct LayoutSizingRequest: Sendable, Hashable {
   /// Whether the height is estimated (and so taken from the answer).
   public var heightIsEstimated: Bool
 
+  /// Creates a request, for calling a sizing callback directly (in tests,
+  /// say); solving a layout makes its own.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    category: LayoutElementCategory, elementKind: String? = nil, section: Int, item: Int,
+    proposedSize: CGSize, widthIsEstimated: Bool, heightIsEstimated: Bool
+  ) {
+    self.category = category
+    self.elementKind = elementKind
+    self.section = section
+    self.item = item
+    self.proposedSize = proposedSize
+    self.widthIsEstimated = widthIsEstimated
+    self.heightIsEstimated = heightIsEstimated
+  }
+
   /// The index path `[section, item]`.
   public var indexPath: IndexPath { IndexPath(indexes: [section, item]) }
 }

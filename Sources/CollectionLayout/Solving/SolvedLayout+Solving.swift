@@ -72,13 +72,10 @@ extension SolvedLayout {
   }
 
   /// Solves the group instances of a self-sizing section from instance
-  /// `first` on.
+  /// `first` on. On failure the section is unchanged.
   mutating func _solveInstances(
     _ section: inout _Section, from first: Int, _ lookup: _Lookup, solver: inout _GroupSolver
   ) throws(LayoutError) {
-    section.instances.removeSubrange(first...)
-    section.instanceOffsets.removeSubrange(first...)
-    section.instanceFirstItems.removeSubrange(first...)
     var item =
       first == 0
       ? 0 : section.instanceFirstItems[first - 1] + section.instances[first - 1].cells.count
@@ -87,19 +84,24 @@ extension SolvedLayout {
       ? 0
       : section.instanceOffsets[first - 1] + section.groupExtent(section.instances[first - 1])
         + section.description.interGroupSpacing
+    var instances: [_GroupLayout] = []
+    var offsets: [CGFloat] = []
+    var firstItems: [Int] = []
     while item < section.itemCount {
       solver.sizer = _Sizer(
         section: section.index, firstItem: item, itemCount: section.itemCount,
         preferred: { lookup($0) })
-      let g = try solver.solveRoot(
-        section.description.group, container: section.container, unbounded: (false, false),
-        path: section.path.key("group"))
-      section.instances.append(g)
-      section.instanceOffsets.append(offset)
-      section.instanceFirstItems.append(item)
+      let g = try solver.solveInstance(
+        section.description.group, container: section.container, path: section.path.key("group"))
+      instances.append(g)
+      offsets.append(offset)
+      firstItems.append(item)
       offset += section.groupExtent(g) + section.description.interGroupSpacing
       item += g.cells.count
     }
+    section.instances.replaceSubrange(first..., with: instances)
+    section.instanceOffsets.replaceSubrange(first..., with: offsets)
+    section.instanceFirstItems.replaceSubrange(first..., with: firstItems)
     _computeOverhangs(&section)
   }
 
@@ -370,8 +372,9 @@ extension SolvedLayout {
         "item \(item) out of range; section \(section) has \(_sections[section].itemCount) items")
     }
     guard _sections[section].selfSizing else { return }
-    _preferred[_SizeKey(category: .cell, kind: nil, section: section, item: item)] = size
-    _resolveGroup(containing: item, in: section)
+    let key = _SizeKey(category: .cell, kind: nil, section: section, item: item)
+    _preferred[key] = size
+    _resolveGroup(containing: item, in: section, forgetting: key)
   }
 
   /// Records the preferred size of a self-sizing supplementary view and
@@ -385,7 +388,8 @@ extension SolvedLayout {
     let section = indexPath[0]
     let item = indexPath[1]
     _checkSection(section, "setPreferredSize(_:forSupplementaryElementOfKind:at:)")
-    _preferred[_SizeKey(category: .supplementaryView, kind: kind, section: section, item: item)] = size
+    let key = _SizeKey(category: .supplementaryView, kind: kind, section: section, item: item)
+    _preferred[key] = size
     let s = _sections[section]
     if s.boundary.contains(where: { $0.kind == kind && $0.item == item }) {
       let lookup = _Lookup(known: _preferred, callback: nil)
@@ -404,36 +408,56 @@ extension SolvedLayout {
       _finishSection(&_sections[section])
       _restack()
     } else if s.selfSizing, item < s.itemCount {
-      _resolveGroup(containing: item, in: section)
+      _resolveGroup(containing: item, in: section, forgetting: key)
     }
   }
 
-  mutating func _resolveGroup(containing item: Int, in section: Int) {
-    var s = _sections[section]
-    guard let g = s.groupIndex(containing: item) else { return }
+  /// Takes a section out for changing: the stored copy gives up its
+  /// per-group arrays, so that the returned one changes them in place.
+  /// Store it back when done.
+  mutating func _takeSection(_ index: Int) -> _Section {
+    let s = _sections[index]
+    _sections[index].instances = []
+    _sections[index].instanceOffsets = []
+    _sections[index].instanceFirstItems = []
+    return s
+  }
+
+  /// Solves again the group holding a self-sizing element whose preferred
+  /// size changed, and the later groups if it now holds a different number
+  /// of items; otherwise later groups only move. A preferred size that
+  /// makes the section unsolvable (a group would have to hold more than
+  /// 100,000 items) is forgotten, and the layout stays as it was.
+  mutating func _resolveGroup(containing item: Int, in section: Int, forgetting key: _SizeKey) {
+    guard let g = _sections[section].groupIndex(containing: item) else { return }
+    var s = _takeSection(section)
     let lookup = _Lookup(known: _preferred, callback: nil)
     var solver = _GroupSolver(sizer: nil)
     solver.sizer = _Sizer(
       section: section, firstItem: s.instanceFirstItems[g], itemCount: s.itemCount,
       preferred: { lookup($0) })
-    // The description was valid when solved, so this cannot throw.
-    guard
-      let instance = try? solver.solveRoot(
-        s.description.group, container: s.container, unbounded: (false, false),
-        path: s.path.key("group"))
-    else { return }
-    let oldCount = s.instances[g].cells.count
-    s.instances[g] = instance
-    if instance.cells.count != oldCount, g + 1 < s.instances.count {
-      try? _solveInstances(&s, from: g + 1, lookup, solver: &solver)
-    } else {
-      // Same items: later groups only move.
-      var offset = s.instanceOffsets[g]
-      for k in g..<s.instances.count {
-        s.instanceOffsets[k] = offset
-        offset += s.groupExtent(s.instances[k]) + s.description.interGroupSpacing
+    let old = s.instances[g]
+    do {
+      s.instances[g] = try solver.solveInstance(
+        s.description.group, container: s.container, path: s.path.key("group"))
+      if s.instances[g].cells.count != old.cells.count {
+        // The group now holds more or fewer items: the groups after it
+        // start at a different item, and there may be more or fewer.
+        try _solveInstances(&s, from: g + 1, lookup, solver: &solver)
+      } else {
+        // Same items: later groups only move.
+        var offset = s.instanceOffsets[g]
+        for k in g..<s.instances.count {
+          s.instanceOffsets[k] = offset
+          offset += s.groupExtent(s.instances[k]) + s.description.interGroupSpacing
+        }
+        _computeOverhangs(&s)
       }
-      _computeOverhangs(&s)
+    } catch {
+      s.instances[g] = old
+      _sections[section] = s
+      _preferred[key] = nil
+      return
     }
     _groupSolveCount += solver.groupsSolved
     _finishSection(&s)
