@@ -27,8 +27,24 @@ extension SolvedLayout {
   /// - Complexity: O(*n*), where *n* is the number of elements.
   public var allElements: [LayoutAttributes] {
     var out: [LayoutAttributes] = []
+    out.reserveCapacity(_elementCountBound)
     _visit(in: nil) { out.append($0) }
     return out
+  }
+
+  /// At least the number of elements: cells, boundary items and
+  /// decorations, and every group's supplementaries.
+  var _elementCountBound: Int {
+    var count = _layoutBoundary.count
+    for s in _sections {
+      count += s.itemCount + s.boundary.count + s.description.decorationItems.count
+      if s.selfSizing {
+        for g in s.instances { count += g.supplementaries.count }
+      } else {
+        count += s.groupCount * s.template.supplementaries.count
+      }
+    }
+    return count
   }
 
   /// Calls `body` with the attributes of every element, in order, without
@@ -392,16 +408,17 @@ extension SolvedLayout {
         }
       }
       if kLo <= kHi {
-        for k in kLo...kHi {
-          let g = s.selfSizing ? s.instances[k] : s.template
-          let first = s.selfSizing ? s.instanceFirstItems[k] : k * s.template.cells.count
+        // Emits one group's cells, then its supplementaries.
+        @inline(__always) func emitGroup(_ g: borrowing _GroupLayout, k: Int, first: Int) {
           let origin = _groupOrigin(s, sectionStart: start, k: k, shift: shift)
           let n = min(g.cells.count, s.itemCount - first)
-          for j in 0..<n {
-            emit(
-              LayoutAttributes(
-                category: .cell, section: si, item: first + j,
-                frame: _finish(g.cells[j].offsetBy(dx: origin.x, dy: origin.y))))
+          g.cells.withUnsafeBufferPointer { cells in
+            for j in 0..<n {
+              emit(
+                LayoutAttributes(
+                  category: .cell, section: si, item: first + j,
+                  frame: _finish(cells[j].offsetBy(dx: origin.x, dy: origin.y))))
+            }
           }
           for sup in g.supplementaries where sup.owner < n {
             emit(
@@ -409,6 +426,16 @@ extension SolvedLayout {
                 category: .supplementaryView, elementKind: sup.kind, section: si,
                 item: first + sup.owner,
                 frame: _finish(sup.frame.offsetBy(dx: origin.x, dy: origin.y)), zIndex: sup.zIndex))
+          }
+        }
+        if s.selfSizing {
+          for k in kLo...kHi {
+            emitGroup(s.instances[k], k: k, first: s.instanceFirstItems[k])
+          }
+        } else {
+          let perGroup = s.template.cells.count
+          for k in kLo...kHi {
+            emitGroup(s.template, k: k, first: k * perGroup)
           }
         }
       }

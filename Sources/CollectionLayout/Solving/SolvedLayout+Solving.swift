@@ -87,12 +87,13 @@ extension SolvedLayout {
     var instances: [_GroupLayout] = []
     var offsets: [CGFloat] = []
     var firstItems: [Int] = []
+    let preferred: (LayoutSizingRequest) -> CGSize? = { lookup($0) }
+    let group = section.description.group
+    let path = section.path.key("group")
     while item < section.itemCount {
       solver.sizer = _Sizer(
-        section: section.index, firstItem: item, itemCount: section.itemCount,
-        preferred: { lookup($0) })
-      let g = try solver.solveInstance(
-        section.description.group, container: section.container, path: section.path.key("group"))
+        section: section.index, firstItem: item, itemCount: section.itemCount, preferred: preferred)
+      let g = try solver.solveInstance(group, container: section.container, path: path)
       instances.append(g)
       offsets.append(offset)
       firstItems.append(item)
