@@ -16,6 +16,8 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
 
   /// Creates an error.
+  ///
+  /// - Complexity: O(1).
   public init(path: String, message: String) {
     self.path = path
     self.message = message

@@ -91,6 +91,11 @@ extension LayoutDimension: Codable {
     "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings",
   ]
 
+  /// Decodes a ``LayoutDimension`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     let key = try c.single(Self._cases, "a dimension")
@@ -104,6 +109,10 @@ extension LayoutDimension: Codable {
     }
   }
 
+  /// Encodes the ``LayoutDimension`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     let name: String
@@ -119,12 +128,20 @@ extension LayoutDimension: Codable {
 }
 
 extension LayoutSize: Codable {
+  /// Decodes a ``LayoutSize`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["width", "height"])
     self.init(widthDimension: try c.value("width"), heightDimension: try c.value("height"))
   }
 
+  /// Encodes the ``LayoutSize`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(widthDimension, "width")
@@ -133,6 +150,11 @@ extension LayoutSize: Codable {
 }
 
 extension LayoutSpacing: Codable {
+  /// Decodes a ``LayoutSpacing`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     let key = try c.single(["fixed", "flexible"], "a spacing")
@@ -140,6 +162,9 @@ extension LayoutSpacing: Codable {
     self = key.stringValue == "fixed" ? .fixed(v) : .flexible(v)
   }
 
+  /// Encodes the ``LayoutSpacing`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(spacing, isFlexibleSpacing ? "flexible" : "fixed")
@@ -147,6 +172,12 @@ extension LayoutSpacing: Codable {
 }
 
 extension LayoutEdgeSpacing: Codable {
+  /// Decodes a ``LayoutEdgeSpacing`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["leading", "top", "trailing", "bottom"])
@@ -155,6 +186,10 @@ extension LayoutEdgeSpacing: Codable {
       trailing: try c.optional("trailing"), bottom: try c.optional("bottom"))
   }
 
+  /// Encodes the ``LayoutEdgeSpacing`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     if let leading { try c.put(leading, "leading") }
@@ -165,6 +200,12 @@ extension LayoutEdgeSpacing: Codable {
 }
 
 extension DirectionalEdgeInsets: Codable {
+  /// Decodes a ``DirectionalEdgeInsets`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["top", "leading", "bottom", "trailing"])
@@ -177,6 +218,10 @@ extension DirectionalEdgeInsets: Codable {
       trailing: try edge("trailing"))
   }
 
+  /// Encodes the ``DirectionalEdgeInsets`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(top, "top")
@@ -191,6 +236,12 @@ extension DirectionalRectEdge: Codable {
     ("top", .top), ("leading", .leading), ("bottom", .bottom), ("trailing", .trailing),
   ]
 
+  /// Decodes a ``DirectionalRectEdge`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     var c = try decoder.unkeyedContainer()
     var edges = DirectionalRectEdge()
@@ -208,6 +259,10 @@ extension DirectionalRectEdge: Codable {
     self = edges
   }
 
+  /// Encodes the ``DirectionalRectEdge`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.unkeyedContainer()
     for (name, edge) in Self._names where contains(edge) { try c.encode(name) }
@@ -218,6 +273,12 @@ extension DirectionalRectEdge: Codable {
 protocol _StringEnum: RawRepresentable, CaseIterable, Codable where RawValue == String {}
 
 extension _StringEnum {
+  /// Decodes the value from its JSON string (one of the raw values), refusing unknown keys and
+  /// impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     let raw = try c.decode(String.self)
@@ -231,6 +292,10 @@ extension _StringEnum {
     self = value
   }
 
+  /// Encodes the value as its JSON string (its raw value), the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(rawValue)
@@ -246,6 +311,11 @@ extension ListConfiguration.HeaderMode: _StringEnum {}
 extension ListConfiguration.FooterMode: _StringEnum {}
 
 extension LayoutAnchor: Codable {
+  /// Decodes a ``LayoutAnchor`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["edges", "fractionalOffset", "absoluteOffset"])
@@ -264,6 +334,9 @@ extension LayoutAnchor: Codable {
     }
   }
 
+  /// Encodes the ``LayoutAnchor`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(edges, "edges")
@@ -277,6 +350,11 @@ extension LayoutAnchor: Codable {
 // MARK: - Elements
 
 extension LayoutItem: Codable {
+  /// Decodes a ``LayoutItem`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"])
@@ -287,6 +365,9 @@ extension LayoutItem: Codable {
       edgeSpacing: try c.optional("edgeSpacing"))
   }
 
+  /// Encodes the ``LayoutItem`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(layoutSize, "layoutSize")
@@ -297,6 +378,11 @@ extension LayoutItem: Codable {
 }
 
 extension LayoutSubitem: Codable {
+  /// Decodes a ``LayoutSubitem`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     let key = try c.single(["item", "group"], "a subitem")
@@ -307,6 +393,9 @@ extension LayoutSubitem: Codable {
     }
   }
 
+  /// Encodes the ``LayoutSubitem`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     switch self {
@@ -317,6 +406,11 @@ extension LayoutSubitem: Codable {
 }
 
 extension LayoutGroup: Codable {
+  /// Decodes a ``LayoutGroup`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let outer = try decoder.container(keyedBy: _Key.self)
     let key = try outer.single(["horizontal", "vertical", "custom"], "a group")
@@ -374,6 +468,9 @@ extension LayoutGroup: Codable {
     supplementaryItems = try c.optional("supplementaryItems") ?? []
   }
 
+  /// Encodes the ``LayoutGroup`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var outer = encoder.container(keyedBy: _Key.self)
     var c = outer.nestedContainer(keyedBy: _Key.self, forKey: _Key(arrangement.rawValue))
@@ -411,6 +508,12 @@ struct _IndexKey: CodingKey {
 }
 
 extension LayoutSupplementaryItem: Codable {
+  /// Decodes a ``LayoutSupplementaryItem`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["layoutSize", "elementKind", "containerAnchor", "itemAnchor", "zIndex"])
@@ -420,6 +523,10 @@ extension LayoutSupplementaryItem: Codable {
       zIndex: try c.optional("zIndex") ?? 1)
   }
 
+  /// Encodes the ``LayoutSupplementaryItem`` in its JSON form, the form the `diffable layout`
+  /// command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(layoutSize, "layoutSize")
@@ -431,6 +538,12 @@ extension LayoutSupplementaryItem: Codable {
 }
 
 extension LayoutBoundarySupplementaryItem: Codable {
+  /// Decodes a ``LayoutBoundarySupplementaryItem`` from its JSON form, refusing unknown keys and
+  /// impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only([
@@ -445,6 +558,10 @@ extension LayoutBoundarySupplementaryItem: Codable {
       zIndex: try c.optional("zIndex") ?? 1)
   }
 
+  /// Encodes the ``LayoutBoundarySupplementaryItem`` in its JSON form, the form the `diffable
+  /// layout` command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(layoutSize, "layoutSize")
@@ -458,6 +575,12 @@ extension LayoutBoundarySupplementaryItem: Codable {
 }
 
 extension LayoutDecorationItem: Codable {
+  /// Decodes a ``LayoutDecorationItem`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["elementKind", "contentInsets", "zIndex"])
@@ -467,6 +590,10 @@ extension LayoutDecorationItem: Codable {
       zIndex: try c.optional("zIndex") ?? 0)
   }
 
+  /// Encodes the ``LayoutDecorationItem`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(elementKind, "elementKind")
@@ -500,10 +627,20 @@ extension ListConfiguration.Metrics: Codable {
       pinsHeadersAndFooters: try c.optional("pinsHeadersAndFooters") ?? base.pinsHeadersAndFooters)
   }
 
+  /// Decodes a ``ListConfiguration/Metrics`` from its JSON form, refusing unknown keys and
+  /// impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(1).
   public init(from decoder: any Decoder) throws {
     try self.init(from: decoder, over: .standard(for: .plain))
   }
 
+  /// Encodes the ``ListConfiguration/Metrics`` in its JSON form, the form the `diffable layout`
+  /// command reads.
+  ///
+  /// - Complexity: O(1).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(rowEstimatedHeight, "rowEstimatedHeight")
@@ -517,6 +654,12 @@ extension ListConfiguration.Metrics: Codable {
 }
 
 extension ListConfiguration: Codable {
+  /// Decodes a ``ListConfiguration`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["appearance", "headerMode", "footerMode", "metrics"])
@@ -530,6 +673,10 @@ extension ListConfiguration: Codable {
       footerMode: try c.optional("footerMode") ?? .none, metrics: metrics)
   }
 
+  /// Encodes the ``ListConfiguration`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(appearance, "appearance")
@@ -540,6 +687,11 @@ extension ListConfiguration: Codable {
 }
 
 extension LayoutSection: Codable {
+  /// Decodes a ``LayoutSection`` from its JSON form, refusing unknown keys and impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     if c.contains(_Key("list")) {
@@ -565,6 +717,9 @@ extension LayoutSection: Codable {
       try c.optional("supplementariesFollowContentInsets") ?? true
   }
 
+  /// Encodes the ``LayoutSection`` in its JSON form, the form the `diffable layout` command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     if let list = _listConfiguration, self == .list(using: list) {
@@ -587,6 +742,12 @@ extension LayoutSection: Codable {
 }
 
 extension CompositionalLayoutConfiguration: Codable {
+  /// Decodes a ``CompositionalLayoutConfiguration`` from its JSON form, refusing unknown keys and
+  /// impossible values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only([
@@ -601,6 +762,10 @@ extension CompositionalLayoutConfiguration: Codable {
       contentInsetsReference: try c.optional("contentInsetsReference") ?? .safeArea)
   }
 
+  /// Encodes the ``CompositionalLayoutConfiguration`` in its JSON form, the form the `diffable
+  /// layout` command reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(scrollDirection, "scrollDirection")
@@ -613,6 +778,12 @@ extension CompositionalLayoutConfiguration: Codable {
 }
 
 extension CompositionalLayout: Codable {
+  /// Decodes a ``CompositionalLayout`` from its JSON form, refusing unknown keys and impossible
+  /// values.
+  ///
+  /// - Throws: `DecodingError` at the coding path of the problem;
+  ///   ``CompositionalLayout/decode(json:)`` turns it into a ``LayoutError``.
+  /// - Complexity: O(*n*), where *n* is the size of the JSON.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: _Key.self)
     try c.only(["configuration", "sections"])
@@ -624,6 +795,10 @@ extension CompositionalLayout: Codable {
     self.init(sections: sections, configuration: try c.optional("configuration") ?? .init())
   }
 
+  /// Encodes the ``CompositionalLayout`` in its JSON form, the form the `diffable layout` command
+  /// reads.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _Key.self)
     try c.put(configuration, "configuration")
@@ -635,8 +810,7 @@ extension CompositionalLayout: Codable {
     try c.put(sections, "sections")
   }
 
-  /// Decodes a layout from its JSON form, reporting problems with the JSON
-  /// path where they are.
+  /// Decodes a layout from its JSON form, reporting problems with the JSON path where they are.
   ///
   ///     try CompositionalLayout.decode(json: Data(#"{"sections": []}"#.utf8))
   ///     // throws "sections: a layout needs at least one section"

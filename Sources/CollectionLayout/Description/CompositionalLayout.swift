@@ -82,6 +82,8 @@ public struct CompositionalLayout: Sendable {
   }
 
   /// The section descriptions, or `nil` for a layout with a section provider.
+  ///
+  /// - Complexity: O(1).
   public var sections: [LayoutSection]? {
     if case .sections(let s) = _source { return s }
     return nil

@@ -33,18 +33,24 @@ public enum LayoutDimension: Sendable, Hashable {
   case uniformAcrossSiblings(estimate: CGFloat)
 
   /// Whether this dimension is a fraction of the container's width.
+  ///
+  /// - Complexity: O(1).
   public var isFractionalWidth: Bool {
     if case .fractionalWidth = self { return true }
     return false
   }
 
   /// Whether this dimension is a fraction of the container's height.
+  ///
+  /// - Complexity: O(1).
   public var isFractionalHeight: Bool {
     if case .fractionalHeight = self { return true }
     return false
   }
 
   /// Whether this dimension is an absolute length.
+  ///
+  /// - Complexity: O(1).
   public var isAbsolute: Bool {
     if case .absolute = self { return true }
     return false
@@ -52,6 +58,8 @@ public enum LayoutDimension: Sendable, Hashable {
 
   /// Whether self-sizing may change this dimension
   /// (``estimated(_:)`` and ``uniformAcrossSiblings(estimate:)``).
+  ///
+  /// - Complexity: O(1).
   public var isEstimated: Bool {
     switch self {
     case .estimated, .uniformAcrossSiblings: return true
@@ -64,6 +72,8 @@ public enum LayoutDimension: Sendable, Hashable {
 
   /// The number the dimension was made with: the fraction, the length or
   /// the estimate.
+  ///
+  /// - Complexity: O(1).
   public var dimension: CGFloat {
     switch self {
     case .fractionalWidth(let v), .fractionalHeight(let v), .absolute(let v), .estimated(let v),
@@ -106,6 +116,8 @@ public struct LayoutSize: Sendable, Hashable {
   }
 
   /// Whether either axis self-sizes.
+  ///
+  /// - Complexity: O(1).
   public var hasEstimatedDimension: Bool {
     widthDimension.isEstimated || heightDimension.isEstimated
   }
@@ -125,6 +137,8 @@ public enum LayoutSpacing: Sendable, Hashable {
   case flexible(CGFloat)
 
   /// The fixed length, or the minimum of a flexible spacing.
+  ///
+  /// - Complexity: O(1).
   public var spacing: CGFloat {
     switch self {
     case .fixed(let v), .flexible(let v): return v
@@ -132,6 +146,8 @@ public enum LayoutSpacing: Sendable, Hashable {
   }
 
   /// Whether the spacing takes a share of leftover space.
+  ///
+  /// - Complexity: O(1).
   public var isFlexibleSpacing: Bool {
     if case .flexible = self { return true }
     return false
@@ -216,6 +232,8 @@ public struct DirectionalRectEdge: OptionSet, Sendable, Hashable {
   /// The raw bits.
   public var rawValue: UInt8
   /// Creates an edge set from raw bits.
+  ///
+  /// - Complexity: O(1).
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// The top edge.
@@ -255,6 +273,8 @@ public enum RectAlignment: String, Sendable, Hashable, CaseIterable {
   case topTrailing
 
   /// The edges this alignment touches.
+  ///
+  /// - Complexity: O(1).
   public var edges: DirectionalRectEdge {
     switch self {
     case .top: return .top
@@ -299,12 +319,16 @@ public struct LayoutAnchor: Sendable, Hashable {
   public var offset: Offset
 
   /// Creates an anchor on the given edges, without offset.
+  ///
+  /// - Complexity: O(1).
   public init(edges: DirectionalRectEdge) {
     self.edges = edges
     self.offset = .absolute(.zero)
   }
 
   /// Creates an anchor on the given edges, offset in points.
+  ///
+  /// - Complexity: O(1).
   public init(edges: DirectionalRectEdge, absoluteOffset: CGPoint) {
     self.edges = edges
     self.offset = .absolute(absoluteOffset)
@@ -312,6 +336,8 @@ public struct LayoutAnchor: Sendable, Hashable {
 
   /// Creates an anchor on the given edges, offset in multiples of the
   /// supplementary item's size.
+  ///
+  /// - Complexity: O(1).
   public init(edges: DirectionalRectEdge, fractionalOffset: CGPoint) {
     self.edges = edges
     self.offset = .fractional(fractionalOffset)

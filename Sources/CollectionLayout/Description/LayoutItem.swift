@@ -44,6 +44,8 @@ public indirect enum LayoutSubitem: Sendable, Hashable {
   case group(LayoutGroup)
 
   /// The child's size.
+  ///
+  /// - Complexity: O(1).
   public var layoutSize: LayoutSize {
     switch self {
     case .item(let item): return item.layoutSize
@@ -68,7 +70,8 @@ public indirect enum LayoutSubitem: Sendable, Hashable {
 ///
 /// ## Arrangements
 ///
-/// - ``horizontal(layoutSize:subitems:)`` and ``vertical(layoutSize:subitems:)``
+/// - ``horizontal(layoutSize:subitems:)-(_,[LayoutSubitem])`` and
+///   ``vertical(layoutSize:subitems:)-(_,[LayoutSubitem])``
 ///   take children from `subitems` cyclically and place them along the axis
 ///   until the next one would not fit (within a quarter of a point).
 /// - ``horizontal(layoutSize:subitem:count:)`` places exactly `count` copies
@@ -149,23 +152,31 @@ public struct LayoutGroup: Sendable, Hashable {
   }
 
   /// A group that places `subitems` cyclically from leading to trailing.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of subitems.
   public static func horizontal(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
     horizontal(layoutSize: layoutSize, subitems: subitems.map(LayoutSubitem.item))
   }
 
   /// A group that places `subitems` cyclically from top to bottom until the
   /// next one would not fit.
+  ///
+  /// - Complexity: O(1).
   public static func vertical(layoutSize: LayoutSize, subitems: [LayoutSubitem]) -> LayoutGroup {
     LayoutGroup(layoutSize: layoutSize, arrangement: .vertical, subitems: subitems, repetition: .fill)
   }
 
   /// A group that places `subitems` cyclically from top to bottom.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of subitems.
   public static func vertical(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
     vertical(layoutSize: layoutSize, subitems: subitems.map(LayoutSubitem.item))
   }
 
   /// A group of exactly `count` copies of `subitem` side by side, each
   /// forced to an equal share of the group's width less spacing.
+  ///
+  /// - Complexity: O(1).
   public static func horizontal(layoutSize: LayoutSize, subitem: LayoutSubitem, count: Int)
     -> LayoutGroup
   {
@@ -175,6 +186,8 @@ public struct LayoutGroup: Sendable, Hashable {
 
   /// A group of exactly `count` copies of `subitem` stacked, each forced to
   /// an equal share of the group's height less spacing.
+  ///
+  /// - Complexity: O(1).
   public static func vertical(layoutSize: LayoutSize, subitem: LayoutSubitem, count: Int)
     -> LayoutGroup
   {
@@ -184,6 +197,8 @@ public struct LayoutGroup: Sendable, Hashable {
 
   /// A group of exactly `count` copies of `subitem` side by side at the
   /// child's own size.
+  ///
+  /// - Complexity: O(1).
   public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutSubitem, count: Int)
     -> LayoutGroup
   {
@@ -194,6 +209,8 @@ public struct LayoutGroup: Sendable, Hashable {
 
   /// A group of exactly `count` copies of `subitem` stacked at the child's
   /// own size.
+  ///
+  /// - Complexity: O(1).
   public static func vertical(layoutSize: LayoutSize, repeatingSubitem: LayoutSubitem, count: Int)
     -> LayoutGroup
   {
@@ -204,6 +221,8 @@ public struct LayoutGroup: Sendable, Hashable {
 
   /// A group whose items sit at the frames `itemProvider` returns, relative
   /// to the group's origin; each frame takes one item.
+  ///
+  /// - Complexity: O(1).
   public static func custom(
     layoutSize: LayoutSize,
     itemProvider: @escaping @Sendable (LayoutGroupCustomEnvironment) -> [CGRect]
@@ -215,6 +234,8 @@ public struct LayoutGroup: Sendable, Hashable {
 
   /// A group whose items sit at fixed frames relative to the group's origin.
   /// This form is the one JSON describes (`"frames": [[x, y, w, h], ...]`).
+  ///
+  /// - Complexity: O(1).
   public static func custom(layoutSize: LayoutSize, frames: [CGRect]) -> LayoutGroup {
     LayoutGroup(
       layoutSize: layoutSize, arrangement: .custom, subitems: [], repetition: .fill,
@@ -248,14 +269,20 @@ public struct CustomItemProvider: Sendable, Hashable {
   let _storage: _Storage
 
   /// A provider of fixed frames.
+  ///
+  /// - Complexity: O(1).
   public init(frames: [CGRect]) { _storage = .frames(frames) }
 
   /// A provider that computes frames from the group's environment.
+  ///
+  /// - Complexity: O(1).
   public init(_ body: @escaping @Sendable (LayoutGroupCustomEnvironment) -> [CGRect]) {
     _storage = .closure(_Closure(body))
   }
 
   /// The fixed frames, or `nil` for a closure provider.
+  ///
+  /// - Complexity: O(1).
   public var frames: [CGRect]? {
     if case .frames(let f) = _storage { return f }
     return nil
@@ -271,6 +298,10 @@ public struct CustomItemProvider: Sendable, Hashable {
     }
   }
 
+  /// Whether two providers hold equal fixed frames, or are copies of the
+  /// same closure provider.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of frames.
   public static func == (a: Self, b: Self) -> Bool {
     switch (a._storage, b._storage) {
     case (.frames(let x), .frames(let y)): return x == y
@@ -279,6 +310,9 @@ public struct CustomItemProvider: Sendable, Hashable {
     }
   }
 
+  /// Hashes the frames, or the identity of the closure.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of frames.
   public func hash(into hasher: inout Hasher) {
     switch _storage {
     case .frames(let f):
@@ -396,6 +430,8 @@ public struct LayoutDecorationItem: Sendable, Hashable {
   }
 
   /// Creates a decoration item.
+  ///
+  /// - Complexity: O(1).
   public init(elementKind: String, contentInsets: DirectionalEdgeInsets = .zero, zIndex: Int = 0) {
     self.elementKind = elementKind
     self.contentInsets = contentInsets

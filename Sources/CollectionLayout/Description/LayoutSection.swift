@@ -58,6 +58,10 @@ public struct LayoutSection: Sendable, Hashable {
     self._listConfiguration = nil
   }
 
+  /// Whether two sections describe the same layout (the list
+  /// configuration a section was made from does not count).
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the descriptions.
   public static func == (a: Self, b: Self) -> Bool {
     a.group == b.group && a.contentInsets == b.contentInsets
       && a.interGroupSpacing == b.interGroupSpacing
@@ -68,6 +72,9 @@ public struct LayoutSection: Sendable, Hashable {
       && a.supplementariesFollowContentInsets == b.supplementariesFollowContentInsets
   }
 
+  /// Hashes the parts of the section that `==` compares.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the description.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(group)
     hasher.combine(contentInsets)
@@ -158,6 +165,8 @@ public struct LayoutContainer: Sendable, Hashable {
   /// Insets inside the container.
   public var contentInsets: DirectionalEdgeInsets
   /// The size less the insets: what fractional dimensions resolve against.
+  ///
+  /// - Complexity: O(1).
   public var effectiveContentSize: CGSize {
     CGSize(
       width: max(0, contentSize.width - contentInsets.leading - contentInsets.trailing),
@@ -165,6 +174,8 @@ public struct LayoutContainer: Sendable, Hashable {
   }
 
   /// Creates a container.
+  ///
+  /// - Complexity: O(1).
   public init(contentSize: CGSize, contentInsets: DirectionalEdgeInsets = .zero) {
     self.contentSize = contentSize
     self.contentInsets = contentInsets

@@ -64,6 +64,8 @@ public struct ListConfiguration: Sendable, Hashable {
     public var pinsHeadersAndFooters: Bool
 
     /// Creates metrics.
+    ///
+    /// - Complexity: O(1).
     public init(
       rowEstimatedHeight: CGFloat, headerEstimatedHeight: CGFloat,
       footerEstimatedHeight: CGFloat, horizontalInset: CGFloat, sectionTopPadding: CGFloat,

@@ -79,6 +79,8 @@ public struct SolvedLayout: Sendable {
   /// The number of items in a section.
   ///
   /// - Precondition: `section` is a valid section index.
+  ///
+  /// - Complexity: O(1).
   public func numberOfItems(inSection section: Int) -> Int {
     _checkSection(section, "numberOfItems(inSection:)")
     return _sections[section].itemCount
