@@ -28,14 +28,16 @@ let package = Package(
     // Helpers shared by the test targets: seeded randomness, counting and
     // broken identifier types, slow reference models.
     .target(
-      name: "DiffableTestSupport", dependencies: ["DiffableCore"], path: "Tests/DiffableTestSupport",
+      name: "DiffableTestSupport", dependencies: ["DiffableCore"],
+      path: "Tests/DiffableTestSupport",
       swiftSettings: internalChecks),
     .testTarget(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout"),
-    .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+    .testTarget(
+      name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "DiffableTestSupport"]),
     // The `diffable` command: `diff`, `layout` and the demos.
     .executableTarget(
       name: "DiffableCommand",

@@ -12,7 +12,8 @@ struct GroupRuleTests {
   ) throws -> SolvedLayout {
     var section = LayoutSection(group: group)
     configure(&section)
-    return try CompositionalLayout(section: section).solve(context(width, height), itemCounts: [items])
+    return try CompositionalLayout(section: section).solve(
+      context(width, height), itemCounts: [items])
   }
 
   // MARK: Dimensions
@@ -35,7 +36,8 @@ struct GroupRuleTests {
     let ctx = LayoutContext(
       containerSize: CGSize(width: 400, height: 800),
       safeAreaInsets: DirectionalEdgeInsets(top: 47, leading: 20, bottom: 34, trailing: 80))
-    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(ctx, itemCounts: [2])
+    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(
+      ctx, itemCounts: [2])
     // Effective width 300; top and bottom safe area do not apply to a vertical layout.
     #expect(solved.cells() == [rect(20, 0, 150, 50), rect(170, 0, 150, 50)])
     #expect(solved.contentSize == CGSize(width: 400, height: 50))
@@ -63,16 +65,20 @@ struct GroupRuleTests {
     #expect(try x(.readableContent) == rect(50, 0, 280, 50))
   }
 
-  @Test("an estimated dimension takes the preferred size and ignores the item's insets on that axis")
+  @Test(
+    "an estimated dimension takes the preferred size and ignores the item's insets on that axis")
   func estimated() throws {
     var it = item(.fractionalWidth(1), .estimated(44))
     it.contentInsets = DirectionalEdgeInsets(top: 5, leading: 16, bottom: 5, trailing: 16)
-    let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(44)), subitems: [it])
+    let g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .estimated(44)), subitems: [it])
     let section = LayoutSection(group: g)
-    let unsized = try CompositionalLayout(section: section).solve(context(390, 844), itemCounts: [2])
+    let unsized = try CompositionalLayout(section: section).solve(
+      context(390, 844), itemCounts: [2])
     #expect(unsized.cells() == [rect(16, 0, 358, 44), rect(16, 44, 358, 44)])
     var asked: [LayoutSizingRequest] = []
-    let sized = try CompositionalLayout(section: section).solve(context(390, 844), itemCounts: [2]) {
+    let sized = try CompositionalLayout(section: section).solve(context(390, 844), itemCounts: [2])
+    {
       asked.append($0)
       return CGSize(width: 999, height: $0.item == 0 ? 60 : 30)
     }
@@ -87,20 +93,24 @@ struct GroupRuleTests {
   @Test("uniformAcrossSiblings self-sizes, then every such sibling takes the largest size")
   func uniform() throws {
     let it = item(.fractionalWidth(0.25), .uniformAcrossSiblings(estimate: 50))
-    let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(50)), subitems: [it])
+    let g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .estimated(50)), subitems: [it])
     let solved = try CompositionalLayout(section: LayoutSection(group: g))
       .solve(context(400, 800), itemCounts: [5]) { r in
         CGSize(width: 0, height: [40, 90, 60, 20, 30][r.item])
       }
-    #expect(solved.cells() == [
-      rect(0, 0, 100, 90), rect(100, 0, 100, 90), rect(200, 0, 100, 90), rect(300, 0, 100, 90),
-      rect(0, 90, 100, 30),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(0, 0, 100, 90), rect(100, 0, 100, 90), rect(200, 0, 100, 90), rect(300, 0, 100, 90),
+        rect(0, 90, 100, 30),
+      ])
   }
 
   // MARK: Containers and insets
 
-  @Test("an ordinary section's top and bottom insets are padding: fractionalHeight sees the whole container")
+  @Test(
+    "an ordinary section's top and bottom insets are padding: fractionalHeight sees the whole container"
+  )
   func ordinarySectionInsets() throws {
     let g = LayoutGroup.horizontal(
       layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.1)),
@@ -112,7 +122,8 @@ struct GroupRuleTests {
     #expect(solved.contentSize.height == 250)
   }
 
-  @Test("an orthogonal section's leading and trailing insets are scroll padding; top and bottom shrink")
+  @Test(
+    "an orthogonal section's leading and trailing insets are scroll padding; top and bottom shrink")
   func orthogonalSectionInsets() throws {
     let g = LayoutGroup.horizontal(
       layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.1)),
@@ -130,16 +141,19 @@ struct GroupRuleTests {
     #expect(band.restOffsets.isEmpty)
   }
 
-  @Test("a group's content insets shrink the area its children are laid out in and resolve fractions against")
+  @Test(
+    "a group's content insets shrink the area its children are laid out in and resolve fractions against"
+  )
   func groupContentInsets() throws {
     var g = LayoutGroup.horizontal(
       layoutSize: size(.fractionalWidth(1), .absolute(100)),
       subitems: [item(.fractionalWidth(0.5), .fractionalHeight(1))])
     g.contentInsets = DirectionalEdgeInsets(top: 10, leading: 20, bottom: 30, trailing: 40)
     let solved = try solve(g, width: 400, items: 3)
-    #expect(solved.cells() == [
-      rect(20, 10, 170, 60), rect(190, 10, 170, 60), rect(20, 110, 170, 60),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(20, 10, 170, 60), rect(190, 10, 170, 60), rect(20, 110, 170, 60),
+      ])
   }
 
   @Test("an item's content insets come off its frame last; the next item does not move")
@@ -160,7 +174,9 @@ struct GroupRuleTests {
     func count(_ width: CGFloat) throws -> Int {
       let g = LayoutGroup.horizontal(
         layoutSize: size(.fractionalWidth(1), .absolute(10)),
-        subitems: [item(.absolute(width), .absolute(10)), item(.absolute(width / 2), .absolute(10))])
+        subitems: [
+          item(.absolute(width), .absolute(10)), item(.absolute(width / 2), .absolute(10)),
+        ])
       let solved = try solve(g, width: 300, items: 20)
       return solved.cells().filter { $0.minY == 0 }.count
     }
@@ -178,10 +194,11 @@ struct GroupRuleTests {
       layoutSize: size(.fractionalWidth(1), .absolute(10)),
       subitems: [item(.absolute(100), .absolute(10)), item(.absolute(50), .absolute(10))])
     let solved = try solve(g, width: 320, items: 5)
-    #expect(solved.cells() == [
-      rect(0, 0, 100, 10), rect(100, 0, 50, 10), rect(150, 0, 100, 10), rect(250, 0, 50, 10),
-      rect(0, 10, 100, 10),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(0, 0, 100, 10), rect(100, 0, 50, 10), rect(150, 0, 100, 10), rect(250, 0, 50, 10),
+        rect(0, 10, 100, 10),
+      ])
   }
 
   @Test("a group into which no child fits is an error naming the group")
@@ -204,9 +221,10 @@ struct GroupRuleTests {
       subitem: .item(item(.absolute(999), .fractionalHeight(1))), count: 3)
     g.interItemSpacing = .fixed(15)
     let solved = try solve(g, width: 330, items: 4)
-    #expect(solved.cells() == [
-      rect(0, 0, 100, 50), rect(115, 0, 100, 50), rect(230, 0, 100, 50), rect(0, 50, 100, 50),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(0, 0, 100, 50), rect(115, 0, 100, 50), rect(230, 0, 100, 50), rect(0, 50, 100, 50),
+      ])
   }
 
   @Test("repeatingSubitem:count: places exactly count children at their own size")
@@ -225,9 +243,10 @@ struct GroupRuleTests {
       subitems: [item(.absolute(100), .absolute(10))])
     g.interItemSpacing = .fixed(10)
     let solved = try solve(g, width: 320, items: 4)
-    #expect(solved.cells() == [
-      rect(0, 0, 100, 10), rect(110, 0, 100, 10), rect(220, 0, 100, 10), rect(0, 10, 100, 10),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(0, 0, 100, 10), rect(110, 0, 100, 10), rect(220, 0, 100, 10), rect(0, 10, 100, 10),
+      ])
   }
 
   @Test("flexible inter-item spacing shares the leftover length equally")
@@ -282,7 +301,8 @@ struct GroupRuleTests {
   func flexibleAxisEdges() throws {
     var it = item(.absolute(100), .absolute(10))
     it.edgeSpacing = LayoutEdgeSpacing(leading: .flexible(0), trailing: .flexible(0))
-    let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)), subitems: [it])
+    let g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(10)), subitems: [it])
     // Two children fit in 260; 60 left over shared by four flexible edges.
     let solved = try solve(g, width: 260, items: 2)
     #expect(solved.cells() == [rect(15, 0, 100, 10), rect(145, 0, 100, 10)])
@@ -294,9 +314,10 @@ struct GroupRuleTests {
       layoutSize: size(.fractionalWidth(1), .absolute(100)),
       frames: [rect(0, 0, 60, 100), rect(60, 0, 40, 50), rect(60, 50, 40, 50)])
     let solved = try solve(g, width: 100, items: 4)
-    #expect(solved.cells() == [
-      rect(0, 0, 60, 100), rect(60, 0, 40, 50), rect(60, 50, 40, 50), rect(0, 100, 60, 100),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(0, 0, 60, 100), rect(60, 0, 40, 50), rect(60, 50, 40, 50), rect(0, 100, 60, 100),
+      ])
     let closure = LayoutGroup.custom(layoutSize: size(.fractionalWidth(1), .absolute(20))) { env in
       [CGRect(x: 0, y: 0, width: env.groupSize.width / 2, height: env.groupSize.height)]
     }
@@ -312,7 +333,8 @@ struct GroupRuleTests {
       layoutSize: size(.fractionalWidth(1), .absolute(100)),
       subitems: [.item(item(.fractionalWidth(0.5), .fractionalHeight(1))), .group(column)])
     let solved = try solve(g, width: 200, items: 3)
-    #expect(solved.cells() == [rect(0, 0, 100, 100), rect(100, 0, 100, 50), rect(100, 50, 100, 50)])
+    #expect(
+      solved.cells() == [rect(0, 0, 100, 100), rect(100, 0, 100, 50), rect(100, 50, 100, 50)])
   }
 
   @Test("an estimated group axis becomes the bounding box of its children")
@@ -323,9 +345,10 @@ struct GroupRuleTests {
       layoutSize: size(.fractionalWidth(1), .estimated(500)),
       subitems: [.item(it), .item(item(.absolute(40), .absolute(20)))])
     let solved = try solve(g, width: 80, items: 4)
-    #expect(solved.cells() == [
-      rect(0, 10, 40, 30), rect(40, 0, 40, 20), rect(0, 50, 40, 30), rect(40, 40, 40, 20),
-    ])
+    #expect(
+      solved.cells() == [
+        rect(0, 10, 40, 30), rect(40, 0, 40, 20), rect(0, 50, 40, 30), rect(40, 40, 40, 20),
+      ])
     #expect(solved.contentSize.height == 80)
   }
 
@@ -337,7 +360,8 @@ struct GroupRuleTests {
     #expect {
       try solve(g, items: 1)
     } throws: { error in
-      (error as? LayoutError)?.path == "sections[0].group.horizontal.subitems[0].item.layoutSize.height"
+      (error as? LayoutError)?.path
+        == "sections[0].group.horizontal.subitems[0].item.layoutSize.height"
     }
   }
 
@@ -358,17 +382,28 @@ struct GroupRuleTests {
   func itemSupplementary() throws {
     let badge = LayoutSupplementaryItem(
       layoutSize: size(.absolute(20), .absolute(10)), elementKind: "badge",
-      containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: CGPoint(x: 0.5, y: -0.5)))
+      containerAnchor: LayoutAnchor(
+        edges: [.top, .trailing], fractionalOffset: CGPoint(x: 0.5, y: -0.5)))
     let centred = LayoutSupplementaryItem(
       layoutSize: size(.fractionalWidth(0.5), .absolute(10)), elementKind: "bar",
       containerAnchor: LayoutAnchor(edges: [.bottom], absoluteOffset: CGPoint(x: 0, y: 2)))
-    let it = LayoutItem(layoutSize: size(.absolute(100), .absolute(50)), supplementaryItems: [badge, centred])
-    let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [it])
+    let it = LayoutItem(
+      layoutSize: size(.absolute(100), .absolute(50)), supplementaryItems: [badge, centred])
+    let g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [it])
     let solved = try solve(g, width: 200, items: 2)
     #expect(solved.cells() == [rect(0, 0, 100, 50), rect(100, 0, 100, 50)])
-    #expect(solved.element(.supplementaryView, "badge").map(\.frame) == [rect(90, -5, 20, 10), rect(190, -5, 20, 10)])
-    #expect(solved.element(.supplementaryView, "bar").map(\.frame) == [rect(25, 42, 50, 10), rect(125, 42, 50, 10)])
-    #expect(solved.layoutAttributesForSupplementaryElement(ofKind: "badge", at: ip(0, 1))?.frame == rect(190, -5, 20, 10))
+    #expect(
+      solved.element(.supplementaryView, "badge").map(\.frame) == [
+        rect(90, -5, 20, 10), rect(190, -5, 20, 10),
+      ])
+    #expect(
+      solved.element(.supplementaryView, "bar").map(\.frame) == [
+        rect(25, 42, 50, 10), rect(125, 42, 50, 10),
+      ])
+    #expect(
+      solved.layoutAttributesForSupplementaryElement(ofKind: "badge", at: ip(0, 1))?.frame
+        == rect(190, -5, 20, 10))
   }
 
   @Test("an item anchor attaches a chosen point of the supplementary to the container anchor")
@@ -377,7 +412,8 @@ struct GroupRuleTests {
       layoutSize: size(.absolute(20), .absolute(10)), elementKind: "tip",
       containerAnchor: LayoutAnchor(edges: [.top]), itemAnchor: LayoutAnchor(edges: [.bottom]))
     let it = LayoutItem(layoutSize: size(.absolute(100), .absolute(50)), supplementaryItems: [s])
-    let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [it])
+    let g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [it])
     let solved = try solve(g, width: 100, items: 1)
     // The tip's bottom centre meets the item's top centre.
     #expect(solved.element(.supplementaryView, "tip").map(\.frame) == [rect(40, -10, 20, 10)])
@@ -418,8 +454,10 @@ struct RegressionTests {
     let inner = LayoutGroup.vertical(
       layoutSize: size(.fractionalWidth(1), .estimated(10)),
       subitems: [item(.fractionalWidth(1), .absolute(10))])
-    let g = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(1), .absolute(60)), subitem: .group(inner), count: 2)
-    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(context(100, 800), itemCounts: [6])
+    let g = LayoutGroup.vertical(
+      layoutSize: size(.fractionalWidth(1), .absolute(60)), subitem: .group(inner), count: 2)
+    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(
+      context(100, 800), itemCounts: [6])
     // Each inner group is 30 tall and holds three rows of 10.
     #expect(solved.cells().map(\.minY) == [0, 10, 20, 30, 40, 50])
   }
@@ -428,8 +466,10 @@ struct RegressionTests {
   func countFormAccountsForEdgeSpacing() throws {
     var it = item(.fractionalWidth(1), .fractionalHeight(1))
     it.edgeSpacing = LayoutEdgeSpacing(leading: .fixed(10))
-    let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)), subitem: .item(it), count: 2)
-    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(context(100, 800), itemCounts: [2])
+    let g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(10)), subitem: .item(it), count: 2)
+    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(
+      context(100, 800), itemCounts: [2])
     #expect(solved.cells() == [rect(10, 0, 40, 10), rect(60, 0, 40, 10)])
   }
 }

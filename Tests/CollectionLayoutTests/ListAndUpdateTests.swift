@@ -6,42 +6,68 @@ import Testing
 struct ListConfigurationTests {
   @Test("a plain list has full-width 44-point rows under a pinned 28-point header")
   func plain() throws {
-    let layout = CompositionalLayout.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
+    let layout = CompositionalLayout.list(
+      using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
     let solved = try layout.solve(context(390, 844), itemCounts: [3])
-    #expect(solved.element(.supplementaryView, ListConfiguration.headerElementKind).map(\.frame) == [rect(0, 0, 390, 28)])
+    #expect(
+      solved.element(.supplementaryView, ListConfiguration.headerElementKind).map(\.frame) == [
+        rect(0, 0, 390, 28)
+      ])
     #expect(solved.cells() == [rect(0, 28, 390, 44), rect(0, 72, 390, 44), rect(0, 116, 390, 44)])
-    #expect(solved.pinnedSupplementaries(in: rect(0, 50, 390, 844)).map(\.frame) == [rect(0, 50, 390, 28)])
+    #expect(
+      solved.pinnedSupplementaries(in: rect(0, 50, 390, 844)).map(\.frame) == [rect(0, 50, 390, 28)]
+    )
   }
 
   @Test("an inset grouped list insets rows and pads sections; rows and headers self-size")
   func insetGrouped() throws {
-    let config = ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary)
-    let solved = try CompositionalLayout.list(using: config).solve(context(390, 844), itemCounts: [2]) { r in
+    let config = ListConfiguration(
+      appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary)
+    let solved = try CompositionalLayout.list(using: config).solve(
+      context(390, 844), itemCounts: [2]
+    ) { r in
       r.category == .cell ? CGSize(width: 0, height: 60) : nil
     }
-    #expect(solved.element(.supplementaryView, ListConfiguration.headerElementKind).map(\.frame) == [rect(20, 0, 350, 38)])
+    #expect(
+      solved.element(.supplementaryView, ListConfiguration.headerElementKind).map(\.frame) == [
+        rect(20, 0, 350, 38)
+      ])
     #expect(solved.cells() == [rect(20, 55.5, 350, 60), rect(20, 115.5, 350, 60)])
-    #expect(solved.element(.supplementaryView, ListConfiguration.footerElementKind).map(\.frame) == [rect(20, 193, 350, 38)])
+    #expect(
+      solved.element(.supplementaryView, ListConfiguration.footerElementKind).map(\.frame) == [
+        rect(20, 193, 350, 38)
+      ])
     #expect(solved.contentSize.height == 231)
   }
 
-  @Test("each appearance has its documented metrics, and metrics are parameters", arguments: ListConfiguration.Appearance.allCases)
+  @Test(
+    "each appearance has its documented metrics, and metrics are parameters",
+    arguments: ListConfiguration.Appearance.allCases)
   func metrics(_ appearance: ListConfiguration.Appearance) throws {
     let m = ListConfiguration.Metrics.standard(for: appearance)
-    let solved = try CompositionalLayout.list(using: ListConfiguration(appearance: appearance)).solve(context(400, 800), itemCounts: [1])
-    #expect(solved.cells() == [rect(m.horizontalInset, m.sectionTopPadding, 400 - 2 * m.horizontalInset, m.rowEstimatedHeight)])
+    let solved = try CompositionalLayout.list(using: ListConfiguration(appearance: appearance))
+      .solve(context(400, 800), itemCounts: [1])
+    #expect(
+      solved.cells() == [
+        rect(
+          m.horizontalInset, m.sectionTopPadding, 400 - 2 * m.horizontalInset, m.rowEstimatedHeight)
+      ])
     var custom = m
     custom.rowEstimatedHeight = 60
     custom.horizontalInset = 7
-    let customized = try CompositionalLayout.list(using: ListConfiguration(appearance: appearance, metrics: custom))
-      .solve(context(400, 800), itemCounts: [1])
+    let customized = try CompositionalLayout.list(
+      using: ListConfiguration(appearance: appearance, metrics: custom)
+    )
+    .solve(context(400, 800), itemCounts: [1])
     #expect(customized.cells() == [rect(7, m.sectionTopPadding, 386, 60)])
   }
 
   @Test("a grouped list with the first item as header lays it out as a row")
   func firstItemHeader() throws {
-    let solved = try CompositionalLayout.list(using: ListConfiguration(appearance: .grouped, headerMode: .firstItemInSection))
-      .solve(context(400, 800), itemCounts: [2])
+    let solved = try CompositionalLayout.list(
+      using: ListConfiguration(appearance: .grouped, headerMode: .firstItemInSection)
+    )
+    .solve(context(400, 800), itemCounts: [2])
     #expect(solved.cells() == [rect(0, 17.5, 400, 44), rect(0, 61.5, 400, 44)])
     #expect(solved.allElements.allSatisfy { $0.category == .cell })
   }
@@ -90,8 +116,11 @@ struct UpdateTests {
     #expect(solved._groupSolveCount == groups + 1)
     #expect(solved.layoutAttributesForItem(at: ip(0, 499))?.frame == rect(0, 499 * 44, 100, 44))
     #expect(solved.layoutAttributesForItem(at: ip(0, 500))?.frame == rect(0, 500 * 44, 100, 100))
-    #expect(solved.layoutAttributesForItem(at: ip(0, 501))?.frame == rect(0, 500 * 44 + 100, 100, 44))
-    #expect(solved.contentSize.height == CGFloat(999 * 44 + 100), "\(solved.contentSize.height - CGFloat(999 * 44 + 100))")
+    #expect(
+      solved.layoutAttributesForItem(at: ip(0, 501))?.frame == rect(0, 500 * 44 + 100, 100, 44))
+    #expect(
+      solved.contentSize.height == CGFloat(999 * 44 + 100),
+      "\(solved.contentSize.height - CGFloat(999 * 44 + 100))")
     let fresh = try list.solve(context(100, 800), itemCounts: [1000]) { r in
       r.item == 500 ? CGSize(width: 0, height: 100) : nil
     }
@@ -109,15 +138,20 @@ struct UpdateTests {
     #expect(solved.cells().map(\.minY) == [0, 0, 0, 20, 20, 20, 40])
     solved.setPreferredSize(CGSize(width: 80, height: 0), forItemAt: ip(0, 1))
     #expect(solved.cells().map(\.minY) == [0, 20, 40, 40, 40, 60, 60])
-    let fresh = try layout.solve(context(100, 800), itemCounts: [7]) { $0.item == 1 ? CGSize(width: 80, height: 0) : nil }
+    let fresh = try layout.solve(context(100, 800), itemCounts: [7]) {
+      $0.item == 1 ? CGSize(width: 80, height: 0) : nil
+    }
     #expect(solved.allElements == fresh.allElements)
   }
 
   @Test("a header's preferred size moves the content after it")
   func preferredHeaderSize() throws {
-    let list = CompositionalLayout.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
+    let list = CompositionalLayout.list(
+      using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
     var solved = try list.solve(context(100, 800), itemCounts: [2, 2])
-    solved.setPreferredSize(CGSize(width: 0, height: 50), forSupplementaryElementOfKind: ListConfiguration.headerElementKind, at: ip(0, 0))
+    solved.setPreferredSize(
+      CGSize(width: 0, height: 50),
+      forSupplementaryElementOfKind: ListConfiguration.headerElementKind, at: ip(0, 0))
     #expect(solved.cells(0).first == rect(0, 50, 100, 44))
     #expect(solved.cells(1).first == rect(0, 50 + 88 + 28, 100, 44))
   }
@@ -128,7 +162,8 @@ struct PreconditionTests {
   @Test("a negative item count stops solve")
   func negativeCount() async {
     await #expect(processExitsWith: .failure) {
-      _ = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row)).solve(context(10, 10), itemCounts: [-1])
+      _ = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row)).solve(
+        context(10, 10), itemCounts: [-1])
     }
   }
 
@@ -142,7 +177,8 @@ struct PreconditionTests {
   @Test("asking for a section out of range stops the query")
   func sectionOutOfRange() async {
     await #expect(processExitsWith: .failure) {
-      let solved = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row)).solve(context(10, 10), itemCounts: [1])
+      let solved = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row))
+        .solve(context(10, 10), itemCounts: [1])
       _ = solved?.sectionFrame(1)
     }
   }
@@ -150,7 +186,8 @@ struct PreconditionTests {
   @Test("a preferred size for an item out of range stops")
   func preferredOutOfRange() async {
     await #expect(processExitsWith: .failure) {
-      var solved = try? CompositionalLayout.list(using: ListConfiguration(appearance: .plain)).solve(context(10, 10), itemCounts: [1])
+      var solved = try? CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
+        .solve(context(10, 10), itemCounts: [1])
       solved?.setPreferredSize(CGSize(width: 1, height: 1), forItemAt: ip(0, 1))
     }
   }
@@ -158,7 +195,8 @@ struct PreconditionTests {
   @Test("a negative count stops updateItemCounts")
   func negativeUpdate() async {
     await #expect(processExitsWith: .failure) {
-      var solved = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row)).solve(context(10, 10), itemCounts: [1])
+      var solved = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row))
+        .solve(context(10, 10), itemCounts: [1])
       try? solved?.updateItemCounts([-2])
     }
   }
@@ -173,7 +211,8 @@ struct SelfSizingOverflowTests {
     return CompositionalLayout(section: LayoutSection(group: g))
   }
 
-  @Test("an item that self-sizes wider than its group takes a group of its own, clamped to the group")
+  @Test(
+    "an item that self-sizes wider than its group takes a group of its own, clamped to the group")
   func overflowingItemStandsAlone() throws {
     let solved = try Self.tags().solve(context(100, 800), itemCounts: [3]) { r in
       CGSize(width: r.item == 1 ? 150 : 40, height: 0)
@@ -187,7 +226,8 @@ struct SelfSizingOverflowTests {
       layoutSize: size(.fractionalWidth(1), .absolute(20)),
       subitems: [item(.estimated(300), .fractionalHeight(1))])
     #expect(throws: LayoutError.self) {
-      try CompositionalLayout(section: LayoutSection(group: g)).solve(context(100, 800), itemCounts: [1])
+      try CompositionalLayout(section: LayoutSection(group: g)).solve(
+        context(100, 800), itemCounts: [1])
     }
   }
 
@@ -198,7 +238,9 @@ struct SelfSizingOverflowTests {
     solved.setPreferredSize(CGSize(width: 60, height: 0), forItemAt: ip(0, 0))
     #expect(solved.cells() == [rect(0, 0, 60, 20), rect(60, 0, 30, 20), rect(0, 20, 30, 20)])
     #expect(solved.contentSize.height == 40)
-    let fresh = try Self.tags().solve(context(100, 800), itemCounts: [3]) { $0.item == 0 ? CGSize(width: 60, height: 0) : nil }
+    let fresh = try Self.tags().solve(context(100, 800), itemCounts: [3]) {
+      $0.item == 0 ? CGSize(width: 60, height: 0) : nil
+    }
     #expect(solved.allElements == fresh.allElements)
   }
 
@@ -210,11 +252,14 @@ struct SelfSizingOverflowTests {
       layoutSize: size(.fractionalWidth(1), .absolute(20)),
       subitems: [item(.estimated(30), .fractionalHeight(-1))])
     #expect {
-      try CompositionalLayout(section: LayoutSection(group: g)).solve(context(100, 800), itemCounts: [2]) { _ in
+      try CompositionalLayout(section: LayoutSection(group: g)).solve(
+        context(100, 800), itemCounts: [2]
+      ) { _ in
         CGSize(width: 10, height: 10)
       }
     } throws: { error in
-      (error as? LayoutError)?.path == "sections[0].group.horizontal.subitems[0].item.layoutSize.height"
+      (error as? LayoutError)?.path
+        == "sections[0].group.horizontal.subitems[0].item.layoutSize.height"
     }
   }
 }

@@ -1,4 +1,5 @@
 import CollectionLayout
+import DiffableTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,9 @@ struct RandomLayouts {
   mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
 
   mutating func insets(_ max: Double) -> DirectionalEdgeInsets {
-    DirectionalEdgeInsets(top: number(0...max), leading: number(0...max), bottom: number(0...max), trailing: number(0...max))
+    DirectionalEdgeInsets(
+      top: number(0...max), leading: number(0...max), bottom: number(0...max),
+      trailing: number(0...max))
   }
 
   mutating func spacing() -> LayoutSpacing? {
@@ -38,7 +41,8 @@ struct RandomLayouts {
         fractional
         ? (horizontal ? .fractionalWidth(number(0.1...0.6)) : .fractionalHeight(number(0.1...0.6)))
         : estimatedItems && chance(0.3) ? .estimated(number(10...60)) : .absolute(number(5...60))
-      let across: LayoutDimension = horizontal ? .fractionalHeight(number(0.3...1)) : .fractionalWidth(number(0.3...1))
+      let across: LayoutDimension =
+        horizontal ? .fractionalHeight(number(0.3...1)) : .fractionalWidth(number(0.3...1))
       let childSize = horizontal ? size(along, across) : size(across, along)
       if depth > 0 && chance(0.25) {
         subitems.append(.group(group(childSize, depth: depth - 1, estimatedItems: false)))
@@ -47,13 +51,15 @@ struct RandomLayouts {
         it.contentInsets = insets(4)
         if !fractional && chance(0.3) {
           it.edgeSpacing = LayoutEdgeSpacing(
-            leading: horizontal ? .fixed(number(0...4)) : nil, top: horizontal ? nil : .fixed(number(0...4)))
+            leading: horizontal ? .fixed(number(0...4)) : nil,
+            top: horizontal ? nil : .fixed(number(0...4)))
         }
         if chance(0.2) {
           it.supplementaryItems = [
             LayoutSupplementaryItem(
               layoutSize: size(.absolute(8), .absolute(8)), elementKind: "badge",
-              containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: CGPoint(x: 0.5, y: -0.5)))
+              containerAnchor: LayoutAnchor(
+                edges: [.top, .trailing], fractionalOffset: CGPoint(x: 0.5, y: -0.5)))
           ]
         }
         subitems.append(.item(it))
@@ -61,11 +67,15 @@ struct RandomLayouts {
     }
     var g: LayoutGroup
     if chance(0.15), case let first = subitems[0] {
-      g = horizontal
+      g =
+        horizontal
         ? .horizontal(layoutSize: layoutSize, subitem: first, count: int(1...4))
         : .vertical(layoutSize: layoutSize, subitem: first, count: int(1...4))
     } else {
-      g = horizontal ? .horizontal(layoutSize: layoutSize, subitems: subitems) : .vertical(layoutSize: layoutSize, subitems: subitems)
+      g =
+        horizontal
+        ? .horizontal(layoutSize: layoutSize, subitems: subitems)
+        : .vertical(layoutSize: layoutSize, subitems: subitems)
     }
     g.interItemSpacing = spacing()
     if chance(0.3) { g.contentInsets = insets(5) }
@@ -74,18 +84,26 @@ struct RandomLayouts {
 
   mutating func section(vertical: Bool) -> LayoutSection {
     let main: LayoutDimension =
-      chance(0.5) ? .absolute(number(20...150)) : vertical ? .fractionalWidth(number(0.1...0.5)) : .fractionalHeight(number(0.1...0.5))
-    let cross: LayoutDimension = vertical ? .fractionalWidth(number(0.3...1)) : .fractionalHeight(number(0.3...1))
+      chance(0.5)
+      ? .absolute(number(20...150))
+      : vertical ? .fractionalWidth(number(0.1...0.5)) : .fractionalHeight(number(0.1...0.5))
+    let cross: LayoutDimension =
+      vertical ? .fractionalWidth(number(0.3...1)) : .fractionalHeight(number(0.3...1))
     let groupSize = vertical ? size(cross, main) : size(main, cross)
     var section = LayoutSection(group: group(groupSize, depth: 2, estimatedItems: true))
     section.interGroupSpacing = number(0...12)
     section.contentInsets = insets(20)
     if chance(0.3) {
-      section.orthogonalScrollingBehavior = [.continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered][int(0...4)]
+      section.orthogonalScrollingBehavior =
+        [
+          .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered,
+        ][int(0...4)]
     }
     if chance(0.4) {
       var header = LayoutBoundarySupplementaryItem(
-        layoutSize: vertical ? size(.fractionalWidth(1), .absolute(number(10...40))) : size(.absolute(number(10...40)), .fractionalHeight(1)),
+        layoutSize: vertical
+          ? size(.fractionalWidth(1), .absolute(number(10...40)))
+          : size(.absolute(number(10...40)), .fractionalHeight(1)),
         elementKind: "header", alignment: vertical ? .top : .leading)
       header.pinToVisibleBounds = chance(0.5)
       section.boundarySupplementaryItems.append(header)
@@ -93,8 +111,11 @@ struct RandomLayouts {
     if chance(0.3) {
       section.boundarySupplementaryItems.append(
         LayoutBoundarySupplementaryItem(
-          layoutSize: vertical ? size(.fractionalWidth(number(0.2...1)), .estimated(number(10...30))) : size(.estimated(number(10...30)), .fractionalHeight(1)),
-          elementKind: "footer", alignment: vertical ? [.bottom, .bottomLeading, .bottomTrailing][int(0...2)] : .trailing))
+          layoutSize: vertical
+            ? size(.fractionalWidth(number(0.2...1)), .estimated(number(10...30)))
+            : size(.estimated(number(10...30)), .fractionalHeight(1)),
+          elementKind: "footer",
+          alignment: vertical ? [.bottom, .bottomLeading, .bottomTrailing][int(0...2)] : .trailing))
     }
     if chance(0.3) { section.decorationItems = [.background(elementKind: "background")] }
     return section
@@ -129,12 +150,16 @@ struct PropertyTests {
   static let trials = 300
 
   /// Solves random layouts, skipping descriptions the solver rejects.
-  func forEachLayout(_ name: String, _ body: (SolvedLayout, inout SeededRandom) throws -> Void) throws {
+  func forEachLayout(_ name: String, _ body: (SolvedLayout, inout SeededRandom) throws -> Void)
+    throws
+  {
     var random = RandomLayouts(rng: SeededRandom(seed: testSeed(name)))
     var solvedCount = 0
     for _ in 0..<Self.trials {
       let (layout, ctx, counts) = random.layout()
-      guard let solved = try? layout.solve(ctx, itemCounts: counts, preferredSize: stablePreferredSize) else { continue }
+      guard
+        let solved = try? layout.solve(ctx, itemCounts: counts, preferredSize: stablePreferredSize)
+      else { continue }
       solvedCount += 1
       try body(solved, &random.rng)
     }
@@ -150,11 +175,17 @@ struct PropertyTests {
       let orthogonal = Set(solved.orthogonalBands.map(\.section))
       for (i, a) in cells.enumerated() {
         for b in cells[(i + 1)...] {
-          if a.section != b.section && (orthogonal.contains(a.section) || orthogonal.contains(b.section)) { continue }
+          if a.section != b.section
+            && (orthogonal.contains(a.section) || orthogonal.contains(b.section))
+          {
+            continue
+          }
           let overlap = a.frame.intersection(b.frame)
           // A child may overflow its group by the quarter-point fit tolerance.
           if !overlap.isNull && overlap.width > 0.3 && overlap.height > 0.3 {
-            let json = (try? JSONEncoder().encode(solved.layout)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+            let json =
+              (try? JSONEncoder().encode(solved.layout)).map { String(decoding: $0, as: UTF8.self) }
+              ?? "?"
             Issue.record("\(a) overlaps \(b) in \(solved.context) with \(json)")
             return
           }
@@ -167,8 +198,11 @@ struct PropertyTests {
   func contentSize() throws {
     try forEachLayout("contentSize") { solved, _ in
       let vertical = solved.layout.configuration.scrollDirection == .vertical
-      let extents = (0..<solved.numberOfSections).map { vertical ? solved.sectionFrame($0).height : solved.sectionFrame($0).width }
-      let spacing = solved.layout.configuration.interSectionSpacing * CGFloat(solved.numberOfSections - 1)
+      let extents = (0..<solved.numberOfSections).map {
+        vertical ? solved.sectionFrame($0).height : solved.sectionFrame($0).width
+      }
+      let spacing =
+        solved.layout.configuration.interSectionSpacing * CGFloat(solved.numberOfSections - 1)
       let total = extents.reduce(0, +) + spacing
       let main = vertical ? solved.contentSize.height : solved.contentSize.width
       // Rounding to pixels moves each section edge by at most a pixel.
@@ -182,7 +216,9 @@ struct PropertyTests {
     try forEachLayout("rectQueries") { solved, rng in
       var solved = solved
       for band in solved.orthogonalBands where Bool.random(using: &rng) {
-        solved.orthogonalScrollOffsets[band.section] = CGFloat(Double.random(in: -100...600, using: &rng)).rounded()
+        solved.orthogonalScrollOffsets[band.section] = CGFloat(
+          Double.random(in: -100...600, using: &rng)
+        ).rounded()
       }
       let all = solved.allElements
       let content = solved.contentSize
@@ -191,9 +227,11 @@ struct PropertyTests {
         let h = CGFloat(Double.random(in: 0...Double(content.height + 200), using: &rng))
         let r = CGRect(
           x: CGFloat(Double.random(in: -100...Double(content.width + 100), using: &rng)),
-          y: CGFloat(Double.random(in: -100...Double(content.height + 100), using: &rng)), width: w, height: h)
+          y: CGFloat(Double.random(in: -100...Double(content.height + 100), using: &rng)), width: w,
+          height: h)
         let expected = all.filter {
-          $0.frame.minX < r.maxX && r.minX < $0.frame.maxX && $0.frame.minY < r.maxY && r.minY < $0.frame.maxY
+          $0.frame.minX < r.maxX && r.minX < $0.frame.maxX && $0.frame.minY < r.maxY
+            && r.minY < $0.frame.maxY
         }
         let got = solved.layoutAttributesForElements(in: r)
         if got != expected {
@@ -207,9 +245,13 @@ struct PropertyTests {
         case .cell:
           #expect(solved.layoutAttributesForItem(at: e.indexPath) == e)
         case .decorationView:
-          #expect(solved.layoutAttributesForDecorationElement(ofKind: e.elementKind!, at: e.indexPath) == e)
+          #expect(
+            solved.layoutAttributesForDecorationElement(ofKind: e.elementKind!, at: e.indexPath)
+              == e)
         case .supplementaryView:
-          #expect(solved.layoutAttributesForSupplementaryElement(ofKind: e.elementKind!, at: e.indexPath) == e)
+          #expect(
+            solved.layoutAttributesForSupplementaryElement(ofKind: e.elementKind!, at: e.indexPath)
+              == e)
         }
       }
     }
@@ -222,7 +264,8 @@ struct PropertyTests {
       var (layout, ctx, counts) = random.layout()
       ctx.layoutDirection = .leftToRight
       ctx.displayScale = nil
-      guard let ltr = try? layout.solve(ctx, itemCounts: counts, preferredSize: stablePreferredSize) else { continue }
+      guard let ltr = try? layout.solve(ctx, itemCounts: counts, preferredSize: stablePreferredSize)
+      else { continue }
       ctx.layoutDirection = .rightToLeft
       let rtl = try layout.solve(ctx, itemCounts: counts, preferredSize: stablePreferredSize)
       let width = ltr.contentSize.width
@@ -234,7 +277,8 @@ struct PropertyTests {
       let mirroredRTL = rtl.allElements
       #expect(mirroredRTL.count == mirrored.count)
       for (a, b) in zip(mirroredRTL, mirrored) where a != b {
-        let close = a.category == b.category && a.indexPath == b.indexPath && a.elementKind == b.elementKind
+        let close =
+          a.category == b.category && a.indexPath == b.indexPath && a.elementKind == b.elementKind
           && abs(a.frame.minX - b.frame.minX) < 1e-9 && abs(a.frame.width - b.frame.width) < 1e-9
           && a.frame.minY == b.frame.minY && a.frame.height == b.frame.height
         if !close {

@@ -8,7 +8,9 @@ import Testing
 struct RuleChoiceTests {
   static let row = SectionRuleTests.row
 
-  @Test("headers that extend the boundary share one band as tall as the tallest; same-kind items count up in their index paths")
+  @Test(
+    "headers that extend the boundary share one band as tall as the tallest; same-kind items count up in their index paths"
+  )
   func headersShareABand() throws {
     var section = LayoutSection(group: Self.row)
     section.boundarySupplementaryItems = [
@@ -19,7 +21,9 @@ struct RuleChoiceTests {
     #expect(headers.map(\.frame) == [rect(0, 0, 100, 30), rect(0, 0, 100, 44)])
     #expect(headers.map(\.indexPath) == [ip(0, 0), ip(0, 1)])
     #expect(solved.cells() == [rect(0, 44, 100, 50)])
-    #expect(solved.layoutAttributesForSupplementaryElement(ofKind: "h", at: ip(0, 1))?.frame == rect(0, 0, 100, 44))
+    #expect(
+      solved.layoutAttributesForSupplementaryElement(ofKind: "h", at: ip(0, 1))?.frame
+        == rect(0, 0, 100, 44))
   }
 
   @Test("an item aligned to a side starts where the content starts, within the insets")
@@ -52,11 +56,16 @@ struct RuleChoiceTests {
   func estimatedAxisPlacesEachSubitemOnce() throws {
     let g = LayoutGroup.vertical(
       layoutSize: size(.fractionalWidth(1), .estimated(100)),
-      subitems: [item(.fractionalWidth(1), .absolute(20)), item(.fractionalWidth(1), .absolute(30))])
-    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(context(100, 800), itemCounts: [5])
-    #expect(solved.cells() == [
-      rect(0, 0, 100, 20), rect(0, 20, 100, 30), rect(0, 50, 100, 20), rect(0, 70, 100, 30), rect(0, 100, 100, 20),
-    ])
+      subitems: [
+        item(.fractionalWidth(1), .absolute(20)), item(.fractionalWidth(1), .absolute(30)),
+      ])
+    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(
+      context(100, 800), itemCounts: [5])
+    #expect(
+      solved.cells() == [
+        rect(0, 0, 100, 20), rect(0, 20, 100, 30), rect(0, 50, 100, 20), rect(0, 70, 100, 30),
+        rect(0, 100, 100, 20),
+      ])
     // All sizes are fixed, so the partial last group takes a whole extent.
     #expect(solved.contentSize.height == 150)
   }
@@ -66,17 +75,22 @@ struct RuleChoiceTests {
     let g = LayoutGroup.horizontal(
       layoutSize: size(.fractionalWidth(1), .estimated(50)),
       subitems: [item(.fractionalWidth(0.5), .estimated(50))])
-    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(context(100, 800), itemCounts: [3]) {
+    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(
+      context(100, 800), itemCounts: [3]
+    ) {
       CGSize(width: 0, height: [20, 30, 40][$0.item])
     }
     #expect(solved.cells() == [rect(0, 0, 50, 20), rect(50, 0, 50, 30), rect(0, 30, 50, 40)])
     #expect(solved.contentSize.height == 70)
   }
 
-  @Test("preferred sizes of a section whose count changes are forgotten; other sections keep theirs")
+  @Test(
+    "preferred sizes of a section whose count changes are forgotten; other sections keep theirs")
   func preferredSizesForgottenOnCountChange() throws {
     let list = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
-    var solved = try list.solve(context(100, 800), itemCounts: [2, 2]) { _ in CGSize(width: 0, height: 80) }
+    var solved = try list.solve(context(100, 800), itemCounts: [2, 2]) { _ in
+      CGSize(width: 0, height: 80)
+    }
     try solved.updateItemCounts([2, 3])
     #expect(solved.cells(0).map(\.height) == [80, 80])
     #expect(solved.cells(1).map(\.height) == [44, 44, 44])
@@ -88,10 +102,12 @@ struct RuleChoiceTests {
       layoutSize: size(.fractionalWidth(1), .absolute(10)),
       subitems: [item(.absolute(0.001), .absolute(10))])
     #expect {
-      try CompositionalLayout(section: LayoutSection(group: g)).solve(context(390, 800), itemCounts: [1])
+      try CompositionalLayout(section: LayoutSection(group: g)).solve(
+        context(390, 800), itemCounts: [1])
     } throws: { error in
       let e = error as? LayoutError
-      return e?.path == "sections[0].group.horizontal" && e?.message.contains("more than 100000") == true
+      return e?.path == "sections[0].group.horizontal"
+        && e?.message.contains("more than 100000") == true
     }
   }
 

@@ -31,27 +31,17 @@ extension SolvedLayout {
   func element(_ category: LayoutElementCategory, _ kind: String? = nil, section: Int = 0)
     -> [LayoutAttributes]
   {
-    allElements.filter { $0.category == category && $0.section == section && (kind == nil || $0.elementKind == kind) }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so random tests can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    allElements.filter {
+      $0.category == category && $0.section == section && (kind == nil || $0.elementKind == kind)
+    }
   }
 }
 
 /// The seed for a random test: `LAYOUT_SEED` from the environment, or a fresh one; printed.
 func testSeed(_ name: String) -> UInt64 {
   let seed =
-    ProcessInfo.processInfo.environment["LAYOUT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    ProcessInfo.processInfo.environment["LAYOUT_SEED"].flatMap(UInt64.init)
+    ?? UInt64.random(in: 0...UInt64(UInt32.max))
   print("\(name): seed \(seed) (rerun with LAYOUT_SEED=\(seed))")
   return seed
 }

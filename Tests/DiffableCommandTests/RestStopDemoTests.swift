@@ -26,9 +26,12 @@ struct RestStopDemoTests {
   func typeErasure() {
     #expect(AnySendableHashable(42) == AnySendableHashable(42))
     #expect(AnySendableHashable(42) != AnySendableHashable("42"))
-    #expect(AnySendableHashable(RestStop.Brand(name: "Gum")) != AnySendableHashable(RestStop.ConvenienceGood(name: "Gum")))
+    #expect(
+      AnySendableHashable(RestStop.Brand(name: "Gum"))
+        != AnySendableHashable(RestStop.ConvenienceGood(name: "Gum")))
     #expect(AnySendableHashable(7).base as? Int == 7)
-    #expect(Set([AnySendableHashable(1), AnySendableHashable(1), AnySendableHashable("1")]).count == 2)
+    #expect(
+      Set([AnySendableHashable(1), AnySendableHashable(1), AnySendableHashable("1")]).count == 2)
   }
 
   @Test("a snapshot's item counts per section are what the layout is solved for")
@@ -42,32 +45,50 @@ struct RestStopDemoTests {
     #expect(snapshot.layoutItemCounts == [3, 0])
   }
 
-  @Test("the food menu is golden case G3: half-width, quarter-height dishes under a title, scrolling sideways")
+  @Test(
+    "the food menu is golden case G3: half-width, quarter-height dishes under a title, scrolling sideways"
+  )
   func foodMenuIsG3() throws {
     let snapshot = RestStop.openingSnapshot()
     let solved = try RestStop.layout(sections: snapshot.sectionIdentifiers)
-      .solve(LayoutContext(containerSize: CGSize(width: 390, height: 844)), itemCounts: snapshot.layoutItemCounts)
+      .solve(
+        LayoutContext(containerSize: CGSize(width: 390, height: 844)),
+        itemCounts: snapshot.layoutItemCounts)
     let food = solved.allElements.filter { $0.section == 0 }
-    #expect(food.filter { $0.category == .cell }.map(\.frame) == (0..<6).map { CGRect(x: 195 * CGFloat($0), y: 44, width: 195, height: 211) })
-    #expect(food.filter { $0.category == .supplementaryView }.map(\.frame) == [CGRect(x: 0, y: 0, width: 390, height: 44)])
+    #expect(
+      food.filter { $0.category == .cell }.map(\.frame)
+        == (0..<6).map { CGRect(x: 195 * CGFloat($0), y: 44, width: 195, height: 211) })
+    #expect(
+      food.filter { $0.category == .supplementaryView }.map(\.frame) == [
+        CGRect(x: 0, y: 0, width: 390, height: 44)
+      ])
     #expect(solved.sectionFrame(0) == CGRect(x: 0, y: 0, width: 390, height: 255))
     let band = try #require(solved.orthogonalBand(forSection: 0))
     #expect(band.restOffsets == [0, 195, 390, 585, 780])
     // The grid and the list follow, 12 points apart.
     #expect(solved.sectionFrame(1).minY == 267)
-    #expect(solved.layoutAttributesForItem(at: IndexPath(indexes: [1, 0]))?.frame == CGRect(x: 4, y: 315, width: 89.5, height: 89.5))
-    #expect(solved.layoutAttributesForItem(at: IndexPath(indexes: [2, 1]))?.frame == CGRect(x: 195, y: 562, width: 195, height: 56))
+    #expect(
+      solved.layoutAttributesForItem(at: IndexPath(indexes: [1, 0]))?.frame
+        == CGRect(x: 4, y: 315, width: 89.5, height: 89.5))
+    #expect(
+      solved.layoutAttributesForItem(at: IndexPath(indexes: [2, 1]))?.frame
+        == CGRect(x: 195, y: 562, width: 195, height: 56))
   }
 
-  @Test("the demo runs unattended: three steps drawn as boxes, the layout updated where counts changed, and the SVG written")
+  @Test(
+    "the demo runs unattended: three steps drawn as boxes, the layout updated where counts changed, and the SVG written"
+  )
   func runs() throws {
-    let svg = FileManager.default.temporaryDirectory.appendingPathComponent("reststop-\(UUID().uuidString).svg")
+    let svg = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "reststop-\(UUID().uuidString).svg")
     defer { try? FileManager.default.removeItem(at: svg) }
     let run = try runDiffable(["demo", "reststop", "--no-color", "--svg", svg.path])
     #expect(run.status == 0)
     #expect(run.standardError.isEmpty)
     let out = run.standardOutput
-    #expect(out.hasPrefix("Highway rest stop: 20 items of three kinds in 3 sections, on a 390×844-point screen\n"))
+    #expect(
+      out.hasPrefix(
+        "Highway rest stop: 20 items of three kinds in 3 sections, on a 390×844-point screen\n"))
     for line in [
       "1. The rest stop opens", "2. Lunch: a dish is added, the ice is sold out",
       "batch update: 1 item delete, 1 item insert",

@@ -29,9 +29,11 @@ let screen = CGSize(width: 390, height: 844)
 /// a 44-point header, with a background: every size is fixed.
 func gridSection() -> LayoutSection {
   let item = LayoutItem(
-    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.2), heightDimension: .fractionalHeight(1)))
+    layoutSize: LayoutSize(
+      widthDimension: .fractionalWidth(0.2), heightDimension: .fractionalHeight(1)))
   let group = LayoutGroup.horizontal(
-    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(0.2)),
+    layoutSize: LayoutSize(
+      widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(0.2)),
     subitems: [item])
   var section = LayoutSection(group: group)
   section.interGroupSpacing = 2
@@ -47,7 +49,8 @@ func gridSection() -> LayoutSection {
 /// `total` items in ten fixed-size sections.
 func solvedGrid(items total: Int) -> SolvedLayout {
   let layout = CompositionalLayout(
-    section: gridSection(), configuration: CompositionalLayoutConfiguration(interSectionSpacing: 20))
+    section: gridSection(), configuration: CompositionalLayoutConfiguration(interSectionSpacing: 20)
+  )
   do {
     return try layout.solve(
       LayoutContext(containerSize: screen), itemCounts: Array(repeating: total / 10, count: 10))
@@ -64,7 +67,9 @@ do {
   for total in [10_000, 1_000_000] {
     let solved = solvedGrid(items: total)
     let height = solved.contentSize.height
-    for (name, top) in [("start", 0), ("middle", (height - screen.height) / 2), ("end", height - screen.height)] {
+    for (name, top) in [
+      ("start", 0), ("middle", (height - screen.height) / 2), ("end", height - screen.height),
+    ] {
       let rect = CGRect(origin: CGPoint(x: 0, y: top), size: screen)
       let label = "\(total.formatted()) items, rect at the \(name)"
       contestants.append(
@@ -79,7 +84,8 @@ do {
     "layoutAttributesForElements(in:) for a 390×844 rect, \(queries) queries (10 fixed-size sections)",
     contestants)
   harness.emit(
-    "  per query: \(format(medians.min()! / Double(queries) * 1e6, 2))–\(format(medians.max()! / Double(queries) * 1e6, 2)) µs")
+    "  per query: \(format(medians.min()! / Double(queries) * 1e6, 2))–\(format(medians.max()! / Double(queries) * 1e6, 2)) µs"
+  )
 }
 
 // MARK: - 2. Enumerating every frame
@@ -95,7 +101,8 @@ do {
         var frames: [CGRect] = []
         frames.reserveCapacity(total)
         for i in 0..<total {
-          frames.append(CGRect(x: side * CGFloat(i % 5), y: side * CGFloat(i / 5), width: side, height: side))
+          frames.append(
+            CGRect(x: side * CGFloat(i % 5), y: side * CGFloat(i / 5), width: side, height: side))
         }
         return frames.count
       },
@@ -148,7 +155,8 @@ do {
         return Int(offset)
       },
       Contestant("solve with a preferred-size callback") {
-        (try? list.solve(context, itemCounts: [total], preferredSize: preferred))?.numberOfSections ?? 0
+        (try? list.solve(context, itemCounts: [total], preferredSize: preferred))?.numberOfSections
+          ?? 0
       },
       Contestant("100 × setPreferredSize(_:forItemAt:) in the middle") {
         var solved = solvedOnce

@@ -25,7 +25,8 @@ extension KeyedDecodingContainer where Key == _Key {
     for key in allKeys where !allowed.contains(key.stringValue) {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self,
-        debugDescription: "unknown key '\(key.stringValue)'; expected one of \(allowed.joined(separator: ", "))")
+        debugDescription:
+          "unknown key '\(key.stringValue)'; expected one of \(allowed.joined(separator: ", "))")
     }
   }
 
@@ -61,7 +62,8 @@ extension KeyedDecodingContainer where Key == _Key {
     if !v.isFinite || (!allowNegative && v < 0) {
       throw DecodingError.dataCorruptedError(
         forKey: _Key(name), in: self,
-        debugDescription: "\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number")
+        debugDescription: "\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number"
+      )
     }
   }
 
@@ -426,7 +428,9 @@ extension LayoutGroup: Codable {
           path.append(_Key("frames"))
           path.append(_IndexKey(i))
           throw DecodingError.dataCorrupted(
-            .init(codingPath: path, debugDescription: "expected a frame [x, y, width, height] with non-negative size"))
+            .init(
+              codingPath: path,
+              debugDescription: "expected a frame [x, y, width, height] with non-negative size"))
         }
         frames.append(CGRect(x: r[0], y: r[1], width: r[2], height: r[3]))
       }
@@ -454,12 +458,14 @@ extension LayoutGroup: Codable {
         guard subitems.count == 1 else {
           throw DecodingError.dataCorruptedError(
             forKey: _Key("subitems"), in: c,
-            debugDescription: "a group with \(name) takes exactly one subitem, not \(subitems.count)")
+            debugDescription:
+              "a group with \(name) takes exactly one subitem, not \(subitems.count)")
         }
         repetition = count != nil ? .count(n) : .repeating(n)
       }
       self.init(
-        layoutSize: layoutSize, arrangement: key.stringValue == "horizontal" ? .horizontal : .vertical,
+        layoutSize: layoutSize,
+        arrangement: key.stringValue == "horizontal" ? .horizontal : .vertical,
         subitems: subitems, repetition: repetition)
       interItemSpacing = try c.optional("interItemSpacing")
     }
@@ -805,7 +811,8 @@ extension CompositionalLayout: Codable {
     guard let sections else {
       throw EncodingError.invalidValue(
         "sectionProvider",
-        .init(codingPath: [], debugDescription: "a layout with a section provider has no JSON form"))
+        .init(codingPath: [], debugDescription: "a layout with a section provider has no JSON form")
+      )
     }
     try c.put(sections, "sections")
   }
@@ -847,7 +854,8 @@ extension LayoutError {
         path: render(context.codingPath),
         message: "expected \(Self._jsonName(type)) (\(context.debugDescription))")
     case .valueNotFound(let type, let context):
-      self.init(path: render(context.codingPath), message: "expected \(Self._jsonName(type)), found null")
+      self.init(
+        path: render(context.codingPath), message: "expected \(Self._jsonName(type)), found null")
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty {
         let detail = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""

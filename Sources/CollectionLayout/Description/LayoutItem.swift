@@ -148,7 +148,8 @@ public struct LayoutGroup: Sendable, Hashable {
   ///
   /// - Complexity: O(1) to create; solving is O(*n*) in the children placed.
   public static func horizontal(layoutSize: LayoutSize, subitems: [LayoutSubitem]) -> LayoutGroup {
-    LayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, subitems: subitems, repetition: .fill)
+    LayoutGroup(
+      layoutSize: layoutSize, arrangement: .horizontal, subitems: subitems, repetition: .fill)
   }
 
   /// A group that places `subitems` cyclically from leading to trailing.
@@ -163,7 +164,8 @@ public struct LayoutGroup: Sendable, Hashable {
   ///
   /// - Complexity: O(1).
   public static func vertical(layoutSize: LayoutSize, subitems: [LayoutSubitem]) -> LayoutGroup {
-    LayoutGroup(layoutSize: layoutSize, arrangement: .vertical, subitems: subitems, repetition: .fill)
+    LayoutGroup(
+      layoutSize: layoutSize, arrangement: .vertical, subitems: subitems, repetition: .fill)
   }
 
   /// A group that places `subitems` cyclically from top to bottom.
@@ -181,7 +183,8 @@ public struct LayoutGroup: Sendable, Hashable {
     -> LayoutGroup
   {
     LayoutGroup(
-      layoutSize: layoutSize, arrangement: .horizontal, subitems: [subitem], repetition: .count(count))
+      layoutSize: layoutSize, arrangement: .horizontal, subitems: [subitem],
+      repetition: .count(count))
   }
 
   /// A group of exactly `count` copies of `subitem` stacked, each forced to
@@ -192,7 +195,8 @@ public struct LayoutGroup: Sendable, Hashable {
     -> LayoutGroup
   {
     LayoutGroup(
-      layoutSize: layoutSize, arrangement: .vertical, subitems: [subitem], repetition: .count(count))
+      layoutSize: layoutSize, arrangement: .vertical, subitems: [subitem], repetition: .count(count)
+    )
   }
 
   /// A group of exactly `count` copies of `subitem` side by side at the
@@ -260,7 +264,9 @@ public struct LayoutGroupCustomEnvironment: Sendable, Hashable {
 public struct CustomItemProvider: Sendable, Hashable {
   final class _Closure: Sendable {
     let body: @Sendable (LayoutGroupCustomEnvironment) -> [CGRect]
-    init(_ body: @escaping @Sendable (LayoutGroupCustomEnvironment) -> [CGRect]) { self.body = body }
+    init(_ body: @escaping @Sendable (LayoutGroupCustomEnvironment) -> [CGRect]) {
+      self.body = body
+    }
   }
   enum _Storage: Sendable {
     case frames([CGRect])

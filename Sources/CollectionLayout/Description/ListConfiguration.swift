@@ -162,7 +162,8 @@ extension LayoutSection {
     let m = configuration.metrics
     let rowSize = LayoutSize(
       widthDimension: .fractionalWidth(1), heightDimension: .estimated(m.rowEstimatedHeight))
-    let group = LayoutGroup.horizontal(layoutSize: rowSize, subitems: [LayoutItem(layoutSize: rowSize)])
+    let group = LayoutGroup.horizontal(
+      layoutSize: rowSize, subitems: [LayoutItem(layoutSize: rowSize)])
     var section = LayoutSection(group: group)
     section.contentInsets = DirectionalEdgeInsets(
       top: m.sectionTopPadding, leading: m.horizontalInset, bottom: m.sectionBottomPadding,

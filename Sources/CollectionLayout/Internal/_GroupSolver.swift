@@ -123,7 +123,8 @@ struct _GroupSolver {
     _ s: LayoutSize, in container: CGSize, unbounded: (w: Bool, h: Bool), path: _Path
   ) throws(LayoutError) -> CGSize {
     CGSize(
-      width: try resolve(s.widthDimension, in: container, unbounded: unbounded, path: path.key("width")),
+      width: try resolve(
+        s.widthDimension, in: container, unbounded: unbounded, path: path.key("width")),
       height: try resolve(
         s.heightDimension, in: container, unbounded: unbounded, path: path.key("height")))
   }
@@ -207,13 +208,18 @@ struct _GroupSolver {
       }
       let frames = provider.frames(
         in: LayoutGroupCustomEnvironment(groupSize: size, containerSize: container))
-      if frames.isEmpty { throw path.key("frames").error("a custom group must provide at least one frame") }
+      if frames.isEmpty {
+        throw path.key("frames").error("a custom group must provide at least one frame")
+      }
       var maxX: CGFloat = 0
       var maxY: CGFloat = 0
       for (i, f) in frames.enumerated() {
         guard f.origin.x.isFinite, f.origin.y.isFinite, f.width.isFinite, f.height.isFinite,
           f.width >= 0, f.height >= 0
-        else { throw path.key("frames").index(i).error("frame \(f) is not a finite frame with non-negative size") }
+        else {
+          throw path.key("frames").index(i).error(
+            "frame \(f) is not a finite frame with non-negative size")
+        }
         out.cells.append(f.offsetBy(dx: insets.leading, dy: insets.top))
         maxX = max(maxX, f.maxX)
         maxY = max(maxY, f.maxY)
@@ -222,7 +228,8 @@ struct _GroupSolver {
       if estW { size.width = maxX + insets.leading + insets.trailing }
       if estH { size.height = maxY + insets.top + insets.bottom }
     } else {
-      try arrange(group, content: content, unbounded: (estW, estH), path: path, into: &out, size: &size)
+      try arrange(
+        group, content: content, unbounded: (estW, estH), path: path, into: &out, size: &size)
     }
     out.size = size
     // Group supplementaries anchor to the whole group and take the index
@@ -267,8 +274,12 @@ struct _GroupSolver {
       horizontal ? s.widthDimension : s.heightDimension
     }
     func leadEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? { horizontal ? e?.leading : e?.top }
-    func trailEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? { horizontal ? e?.trailing : e?.bottom }
-    func crossLeadEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? { horizontal ? e?.top : e?.leading }
+    func trailEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? {
+      horizontal ? e?.trailing : e?.bottom
+    }
+    func crossLeadEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? {
+      horizontal ? e?.top : e?.leading
+    }
     func crossTrailEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? {
       horizontal ? e?.bottom : e?.trailing
     }
@@ -290,7 +301,8 @@ struct _GroupSolver {
         }
         // Equal shares of the axis less the spacing between the children
         // and their own fixed edge spacing along the axis.
-        let edges = (leadEdge(subitems[0].edgeSpacing)?.spacing ?? 0)
+        let edges =
+          (leadEdge(subitems[0].edgeSpacing)?.spacing ?? 0)
           + (trailEdge(subitems[0].edgeSpacing)?.spacing ?? 0)
         forced = max(0, (axisLength - CGFloat(n - 1) * sp - CGFloat(n) * edges) / CGFloat(n))
       }
@@ -345,7 +357,8 @@ struct _GroupSolver {
           children.append(
             try measure(
               subitems[i % subitems.count], container: reduced, unbounded: unbounded,
-              forcedAxis: nil, horizontal: horizontal, path: subitemsPath.index(i % subitems.count)))
+              forcedAxis: nil, horizontal: horizontal, path: subitemsPath.index(i % subitems.count))
+          )
         }
       } else {
         var used: CGFloat = 0
@@ -421,7 +434,8 @@ struct _GroupSolver {
       if leadEdge(c.edges)?.isFlexibleSpacing == true { flexibleSlots += 1 }
       if trailEdge(c.edges)?.isFlexibleSpacing == true { flexibleSlots += 1 }
     }
-    let extra = (!axisUnbounded && flexibleSlots > 0) ? max(0, axisLength - used) / CGFloat(flexibleSlots) : 0
+    let extra =
+      (!axisUnbounded && flexibleSlots > 0) ? max(0, axisLength - used) / CGFloat(flexibleSlots) : 0
     let crossLength = horizontal ? content.height : content.width
     let crossUnbounded = horizontal ? unbounded.h : unbounded.w
     let insets = group.contentInsets
@@ -552,7 +566,9 @@ struct _GroupSolver {
   }
 
   private func tooMany(_ path: _Path) -> LayoutError {
-    path.error("the group's children take no room: it would place more than \(_maximumChildrenPerGroup) of them")
+    path.error(
+      "the group's children take no room: it would place more than \(_maximumChildrenPerGroup) of them"
+    )
   }
 
   // MARK: Supplementaries
@@ -563,7 +579,8 @@ struct _GroupSolver {
   ) throws(LayoutError) -> _GroupLayout.Supplementary {
     var size = try Self.resolve(
       s.layoutSize, in: host.size, unbounded: (false, false), path: path.key("layoutSize"))
-    size = selfSize(size, s.layoutSize, category: .supplementaryView, kind: s.elementKind, leaf: owner)
+    size = selfSize(
+      size, s.layoutSize, category: .supplementaryView, kind: s.elementKind, leaf: owner)
     func anchorPoint(_ rect: CGRect, _ edges: DirectionalRectEdge) -> CGPoint {
       let x: CGFloat =
         edges.contains(.leading) && !edges.contains(.trailing)

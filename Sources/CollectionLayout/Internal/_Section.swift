@@ -16,7 +16,8 @@ struct _Axes: Sendable, Hashable {
   @inline(__always) func mainOf(_ p: CGPoint) -> CGFloat { vertical ? p.y : p.x }
   @inline(__always) func crossOf(_ p: CGPoint) -> CGFloat { vertical ? p.x : p.y }
   func rect(main: CGFloat, cross: CGFloat, mainLength: CGFloat, crossLength: CGFloat) -> CGRect {
-    CGRect(origin: point(main: main, cross: cross), size: size(main: mainLength, cross: crossLength))
+    CGRect(
+      origin: point(main: main, cross: cross), size: size(main: mainLength, cross: crossLength))
   }
   func mainLead(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.top : i.leading }
   func mainTrail(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.bottom : i.trailing }
@@ -27,8 +28,12 @@ struct _Axes: Sendable, Hashable {
   var crossLeadEdge: DirectionalRectEdge { vertical ? .leading : .top }
   var crossTrailEdge: DirectionalRectEdge { vertical ? .trailing : .bottom }
   /// The extent of a rect along the main axis.
-  func mainRange(_ r: CGRect) -> (CGFloat, CGFloat) { vertical ? (r.minY, r.maxY) : (r.minX, r.maxX) }
-  func crossRange(_ r: CGRect) -> (CGFloat, CGFloat) { vertical ? (r.minX, r.maxX) : (r.minY, r.maxY) }
+  func mainRange(_ r: CGRect) -> (CGFloat, CGFloat) {
+    vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
+  }
+  func crossRange(_ r: CGRect) -> (CGFloat, CGFloat) {
+    vertical ? (r.minX, r.maxX) : (r.minY, r.maxY)
+  }
 }
 
 /// A boundary supplementary item, solved. Its frame's main coordinate is

@@ -122,7 +122,8 @@ extension SolvedLayout {
       if let k = s.groupIndex(containing: item) {
         let g = s.selfSizing ? s.instances[k] : s.template
         let first = s.selfSizing ? s.instanceFirstItems[k] : k * s.template.cells.count
-        if let sup = g.supplementaries.first(where: { $0.kind == kind && $0.owner == item - first }) {
+        if let sup = g.supplementaries.first(where: { $0.kind == kind && $0.owner == item - first })
+        {
           let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
           return LayoutAttributes(
             category: .supplementaryView, elementKind: kind, section: section, item: item,
@@ -381,11 +382,13 @@ extension SolvedLayout {
         // The rect along the group axis, relative to group 0's origin.
         let origin0 = _groupOrigin(s, sectionStart: start, k: 0, shift: shift)
         let (lo, hi): (CGFloat, CGFloat) =
-          s.groupAxisIsX ? (cull.minX - origin0.x, cull.maxX - origin0.x)
+          s.groupAxisIsX
+          ? (cull.minX - origin0.x, cull.maxX - origin0.x)
           : (cull.minY - origin0.y, cull.maxY - origin0.y)
         if !s.selfSizing {
           if s.stride > 0 {
-            let first = ((lo - s.overhangAfter - s.groupExtent(s.template)) / s.stride).rounded(.down)
+            let first = ((lo - s.overhangAfter - s.groupExtent(s.template)) / s.stride).rounded(
+              .down)
             let last = ((hi + s.overhangBefore) / s.stride).rounded(.down)
             kLo = Int(max(0, min(first, CGFloat(groupCount))))
             kHi = Int(max(-1, min(last, CGFloat(groupCount - 1))))

@@ -29,16 +29,19 @@ extension SolvedLayout {
     let axes = _axes
     let orthogonal = description.orthogonalScrollingBehavior != .none
     guard description.interGroupSpacing.isFinite else {
-      throw path.key("interGroupSpacing").error("\(description.interGroupSpacing) is not a finite number")
+      throw path.key("interGroupSpacing").error(
+        "\(description.interGroupSpacing) is not a finite number")
     }
-    let reference = description.contentInsetsReference ?? layout.configuration.contentInsetsReference
+    let reference =
+      description.contentInsetsReference ?? layout.configuration.contentInsetsReference
     let (crossStart, crossLength) = _crossRange(reference)
     let insets = description.contentInsets
     let containerMain = axes.main(context.containerSize)
     let container: CGSize =
       orthogonal
       ? axes.size(
-        main: max(0, containerMain - axes.mainLead(insets) - axes.mainTrail(insets)), cross: crossLength)
+        main: max(0, containerMain - axes.mainLead(insets) - axes.mainTrail(insets)),
+        cross: crossLength)
       : axes.size(
         main: containerMain,
         cross: max(0, crossLength - axes.crossLead(insets) - axes.crossTrail(insets)))
@@ -59,7 +62,8 @@ extension SolvedLayout {
     } else {
       section.overhangBefore = max(0, -(groupAxisIsX ? template.minX : template.minY))
       section.overhangAfter = max(
-        0, (groupAxisIsX ? template.maxX - template.size.width : template.maxY - template.size.height))
+        0,
+        (groupAxisIsX ? template.maxX - template.size.width : template.maxY - template.size.height))
     }
     _groupSolveCount += solver.groupsSolved
     section.boundary = try _solveBoundary(
@@ -199,11 +203,13 @@ extension SolvedLayout {
   }
 
   func _bandBefore(_ items: [_Boundary]) -> CGFloat {
-    items.lazy.filter { $0.role == .header && $0.extends }.map { self._axes.main($0.size) }.max() ?? 0
+    items.lazy.filter { $0.role == .header && $0.extends }.map { self._axes.main($0.size) }.max()
+      ?? 0
   }
 
   func _bandAfter(_ items: [_Boundary]) -> CGFloat {
-    items.lazy.filter { $0.role == .footer && $0.extends }.map { self._axes.main($0.size) }.max() ?? 0
+    items.lazy.filter { $0.role == .footer && $0.extends }.map { self._axes.main($0.size) }.max()
+      ?? 0
   }
 
   /// Computes a section's extent and places its boundary items.

@@ -96,12 +96,14 @@ public struct SolvedLayout: Sendable {
     let s = _sections[section]
     return _finish(
       _axes.rect(
-        main: _starts[section], cross: s.crossStart, mainLength: s.extent, crossLength: s.crossLength))
+        main: _starts[section], cross: s.crossStart, mainLength: s.extent,
+        crossLength: s.crossLength))
   }
 
   func _checkSection(_ section: Int, _ operation: StaticString) {
     if section < 0 || section >= _sections.count {
-      _layoutFailure(operation, "section \(section) out of range; the layout has \(_sections.count) sections")
+      _layoutFailure(
+        operation, "section \(section) out of range; the layout has \(_sections.count) sections")
     }
   }
 

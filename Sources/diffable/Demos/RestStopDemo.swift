@@ -94,7 +94,9 @@ struct RestStopDemo: Demo {
       let offset = band.restingOffset(near: band.visibleLength * 0.6)
       solved.orthogonalScrollOffsets[0] = offset
       print()
-      print(styler("3. The food menu is swiped; it comes to rest at \(LayoutOutput.number(offset))", .bold))
+      print(
+        styler(
+          "3. The food menu is swiped; it comes to rest at \(LayoutOutput.number(offset))", .bold))
       show(solved, lunch, screen: screen, columns: columns, styler: styler)
     }
 
@@ -108,7 +110,8 @@ struct RestStopDemo: Demo {
   /// Draws the part of the content on screen, then describes the food
   /// menu's band.
   static func show(
-    _ solved: SolvedLayout, _ snapshot: DiffableDataSourceSnapshot<RestStop.Section, AnySendableHashable>,
+    _ solved: SolvedLayout,
+    _ snapshot: DiffableDataSourceSnapshot<RestStop.Section, AnySendableHashable>,
     screen: CGSize, columns: Int, styler: TextStyler
   ) {
     let region = CGRect(

@@ -17,7 +17,8 @@ enum LayoutOutput {
     var frames: [Key: CGRect] = [:]
     for p in pinned { frames[Key(kind: p.elementKind, section: p.section, item: p.item)] = p.frame }
     for i in elements.indices where elements[i].category == .supplementaryView {
-      let key = Key(kind: elements[i].elementKind, section: elements[i].section, item: elements[i].item)
+      let key = Key(
+        kind: elements[i].elementKind, section: elements[i].section, item: elements[i].item)
       if let frame = frames[key] { elements[i].frame = frame }
     }
     return elements
@@ -50,10 +51,11 @@ enum LayoutOutput {
     for (i, e) in elements.enumerated() {
       out += i == 0 ? "\n   " : ",\n   "
       out += "{\"category\": \"\(name(e.category))\""
-      if let kind = e.elementKind { out += ", \"kind\": \(string(kind))" }
+      if let kind = e.elementKind { out += ", \"kind\": \(jsonQuoted(kind))" }
       out += ", \"indexPath\": [\(e.section), \(e.item)]"
       let f = e.frame
-      out += ", \"frame\": [\(number(f.minX)), \(number(f.minY)), \(number(f.width)), \(number(f.height))]}"
+      out +=
+        ", \"frame\": [\(number(f.minX)), \(number(f.minY)), \(number(f.width)), \(number(f.height))]}"
     }
     out += "]}\n"
     return out
@@ -68,26 +70,5 @@ enum LayoutOutput {
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }
     return s == "-0" ? "0" : s
-  }
-
-  /// A string as JSON.
-  static func string(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }

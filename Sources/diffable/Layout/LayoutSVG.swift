@@ -44,10 +44,12 @@ enum LayoutSVG {
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(n(bounds.minX)) \(n(bounds.minY)) \(n(bounds.width)) \(n(bounds.height))" width="\(n(bounds.width))" height="\(n(bounds.height))" font-family="Helvetica, Arial, sans-serif">
 
       """
-    out += "  <rect x=\"0\" y=\"0\" width=\"\(n(contentSize.width))\" height=\"\(n(contentSize.height))\" fill=\"white\" stroke=\"#adb5bd\"/>\n"
+    out +=
+      "  <rect x=\"0\" y=\"0\" width=\"\(n(contentSize.width))\" height=\"\(n(contentSize.height))\" fill=\"white\" stroke=\"#adb5bd\"/>\n"
     for b in bands {
       let f = b.frame
-      out += "  <rect class=\"band\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"#f8f0fc\" stroke=\"#9c36b5\" stroke-dasharray=\"6 3\"><title>orthogonal band, section \(b.section), \(b.behavior.rawValue)</title></rect>\n"
+      out +=
+        "  <rect class=\"band\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"#f8f0fc\" stroke=\"#9c36b5\" stroke-dasharray=\"6 3\"><title>orthogonal band, section \(b.section), \(b.behavior.rawValue)</title></rect>\n"
     }
     // Decorations below, then cells, then supplementaries, each by z-index.
     let order: [LayoutElementCategory] = [.decorationView, .cell, .supplementaryView]
@@ -63,13 +65,16 @@ enum LayoutSVG {
       let s = style(e.category)
       let label = label(e)
       out += "  <g class=\"\(LayoutOutput.name(e.category))\">"
-      out += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(s.fill)\" fill-opacity=\"0.85\" stroke=\"\(s.stroke)\"/>"
+      out +=
+        "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(s.fill)\" fill-opacity=\"0.85\" stroke=\"\(s.stroke)\"/>"
       let fontSize = max(6, min(12, f.height * 0.4, f.width / CGFloat(max(1, label.count)) * 1.8))
-      out += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\" font-size=\"\(n(fontSize.rounded()))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"\(s.stroke)\">\(escape(label))</text>"
+      out +=
+        "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\" font-size=\"\(n(fontSize.rounded()))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"\(s.stroke)\">\(escape(label))</text>"
       out += "</g>\n"
     }
     let v = visibleRect
-    out += "  <rect class=\"visible\" x=\"\(n(v.minX))\" y=\"\(n(v.minY))\" width=\"\(n(v.width))\" height=\"\(n(v.height))\" fill=\"none\" stroke=\"#e03131\" stroke-width=\"2\" stroke-dasharray=\"8 4\"/>\n"
+    out +=
+      "  <rect class=\"visible\" x=\"\(n(v.minX))\" y=\"\(n(v.minY))\" width=\"\(n(v.width))\" height=\"\(n(v.height))\" fill=\"none\" stroke=\"#e03131\" stroke-width=\"2\" stroke-dasharray=\"8 4\"/>\n"
     out += "</svg>\n"
     return out
   }
