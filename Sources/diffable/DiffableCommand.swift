@@ -8,6 +8,7 @@ struct DiffableCommand: AsyncParsableCommand {
     abstract: "Diffable data sources, batch updates and compositional layouts, from the command line.",
     discussion: """
       Try `diffable demo` to watch a list update as a query is typed, \
+      `diffable demo reststop` to see a compositional layout drawn in the terminal, \
       `diffable diff OLD.json NEW.json` to see the batch update between two snapshots, and \
       `diffable layout SPEC.json --size 390x844 --items 6` to solve a compositional layout.
       """,
