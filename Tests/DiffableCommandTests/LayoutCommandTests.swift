@@ -150,49 +150,20 @@ struct LayoutCommandTests {
 
   // MARK: The built binary
 
-  static var binary: URL? {
-    let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [dir, dir.deletingLastPathComponent()] {
-      let url = candidate.appendingPathComponent("diffable")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-  }
-
-  static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let binary = try #require(
-      Self.binary, "the diffable executable was not built next to the tests")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: o, as: UTF8.self),
-      String(decoding: e, as: UTF8.self)
-    )
-  }
-
   @Test("the binary exits 0 with JSON on standard output, or writes the file given")
   func binarySuccess() throws {
     let spec = try Self.spec(Self.restStop)
-    let result = try Self.run(["layout", spec, "--size", "390x844", "--items", "6"])
+    let result = try runDiffable(["layout", spec, "--size", "390x844", "--items", "6"])
     #expect(result.status == 0)
-    #expect(result.out.hasPrefix(#"{"contentSize": [390, 255],"#))
+    #expect(result.standardOutput.hasPrefix(#"{"contentSize": [390, 255],"#))
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "out-\(UUID().uuidString).svg"
     ).path
-    let written = try Self.run([
+    let written = try runDiffable([
       "layout", spec, "--size", "390x844", "--items", "6", "--format", "svg", "--output", output,
     ])
     #expect(written.status == 0)
-    #expect(written.out.isEmpty)
+    #expect(written.standardOutput.isEmpty)
     #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("<svg"))
   }
 
@@ -201,15 +172,15 @@ struct LayoutCommandTests {
     let spec = try Self.spec(
       #"{"sections": [{"group": {"vertical": {"layoutSize": {"width": {"absolute": -1}, "height": {"absolute": 1}}, "subitems": []}}}]}"#
     )
-    let result = try Self.run(["layout", spec, "--size", "390x844", "--items", "6"])
+    let result = try runDiffable(["layout", spec, "--size", "390x844", "--items", "6"])
     #expect(result.status == 1)
-    #expect(result.out.isEmpty)
+    #expect(result.standardOutput.isEmpty)
     #expect(
-      result.err.contains(
+      result.standardError.contains(
         "sections[0].group.vertical.layoutSize.width.absolute: -1.0 is not a non-negative finite number"
       ))
-    #expect(!result.err.contains("Fatal error"))
-    let usage = try Self.run(["layout", spec, "--size", "big", "--items", "6"])
+    #expect(!result.standardError.contains("Fatal error"))
+    let usage = try runDiffable(["layout", spec, "--size", "big", "--items", "6"])
     #expect(usage.status == 64)
   }
 }
