@@ -13,6 +13,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Diffable", targets: ["Diffable"]),
+    .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
   ],
   dependencies: [
@@ -27,21 +28,28 @@ let package = Package(
     // Helpers shared by the test targets: seeded randomness, counting and
     // broken identifier types, slow reference models.
     .target(
-      name: "DiffableTestSupport", dependencies: ["DiffableCore"], path: "Tests/DiffableTestSupport",
+      name: "DiffableTestSupport", dependencies: ["DiffableCore"],
+      path: "Tests/DiffableTestSupport",
       swiftSettings: internalChecks),
     .testTarget(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),
-    // The `diffable` command: `diff` and the demos.
+    // The compositional layout engine: plain values in, frames out. No UIKit.
+    .target(name: "CollectionLayout"),
+    .testTarget(
+      name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "DiffableTestSupport"]),
+    // The `diffable` command: `diff`, `layout` and the demos.
     .executableTarget(
       name: "DiffableCommand",
       dependencies: [
         "Diffable",
+        "CollectionLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/diffable",
       resources: [.copy("Resources")]),
     .testTarget(
-      name: "DiffableCommandTests", dependencies: ["DiffableCommand", "DiffableTestSupport"]),
+      name: "DiffableCommandTests",
+      dependencies: ["DiffableCommand", "CollectionLayout", "DiffableTestSupport"]),
   ]
 )

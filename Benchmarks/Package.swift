@@ -5,6 +5,7 @@ import PackageDescription
 // resolve what the benchmarks need. Run them in release mode:
 //
 //     swift run -c release --package-path Benchmarks CoreBenchmarks
+//     swift run -c release --package-path Benchmarks LayoutBenchmarks
 let package = Package(
   name: "swift-diffable-benchmarks",
   platforms: [.macOS(.v13)],
@@ -19,6 +20,13 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),
+      ]),
+    // Rect queries, enumeration and self-sizing of compositional layouts.
+    .executableTarget(
+      name: "LayoutBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CollectionLayout", package: "swift-diffable"),
       ]),
     // One diff in a loop, for profilers.
     .executableTarget(

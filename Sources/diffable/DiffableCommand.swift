@@ -5,10 +5,12 @@ import ArgumentParser
 struct DiffableCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "diffable",
-    abstract: "Diffable data sources and batch updates, from the command line.",
+    abstract: "Diffable data sources, batch updates and compositional layouts, from the command line.",
     discussion: """
-      Try `diffable demo` to watch a list update as a query is typed, and \
-      `diffable diff OLD.json NEW.json` to see the batch update between two snapshots.
+      Try `diffable demo` to watch a list update as a query is typed, \
+      `diffable demo reststop` to see a compositional layout drawn in the terminal, \
+      `diffable diff OLD.json NEW.json` to see the batch update between two snapshots, and \
+      `diffable layout SPEC.json --size 390x844 --items 6` to solve a compositional layout.
       """,
-    subcommands: [DiffCommand.self, DemoCommand.self])
+    subcommands: [DiffCommand.self, DemoCommand.self, LayoutCommand.self])
 }

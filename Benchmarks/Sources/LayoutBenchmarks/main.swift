@@ -1,0 +1,172 @@
+// Benchmarks for CollectionLayout. Every scenario runs its contestants
+// interleaved and reports medians, with ratios to the first contestant,
+// measured in the same process.
+//
+//     swift run -c release --package-path Benchmarks LayoutBenchmarks
+//
+// 1. Rect queries: `layoutAttributesForElements(in:)` for a screen-sized rect
+//    at the start, middle and end of 10,000 and 1,000,000 items in fixed-size
+//    sections. The floor is the 10,000-item query at the start; the others
+//    should all be about 1×.
+// 2. Enumeration: every frame of a 1,000,000-item layout, against the floor
+//    of writing that many CGRects into an array.
+// 3. Self-sizing: a 10,000-item section of estimated rows solved with a
+//    preferred-size callback, against the floor of calling the callback for
+//    every item and adding up the heights; and one changed preferred size.
+
+import BenchmarkSupport
+import CollectionLayout
+import Foundation
+
+#if DEBUG
+  print("warning: this is a debug build; run with -c release for meaningful figures")
+#endif
+
+var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 7)
+let screen = CGSize(width: 390, height: 844)
+
+/// A five-column grid of squares a fifth of the width (golden case G2) under
+/// a 44-point header, with a background: every size is fixed.
+func gridSection() -> LayoutSection {
+  let item = LayoutItem(
+    layoutSize: LayoutSize(
+      widthDimension: .fractionalWidth(0.2), heightDimension: .fractionalHeight(1)))
+  let group = LayoutGroup.horizontal(
+    layoutSize: LayoutSize(
+      widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(0.2)),
+    subitems: [item])
+  var section = LayoutSection(group: group)
+  section.interGroupSpacing = 2
+  section.boundarySupplementaryItems = [
+    LayoutBoundarySupplementaryItem(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+      elementKind: "header", alignment: .top)
+  ]
+  section.decorationItems = [.background(elementKind: "background")]
+  return section
+}
+
+/// `total` items in ten fixed-size sections.
+func solvedGrid(items total: Int) -> SolvedLayout {
+  let layout = CompositionalLayout(
+    section: gridSection(), configuration: CompositionalLayoutConfiguration(interSectionSpacing: 20)
+  )
+  do {
+    return try layout.solve(
+      LayoutContext(containerSize: screen), itemCounts: Array(repeating: total / 10, count: 10))
+  } catch {
+    fatalError("\(error)")
+  }
+}
+
+// MARK: - 1. Rect queries
+
+do {
+  let queries = 1_000
+  var contestants: [Contestant] = []
+  for total in [10_000, 1_000_000] {
+    let solved = solvedGrid(items: total)
+    let height = solved.contentSize.height
+    for (name, top) in [
+      ("start", 0), ("middle", (height - screen.height) / 2), ("end", height - screen.height),
+    ] {
+      let rect = CGRect(origin: CGPoint(x: 0, y: top), size: screen)
+      let label = "\(total.formatted()) items, rect at the \(name)"
+      contestants.append(
+        Contestant(label) {
+          var sum = 0
+          for _ in 0..<queries { sum &+= solved.layoutAttributesForElements(in: rect).count }
+          return sum
+        })
+    }
+  }
+  let medians = harness.scenario(
+    "layoutAttributesForElements(in:) for a 390×844 rect, \(queries) queries (10 fixed-size sections)",
+    contestants)
+  harness.emit(
+    "  per query: \(format(medians.min()! / Double(queries) * 1e6, 2))–\(format(medians.max()! / Double(queries) * 1e6, 2)) µs"
+  )
+}
+
+// MARK: - 2. Enumerating every frame
+
+do {
+  let total = 1_000_000
+  let solved = solvedGrid(items: total)
+  let side = screen.width * 0.2
+  harness.scenario(
+    "Every frame of \(total.formatted()) items (10 fixed-size sections)",
+    [
+      Contestant("floor: write \(total.formatted()) CGRects into an array") {
+        var frames: [CGRect] = []
+        frames.reserveCapacity(total)
+        for i in 0..<total {
+          frames.append(
+            CGRect(x: side * CGFloat(i % 5), y: side * CGFloat(i / 5), width: side, height: side))
+        }
+        return frames.count
+      },
+      Contestant("itemFrames(inSection:) for every section") {
+        var count = 0
+        for section in 0..<solved.numberOfSections {
+          count &+= solved.itemFrames(inSection: section).count
+        }
+        return count
+      },
+      Contestant("forEachElement (cells, headers, backgrounds)") {
+        var count = 0
+        solved.forEachElement { count &+= Int($0.frame.maxY) & 1 }
+        return count
+      },
+      Contestant("allElements (an array of attributes)") {
+        solved.allElements.count
+      },
+    ])
+}
+
+// MARK: - 3. Self-sizing
+
+do {
+  let total = 10_000
+  let list = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
+  let context = LayoutContext(containerSize: screen)
+  /// A row's preferred height: 44 to 107 points, depending on the row.
+  @Sendable func preferred(_ request: LayoutSizingRequest) -> CGSize? {
+    CGSize(width: request.proposedSize.width, height: CGFloat(44 + (request.item &* 37) % 64))
+  }
+  var solvedOnce: SolvedLayout
+  do {
+    solvedOnce = try list.solve(context, itemCounts: [total], preferredSize: preferred)
+  } catch {
+    fatalError("\(error)")
+  }
+  harness.scenario(
+    "A \(total.formatted())-item section of estimated rows, self-sizing",
+    [
+      Contestant("floor: ask every row its size and add up the heights") {
+        var offset: CGFloat = 0
+        for item in 0..<total {
+          let request = LayoutSizingRequest(
+            category: .cell, elementKind: nil, section: 0, item: item,
+            proposedSize: CGSize(width: 390, height: 44), widthIsEstimated: false,
+            heightIsEstimated: true)
+          offset += preferred(request)!.height
+        }
+        return Int(offset)
+      },
+      Contestant("solve with a preferred-size callback") {
+        (try? list.solve(context, itemCounts: [total], preferredSize: preferred))?.numberOfSections
+          ?? 0
+      },
+      Contestant("100 × setPreferredSize(_:forItemAt:) in the middle") {
+        var solved = solvedOnce
+        for k in 0..<100 {
+          solved.setPreferredSize(
+            CGSize(width: 390, height: CGFloat(50 + k)), forItemAt: IndexPath(indexes: [0, 5_000]))
+        }
+        return Int(solved.contentSize.height)
+      },
+    ])
+}
+
+harness.finish()

@@ -1,0 +1,157 @@
+import Foundation
+
+/// The two axes of a layout, named for the scroll direction: *main* along it,
+/// *cross* across it.
+struct _Axes: Sendable, Hashable {
+  var vertical: Bool
+
+  @inline(__always) func main(_ s: CGSize) -> CGFloat { vertical ? s.height : s.width }
+  @inline(__always) func cross(_ s: CGSize) -> CGFloat { vertical ? s.width : s.height }
+  @inline(__always) func size(main: CGFloat, cross: CGFloat) -> CGSize {
+    vertical ? CGSize(width: cross, height: main) : CGSize(width: main, height: cross)
+  }
+  @inline(__always) func point(main: CGFloat, cross: CGFloat) -> CGPoint {
+    vertical ? CGPoint(x: cross, y: main) : CGPoint(x: main, y: cross)
+  }
+  @inline(__always) func mainOf(_ p: CGPoint) -> CGFloat { vertical ? p.y : p.x }
+  @inline(__always) func crossOf(_ p: CGPoint) -> CGFloat { vertical ? p.x : p.y }
+  func rect(main: CGFloat, cross: CGFloat, mainLength: CGFloat, crossLength: CGFloat) -> CGRect {
+    CGRect(
+      origin: point(main: main, cross: cross), size: size(main: mainLength, cross: crossLength))
+  }
+  func mainLead(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.top : i.leading }
+  func mainTrail(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.bottom : i.trailing }
+  func crossLead(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.leading : i.top }
+  func crossTrail(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.trailing : i.bottom }
+  var mainLeadEdge: DirectionalRectEdge { vertical ? .top : .leading }
+  var mainTrailEdge: DirectionalRectEdge { vertical ? .bottom : .trailing }
+  var crossLeadEdge: DirectionalRectEdge { vertical ? .leading : .top }
+  var crossTrailEdge: DirectionalRectEdge { vertical ? .trailing : .bottom }
+  /// The extent of a rect along the main axis.
+  func mainRange(_ r: CGRect) -> (CGFloat, CGFloat) {
+    vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
+  }
+  func crossRange(_ r: CGRect) -> (CGFloat, CGFloat) {
+    vertical ? (r.minX, r.maxX) : (r.minY, r.maxY)
+  }
+}
+
+/// A boundary supplementary item, solved. Its frame's main coordinate is
+/// relative to its host's start (the section's, or the content's).
+struct _Boundary: Sendable {
+  enum Role: Sendable { case header, footer, side }
+  var kind: String
+  var item: Int
+  var size: CGSize
+  var frame: CGRect = .zero
+  var zIndex: Int
+  var pins: Bool
+  var extends: Bool
+  var role: Role
+  var alignment: RectAlignment
+  var absoluteOffset: CGPoint
+}
+
+/// One section, solved.
+struct _Section: Sendable {
+  var description: LayoutSection
+  var path: _Path
+  var index: Int
+  var itemCount: Int
+  var orthogonal: Bool
+  var selfSizing: Bool
+  /// What the root group's fractions resolve against.
+  var container: CGSize
+  /// The section's rect across the scroll direction (absolute, left to right).
+  var crossStart: CGFloat
+  var crossLength: CGFloat
+  /// Where group 0 starts across the scroll direction.
+  var groupCrossOrigin: CGFloat
+  /// Where group 0 starts along the scroll direction, relative to the
+  /// section's start.
+  var contentMainStart: CGFloat = 0
+  var contentExtent: CGFloat = 0
+  var extent: CGFloat = 0
+  var headerBand: CGFloat = 0
+  var footerBand: CGFloat = 0
+
+  /// The root group solved once without self-sizing: the repeated group of
+  /// a fixed section, and a check that the description is valid.
+  var template: _GroupLayout
+  var stride: CGFloat
+  /// Self-sizing sections: each group instance, its offset along the group
+  /// axis from group 0, and its first item.
+  var instances: [_GroupLayout] = []
+  var instanceOffsets: [CGFloat] = []
+  var instanceFirstItems: [Int] = []
+  /// Largest overhang of any instance's elements before its origin and
+  /// beyond its extent, along the group axis.
+  var overhangBefore: CGFloat = 0
+  var overhangAfter: CGFloat = 0
+
+  var boundary: [_Boundary] = []
+
+  /// Whether groups stack along x.
+  var groupAxisIsX: Bool
+
+  var groupCount: Int {
+    if selfSizing { return instances.count }
+    let n = template.cells.count
+    return (itemCount + n - 1) / n
+  }
+
+  @inline(__always) func groupExtent(_ g: _GroupLayout) -> CGFloat {
+    groupAxisIsX ? g.size.width : g.size.height
+  }
+
+  /// The length the groups take along the group axis.
+  var groupsLength: CGFloat {
+    if selfSizing {
+      guard let last = instances.indices.last else { return 0 }
+      return instanceOffsets[last] + groupExtent(instances[last])
+    }
+    let g = groupCount
+    return g == 0 ? 0 : CGFloat(g - 1) * stride + groupExtent(template)
+  }
+
+  /// The main-axis extent of the content.
+  func computeContentExtent(_ axes: _Axes) -> CGFloat {
+    if groupCount == 0 { return 0 }
+    if !orthogonal { return groupsLength }
+    if selfSizing { return instances.map { axes.main($0.size) }.max() ?? 0 }
+    return axes.main(template.size)
+  }
+
+  func groupOffset(_ k: Int) -> CGFloat {
+    selfSizing ? instanceOffsets[k] : CGFloat(k) * stride
+  }
+}
+
+/// A key for a stored preferred size.
+struct _SizeKey: Hashable, Sendable {
+  var category: LayoutElementCategory
+  var kind: String?
+  var section: Int
+  var item: Int
+
+  init(_ r: LayoutSizingRequest) {
+    category = r.category
+    kind = r.elementKind
+    section = r.section
+    item = r.item
+  }
+
+  init(category: LayoutElementCategory, kind: String?, section: Int, item: Int) {
+    self.category = category
+    self.kind = kind
+    self.section = section
+    self.item = item
+  }
+}
+
+/// Whether two rectangles share interior points; a zero-size rectangle
+/// overlaps another that contains it. Rectangles that only touch do not.
+@inline(__always)
+func _overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+}

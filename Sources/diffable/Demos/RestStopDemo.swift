@@ -1,0 +1,151 @@
+import ArgumentParser
+import CollectionLayout
+import Diffable
+import Foundation
+
+/// `diffable demo reststop`: the highway rest-stop screen, laid out with the
+/// compositional layout and drawn in the terminal.
+///
+/// One snapshot holds three kinds of items (dishes, convenience goods and
+/// brands) as type-erased identifiers. Its item counts are all the layout
+/// needs: the screen is solved, drawn as boxes at their frames, updated when
+/// the snapshot changes (only the sections whose counts changed are laid out
+/// again), and the food menu's band is swiped to its next rest offset.
+struct RestStopDemo: Demo {
+  static let configuration = CommandConfiguration(
+    commandName: "reststop",
+    abstract: "A highway rest stop: three kinds of items, one snapshot, a compositional layout.",
+    discussion: """
+      Draws the screen as boxes at the frames the layout computes: the food menu \
+      scrolls sideways (half the width and a quarter of the height per dish), the \
+      convenience store is a grid, the brands a list. Then lunch changes the menu and \
+      the store, and the food menu is swiped to its next rest offset. With --svg the \
+      layout is also written as an SVG picture.
+      """)
+
+  @Option(help: "The screen size in points, as WIDTHxHEIGHT.")
+  var size = ContainerSize(CGSize(width: 390, height: 844))
+
+  @Option(help: ArgumentHelp("The width of the drawing in characters.", valueName: "n"))
+  var columns = 48
+
+  @Option(help: ArgumentHelp("Also write the layout as SVG to this file.", valueName: "file"))
+  var svg: String?
+
+  @OptionGroup var options: DemoOptions
+
+  func validate() throws {
+    guard (16...400).contains(columns) else {
+      throw ValidationError("--columns must be between 16 and 400.")
+    }
+    guard size.value.width >= 100, size.value.height >= 100 else {
+      throw ValidationError("--size must be at least 100x100 points.")
+    }
+  }
+
+  func run() async throws {
+    try await Self.play(
+      screen: size.value, columns: columns, svgPath: svg, styler: options.styler,
+      pause: options.pause)
+  }
+
+  static func runWithDefaults(options: DemoOptions) async throws {
+    try await play(
+      screen: CGSize(width: 390, height: 844), columns: 48, svgPath: nil, styler: options.styler,
+      pause: options.pause)
+  }
+
+  /// Plays the three steps and writes the picture when asked to.
+  static func play(
+    screen: CGSize, columns: Int, svgPath: String?, styler: TextStyler, pause: Double
+  ) async throws {
+    let opening = RestStop.openingSnapshot()
+    let layout = RestStop.layout(sections: opening.sectionIdentifiers)
+    var solved = try layout.solve(
+      LayoutContext(containerSize: screen), itemCounts: opening.layoutItemCounts)
+    print(
+      styler("Highway rest stop", .bold) + ": \(opening.numberOfItems) items of three kinds in "
+        + "\(opening.numberOfSections) sections, on a \(LayoutOutput.number(screen.width))×"
+        + "\(LayoutOutput.number(screen.height))-point screen")
+
+    print()
+    print(styler("1. The rest stop opens", .bold))
+    show(solved, opening, screen: screen, columns: columns, styler: styler)
+
+    if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+    let lunch = RestStop.lunchSnapshot()
+    let batch = BatchUpdate(from: opening, to: lunch)
+    let changed = zip(opening.layoutItemCounts, lunch.layoutItemCounts).enumerated()
+      .filter { $0.element.0 != $0.element.1 }.map { lunch.sectionIdentifiers[$0.offset].rawValue }
+    try solved.updateItemCounts(lunch.layoutItemCounts)
+    print()
+    print(styler("2. Lunch: a dish is added, the ice is sold out", .bold))
+    print("batch update: " + MountainSearch.summary(of: batch))
+    print("laid out again: \(changed.joined(separator: ", ")) (the sections whose counts changed)")
+    show(solved, lunch, screen: screen, columns: columns, styler: styler)
+    let picture = LayoutSVG.render(
+      contentSize: solved.contentSize,
+      elements: LayoutOutput.elements(of: solved, visibleRect: CGRect(origin: .zero, size: screen)),
+      bands: solved.orthogonalBands, visibleRect: CGRect(origin: .zero, size: screen),
+      label: { LayoutOutput.indexPathLabel($0) + " " + label($0, lunch) })
+
+    if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+    if let band = solved.orthogonalBand(forSection: 0) {
+      let offset = band.restingOffset(near: band.visibleLength * 0.6)
+      solved.orthogonalScrollOffsets[0] = offset
+      print()
+      print(
+        styler(
+          "3. The food menu is swiped; it comes to rest at \(LayoutOutput.number(offset))", .bold))
+      show(solved, lunch, screen: screen, columns: columns, styler: styler)
+    }
+
+    if let svgPath {
+      try writeText(picture, toFile: svgPath)
+      print()
+      print("Wrote the layout of step 2 to \(svgPath)")
+    }
+  }
+
+  /// Draws the part of the content on screen, then describes the food
+  /// menu's band.
+  static func show(
+    _ solved: SolvedLayout,
+    _ snapshot: DiffableDataSourceSnapshot<RestStop.Section, AnySendableHashable>,
+    screen: CGSize, columns: Int, styler: TextStyler
+  ) {
+    let region = CGRect(
+      x: 0, y: 0, width: screen.width, height: min(screen.height, solved.contentSize.height))
+    // Backgrounds would only show as stray edges around the cells.
+    let canvas = TerminalCanvas.drawing(
+      solved, region: region, columns: columns, categories: [.cell, .supplementaryView]
+    ) { label($0, snapshot) }
+    print(canvas.text)
+    for band in solved.orthogonalBands {
+      let section = snapshot.sectionIdentifiers[band.section]
+      let rests = band.restOffsets.map(LayoutOutput.number).joined(separator: ", ")
+      print(
+        styler(
+          "\(section.title) scrolls sideways: \(solved.numberOfItems(inSection: band.section)) "
+            + "items in a band \(LayoutOutput.number(band.frame.width)) points wide, "
+            + "resting at \(rests)", .dim))
+    }
+  }
+
+  /// The text on an element's box: the item for a cell, the section's
+  /// title for a header, nothing for a background.
+  static func label(
+    _ element: LayoutAttributes,
+    _ snapshot: DiffableDataSourceSnapshot<RestStop.Section, AnySendableHashable>
+  ) -> String {
+    let section = snapshot.sectionIdentifiers[element.section]
+    switch element.category {
+    case .cell:
+      return RestStop.label(snapshot.itemIdentifiers(inSection: section)[element.item])
+    case .supplementaryView:
+      return section.title
+    case .decorationView:
+      return ""
+    }
+  }
+}
