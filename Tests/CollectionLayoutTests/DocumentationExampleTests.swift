@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The examples of the DocC catalog (`CollectionLayout.md` and
-/// `GettingStarted.md`), with their `// result` comments as expectations.
+/// `GettingStarted.md`), with their `// result` comments as expectations. The
+/// README's layout example is `foodMenu()` solved as in `solveAndAsk()`.
 @Suite("Documentation examples")
 struct DocumentationExampleTests {
   @Test("the overview's grid")
