@@ -19,7 +19,8 @@ extension ReferenceListView {
   /// - Precondition: The batch is valid for the counts before and after
   ///   (rules 1 to 7 of ``BatchUpdate/validate(from:to:)``). An invalid
   ///   batch stops the program with the rule and UIKit's wording, and
-  ///   nothing in the view changes first.
+  ///   nothing in the view changes first (with an ``invalidBatchHandler``,
+  ///   the batch is refused instead and the view is left as it was).
   /// - Complexity: O(*s* + *b* + *m*) plus the cell requests, where *s* is
   ///   the number of sections, *b* the size of the batch and *m* the number
   ///   of items in sections whose items change; the items of sections the
@@ -36,9 +37,15 @@ extension ReferenceListView {
     do {
       plan = try _BatchPlan(update, oldItemCounts: oldCounts, newItemCounts: newCounts)
     } catch {
-      _diffableFailure(
-        "performBatchUpdates(_:animatingDifferences:rowAnimation:updatingData:completion:)",
-        "\(error)")
+      guard let invalidBatchHandler else {
+        _diffableFailure(
+          "performBatchUpdates(_:animatingDifferences:rowAnimation:updatingData:completion:)",
+          "\(error)")
+      }
+      requestedCells = []
+      invalidBatchHandler(error)
+      completion(false)
+      return
     }
     cells = cells(after: update, plan: plan, newCounts: newCounts)
     record(.batchUpdate(update, animated: animatingDifferences, rowAnimation: rowAnimation))

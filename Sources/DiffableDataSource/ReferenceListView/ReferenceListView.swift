@@ -44,7 +44,8 @@ public import DiffableCore
 /// with the rules of ``BatchUpdate/validate(from:to:)`` that a list view can
 /// check from counts alone (rules 1 to 7). A batch that breaks one stops the
 /// program with the rule and UIKit's wording, as UIKit raises
-/// `NSInternalInconsistencyException`.
+/// `NSInternalInconsistencyException`, or, if ``invalidBatchHandler`` is set,
+/// is refused and reported to it, leaving the view unchanged.
 ///
 /// Supplementary views are of the same type as cells.
 @MainActor
@@ -65,6 +66,14 @@ public final class ReferenceListView<Cell>: DiffableListView {
   /// Whether ``events`` records what happens (on by default). Turn it off to
   /// keep memory flat in long runs.
   public var recordsEvents = true
+
+  /// Receives the error when a batch update is invalid, instead of the
+  /// program stopping; the view then refuses the batch and keeps its cells
+  /// as they were, and calls the batch's completion with `false`.
+  ///
+  /// Leave it `nil` (the default) to stop on an invalid batch, as UIKit
+  /// raises; set it in a test that expects a batch to be refused.
+  public var invalidBatchHandler: ((BatchUpdate.ValidationError) -> Void)?
 
   /// The index paths whose cells were requested during the current event.
   var requestedCells: [IndexPath] = []
