@@ -13,7 +13,7 @@ protocol Demo: AsyncParsableCommand {
 /// this folder and add it here.
 enum DemoRegistry {
   static let demos: [any Demo.Type] = [
-    MountainsDemo.self
+    MountainsDemo.self, WifiDemo.self, SortDemo.self, ChatDemo.self, ExpandDemo.self,
   ]
 
   /// The demo `diffable demo` runs after listing them all.
@@ -69,7 +69,8 @@ struct DemoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let styler = options.styler
-    print(styler("Demos", .bold) + " (run one with `diffable demo NAME`, add --help for its options):")
+    print(
+      styler("Demos", .bold) + " (run one with `diffable demo NAME`, add --help for its options):")
     for line in DemoRegistry.listing(styler: styler) { print(line) }
     print()
     try await DemoRegistry.defaultDemo.runWithDefaults(options: options)
