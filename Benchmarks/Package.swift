@@ -5,6 +5,7 @@ import PackageDescription
 // resolve what the benchmarks need. Run them in release mode:
 //
 //     swift run -c release --package-path Benchmarks CoreBenchmarks
+//     swift run -c release --package-path Benchmarks EngineBenchmarks
 let package = Package(
   name: "swift-diffable-benchmarks",
   platforms: [.macOS(.v13)],
@@ -16,6 +17,14 @@ let package = Package(
     .target(name: "BenchmarkSupport"),
     .executableTarget(
       name: "CoreBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Diffable", package: "swift-diffable"),
+      ]),
+    // The data source engine: applies through the pipeline to the reference
+    // list view, against the bare diff.
+    .executableTarget(
+      name: "EngineBenchmarks",
       dependencies: [
         "BenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),

@@ -37,13 +37,17 @@ extension DiffableDataSourceSnapshot {
     _records[_order[index]].items.count
   }
 
-  /// The item at `index` of the section at `section`.
+  /// The item at `index` of the section at `section`, or `nil` if either
+  /// index is out of range: one call where a caller would otherwise make
+  /// three.
   ///
-  /// - Precondition: Both indices are in range (checked by the caller).
   /// - Complexity: O(1).
   @inlinable
-  package func _itemIdentifier(section: Int, item index: Int) -> ItemIdentifierType {
-    _records[_order[section]].items[index]
+  package func _itemIdentifierIfPresent(section: Int, item index: Int) -> ItemIdentifierType? {
+    guard 0 <= section && section < _order.count else { return nil }
+    let slot = _order[section]
+    guard 0 <= index && index < _records[slot].items.count else { return nil }
+    return _records[slot].items[index]
   }
 
   /// The index path of an item (section position, index in the section), or

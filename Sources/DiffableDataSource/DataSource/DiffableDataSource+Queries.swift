@@ -50,12 +50,7 @@ extension DiffableDataSource {
   /// - Complexity: O(1).
   public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     _requireTwoIndices(indexPath, "itemIdentifier(for:)")
-    let snapshot = _state.snapshot
-    let (section, item) = (indexPath[0], indexPath[1])
-    guard 0 <= section && section < snapshot.numberOfSections,
-      0 <= item && item < snapshot._numberOfItems(atSection: section)
-    else { return nil }
-    return snapshot._itemIdentifier(section: section, item: item)
+    return _state.snapshot._itemIdentifierIfPresent(section: indexPath[0], item: indexPath[1])
   }
 
   /// The index path of an item, or `nil` if the view does not show it.
@@ -104,22 +99,22 @@ extension DiffableDataSource {
   /// range.
   func _requireItem(at indexPath: IndexPath, _ operation: StaticString) -> ItemIdentifierType {
     _requireTwoIndices(indexPath, operation)
-    let snapshot = _state.snapshot
     let (section, item) = (indexPath[0], indexPath[1])
+    if let found = _state.snapshot._itemIdentifierIfPresent(section: section, item: item) {
+      return found
+    }
+    let snapshot = _state.snapshot
     guard 0 <= section && section < snapshot.numberOfSections else {
       _diffableFailure(
         operation,
         "index path \(_format(indexPath)) is out of range: the data source has "
           + "\(snapshot.numberOfSections) sections")
     }
-    let count = snapshot._numberOfItems(atSection: section)
-    guard 0 <= item && item < count else {
-      _diffableFailure(
-        operation,
-        "index path \(_format(indexPath)) is out of range: section \(section) "
-          + "\(_describe([snapshot._sectionIdentifier(at: section)])) has \(count) items")
-    }
-    return snapshot._itemIdentifier(section: section, item: item)
+    _diffableFailure(
+      operation,
+      "index path \(_format(indexPath)) is out of range: section \(section) "
+        + "\(_describe([snapshot._sectionIdentifier(at: section)])) has "
+        + "\(snapshot._numberOfItems(atSection: section)) items")
   }
 
   /// `" in section \"fruits\""` (and the item, if the index path names one),

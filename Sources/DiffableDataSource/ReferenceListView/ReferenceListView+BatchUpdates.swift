@@ -30,7 +30,9 @@ extension ReferenceListView {
     updatingData: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor (Bool) -> Void
   ) {
-    let oldCounts = cells.map(\.count)
+    var oldCounts: [Int] = []
+    oldCounts.reserveCapacity(cells.count)
+    for section in cells { oldCounts.append(section.count) }
     updatingData()
     let newCounts = currentCounts()
     let plan: _BatchPlan
@@ -54,23 +56,37 @@ extension ReferenceListView {
 
   /// The cells after a valid batch.
   ///
-  /// Pass by pass: group the item operations by section; then build each new
-  /// section from where it comes from. An inserted or reloaded section gets
-  /// fresh cells; a moved section, or a surviving one no item operation
-  /// touches, keeps its array as is; any other surviving section is merged:
-  /// its surviving cells, in order, fill the positions that inserts and moves
-  /// do not take, copied a run at a time, and reloaded survivors get fresh
-  /// cells.
+  /// Pass by pass: read the item operations into plain integer pairs, sorted
+  /// by section (on Linux `IndexPath` is a resilient type, slow to store and
+  /// sort; the batch's lists are sorted already, except move sources); then
+  /// build each new section from where it comes from. An inserted or
+  /// reloaded section gets fresh cells; a moved section, or a surviving one
+  /// no item operation touches, keeps its array as is; any other surviving
+  /// section is merged. Surviving sections keep their relative order, so one
+  /// cursor per list walks each list once.
   private func cells(after update: BatchUpdate, plan: _BatchPlan, newCounts: [Int]) -> [[Cell]] {
-    var removed: [Int: [Int]] = [:]  // old section: old indices deleted or moved out
-    var reloaded: [Int: [Int]] = [:]  // old section: old indices reloaded
-    var taken: [Int: [(index: Int, from: IndexPath?)]] = [:]  // new section: inserts, moves in
-    for path in update.itemDeletes { removed[path[0], default: []].append(path[1]) }
-    for path in update.itemReloads { reloaded[path[0], default: []].append(path[1]) }
-    for path in update.itemInserts { taken[path[0], default: []].append((path[1], nil)) }
-    for move in update.itemMoves {
-      removed[move.from[0], default: []].append(move.from[1])
-      taken[move.to[0], default: []].append((move.to[1], move.from))
+    func pairs(_ paths: [IndexPath]) -> [_Position] {
+      paths.map { _Position(section: $0[0], item: $0[1]) }
+    }
+    let deletes = pairs(update.itemDeletes)
+    let reloads = pairs(update.itemReloads)
+    let inserts = pairs(update.itemInserts)
+    var moves: [(from: _Position, to: _Position)] = update.itemMoves.map {
+      (
+        _Position(section: $0.from[0], item: $0.from[1]),
+        _Position(section: $0.to[0], item: $0.to[1])
+      )
+    }
+    let sources = moves.map(\.from).sorted()
+    moves.sort { $0.to < $1.to }
+    var cursors = (deletes: 0, reloads: 0, inserts: 0, sources: 0, moves: 0)
+    /// The items of `list` in `section` from `cursor` on, advancing it.
+    func take(_ list: [_Position], in section: Int, from cursor: inout Int) -> ArraySlice<_Position>
+    {
+      while cursor < list.count && list[cursor].section < section { cursor += 1 }
+      let start = cursor
+      while cursor < list.count && list[cursor].section == section { cursor += 1 }
+      return list[start..<cursor]
     }
 
     var result: [[Cell]] = []
@@ -79,64 +95,132 @@ extension ReferenceListView {
       let p = plan.sourceOfNew[q]
       if p < 0 || plan.reloadedOld.contains(p) {
         result.append((0..<count).map { requestCell(at: IndexPath(item: $0, section: q)) })
-      } else if removed[p] == nil && reloaded[p] == nil && taken[q] == nil {
-        result.append(cells[p])
-      } else {
-        result.append(
-          merged(
-            section: p, into: q, count: count, removing: (removed[p] ?? []).sorted(),
-            reloading: (reloaded[p] ?? []).sorted(),
-            taking: (taken[q] ?? []).sorted { $0.index < $1.index }))
+        continue
       }
+      guard plan.oldIsStable(p) else {
+        result.append(cells[p])  // moved: its items travel with it
+        continue
+      }
+      let deleted = take(deletes, in: p, from: &cursors.deletes)
+      let movedOut = take(sources, in: p, from: &cursors.sources)
+      let reloaded = take(reloads, in: p, from: &cursors.reloads)
+      let inserted = take(inserts, in: q, from: &cursors.inserts)
+      while cursors.moves < moves.count && moves[cursors.moves].to.section < q {
+        cursors.moves += 1
+      }
+      let movesStart = cursors.moves
+      while cursors.moves < moves.count && moves[cursors.moves].to.section == q {
+        cursors.moves += 1
+      }
+      let movedIn = moves[movesStart..<cursors.moves]
+      if deleted.isEmpty && movedOut.isEmpty && reloaded.isEmpty && inserted.isEmpty
+        && movedIn.isEmpty
+      {
+        result.append(cells[p])
+        continue
+      }
+      // Arrivals in new-index order: inserts and move destinations.
+      var arrivals: [_Arrival] = []
+      arrivals.reserveCapacity(inserted.count + movedIn.count)
+      var i = inserted.startIndex
+      var m = movedIn.startIndex
+      while i < inserted.endIndex || m < movedIn.endIndex {
+        if m == movedIn.endIndex || i < inserted.endIndex && inserted[i].item < movedIn[m].to.item {
+          arrivals.append(_Arrival(index: inserted[i].item, fromSection: -1, fromItem: 0))
+          i += 1
+        } else {
+          let move = movedIn[m]
+          arrivals.append(
+            _Arrival(index: move.to.item, fromSection: move.from.section, fromItem: move.from.item))
+          m += 1
+        }
+      }
+      var removed = deleted.map(\.item)
+      if !movedOut.isEmpty {
+        removed += movedOut.map(\.item)
+        removed.sort()
+      }
+      result.append(
+        merged(
+          section: p, into: q, count: count, removing: removed, reloading: reloaded.map(\.item),
+          taking: arrivals))
     }
     return result
   }
 
   /// The new cells of a surviving section `p`, now at `q`.
+  ///
+  /// First, with integers only, the pieces of the new section: runs of
+  /// surviving old cells between the positions that arrivals take, and the
+  /// arriving cells; then one bulk copy per run.
   private func merged(
     section p: Int, into q: Int, count: Int, removing removed: [Int], reloading reloaded: [Int],
-    taking taken: [(index: Int, from: IndexPath?)]
+    taking taken: [_Arrival]
   ) -> [Cell] {
-    let old = cells[p]
-    var result: [Cell] = []
-    result.reserveCapacity(count)
+    let oldCount = cells[p].count
+    var pieces: [(start: Int, length: Int)] = []
+    pieces.reserveCapacity(2 * (removed.count + taken.count) + 1)
+    var extras: [Cell] = []
+    extras.reserveCapacity(taken.count)
+    var filled = 0  // positions of the new section decided so far
     var next = 0  // the next old index to consider
     var nextRemoved = 0
     var nextReloaded = 0
     var refreshed: [Int] = []  // new indices of reloaded survivors
 
-    // Appends the next `n` surviving cells, a run between removed indices
-    // at a time.
-    func copySurvivors(_ n: Int) {
+    // The next `n` surviving cells, a run between removed indices at a time.
+    func takeSurvivors(_ n: Int) {
       var n = n
       while n > 0 {
         while nextRemoved < removed.count && removed[nextRemoved] == next {
           next += 1
           nextRemoved += 1
         }
-        let runEnd = min(nextRemoved < removed.count ? removed[nextRemoved] : old.count, next + n)
+        let runEnd = min(nextRemoved < removed.count ? removed[nextRemoved] : oldCount, next + n)
         while nextReloaded < reloaded.count && reloaded[nextReloaded] < runEnd {
-          refreshed.append(result.count + reloaded[nextReloaded] - next)
+          refreshed.append(filled + reloaded[nextReloaded] - next)
           nextReloaded += 1
         }
-        result.append(contentsOf: old[next..<runEnd])
+        pieces.append((next, runEnd - next))
+        filled += runEnd - next
         n -= runEnd - next
         next = runEnd
       }
     }
 
-    for (index, from) in taken {
-      copySurvivors(index - result.count)
-      if let from {
-        result.append(cells[from[0]][from[1]])
+    for arrival in taken {
+      takeSurvivors(arrival.index - filled)
+      if arrival.fromSection >= 0 {
+        extras.append(cells[arrival.fromSection][arrival.fromItem])
       } else {
-        result.append(requestCell(at: IndexPath(item: index, section: q)))
+        extras.append(requestCell(at: IndexPath(item: arrival.index, section: q)))
       }
+      pieces.append((-extras.count, 1))
+      filled += 1
     }
-    copySurvivors(count - result.count)
+    takeSurvivors(count - filled)
+    var result = _unsafeAssemble(count: count, from: cells[p], pieces: pieces, extras: extras)
     for index in refreshed {
       result[index] = requestCell(at: IndexPath(item: index, section: q))
     }
     return result
   }
+}
+
+/// A position in a list, in plain integers, ordered section first.
+struct _Position: Comparable {
+  var section: Int
+  var item: Int
+
+  static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.section, lhs.item) < (rhs.section, rhs.item)
+  }
+}
+
+/// An item arriving in a section: inserted (`fromSection` is -1) or moved in
+/// from an old index path.
+struct _Arrival {
+  var index: Int
+  var fromSection: Int
+  var fromItem: Int
 }
