@@ -62,7 +62,7 @@ public protocol DiffableListView: AnyObject {
   /// (in UIKit, first thing in the `performBatchUpdates` closure): until then
   /// the data source answers with the old snapshot, after it with the new
   /// one. Then delete, insert, move and reload as `update` says, in the index
-  /// spaces ``BatchUpdate`` documents. `update.itemReconfigures` can be
+  /// spaces `BatchUpdate` documents. `update.itemReconfigures` can be
   /// ignored here: ``reconfigureItems(at:)`` follows.
   ///
   /// - Parameters:

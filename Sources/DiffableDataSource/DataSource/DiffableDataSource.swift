@@ -111,7 +111,7 @@ public final class DiffableDataSource<
   ///
   /// They are kept here with UIKit's names; they are called once the data
   /// source keeps section snapshots (applying a
-  /// ``DiffableDataSourceSectionSnapshot`` to one section), which this
+  /// `DiffableDataSourceSectionSnapshot` to one section), which this
   /// version of the engine does not do yet.
   public var sectionSnapshotHandlers = SectionSnapshotHandlers()
 

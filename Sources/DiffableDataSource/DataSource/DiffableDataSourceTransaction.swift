@@ -23,7 +23,7 @@ public struct DiffableDataSourceTransaction<
   public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   /// The snapshot after the reorder: what the data source holds from now on.
   public let finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-  /// The change over the flattened items (``DiffableDataSourceSnapshot/itemIdentifiers``
+  /// The change over the flattened items (`DiffableDataSourceSnapshot/itemIdentifiers`
   /// of each snapshot): applying it to the initial items gives the final
   /// ones. A moved item is a removal and an insertion associated with each
   /// other.

@@ -17,7 +17,7 @@ extension ReferenceListView {
   /// `update.itemReconfigures` is left to ``reconfigureItems(at:)``.
   ///
   /// - Precondition: The batch is valid for the counts before and after
-  ///   (rules 1 to 7 of ``BatchUpdate/validate(from:to:)``). An invalid
+  ///   (rules 1 to 7 of `BatchUpdate/validate(from:to:)`). An invalid
   ///   batch stops the program with the rule and UIKit's wording, and
   ///   nothing in the view changes first (with an ``invalidBatchHandler``,
   ///   the batch is refused instead and the view is left as it was).

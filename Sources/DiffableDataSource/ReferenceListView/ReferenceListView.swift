@@ -41,7 +41,7 @@ public import DiffableCore
 ///
 /// A batch update is checked, before anything changes, against the counts
 /// before the batch and those the data source reports after `updatingData`,
-/// with the rules of ``BatchUpdate/validate(from:to:)`` that a list view can
+/// with the rules of `BatchUpdate/validate(from:to:)` that a list view can
 /// check from counts alone (rules 1 to 7). A batch that breaks one stops the
 /// program with the rule and UIKit's wording, as UIKit raises
 /// `NSInternalInconsistencyException`, or, if ``invalidBatchHandler`` is set,
