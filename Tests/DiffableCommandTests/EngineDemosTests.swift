@@ -175,7 +175,8 @@ struct EngineDemosTests {
       ["demo", "chat", "--steps", "1001"],
       ["demo", "sort", "--rows", "0"],
       ["demo", "sort", "--width", "1"],
-      ["demo", "expand", "--seed", "-1"],
+      ["demo", "wifi", "--seed", "-1"],
+      ["demo", "expand", "--seed", "1"],
       ["demo", "sort", "--interactive"],
     ])
   func badOptions(arguments: [String]) throws {
@@ -192,5 +193,13 @@ struct EngineDemosTests {
     #expect(run.status == 0)
     #expect(run.standardError == "")
     #expect(batchCount(run.standardOutput) > 0)
+  }
+
+  @Test("each demo's default run, as `diffable demo` starts its default demo, finishes")
+  func defaultRuns() async throws {
+    let options = try DemoOptions.parse(["--fast", "--no-color"])
+    for demo in [WifiDemo.self, SortDemo.self, ChatDemo.self, ExpandDemo.self] as [any Demo.Type] {
+      try await demo.runWithDefaults(options: options)
+    }
   }
 }

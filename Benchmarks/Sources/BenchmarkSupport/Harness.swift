@@ -195,6 +195,20 @@ public func peakResidentBytes() -> Int {
   #endif
 }
 
+/// Stops the process when its figures would mean nothing: the package was
+/// built with its invariant checks on, which make every mutation check the
+/// whole snapshot. Warns when this is a debug build.
+public func refuseToMeasure(ifCheckingInvariants isCheckingInvariants: Bool) {
+  if isCheckingInvariants {
+    print("Refusing to run: the package was built with DIFFABLE_INTERNAL_CHECKS, which makes every")
+    print("mutation check the whole snapshot. Unset it and rebuild in release mode.")
+    exit(1)
+  }
+  #if DEBUG
+    print("warning: this is a debug build; run with -c release for meaningful figures")
+  #endif
+}
+
 /// Keeps a value alive and opaque to the optimizer.
 @inline(never)
 public func blackHole<T>(_ value: T) {

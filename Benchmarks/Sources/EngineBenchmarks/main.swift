@@ -13,14 +13,7 @@ import BenchmarkSupport
 @_spi(Testing) import DiffableEngine
 import Foundation
 
-guard !DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants else {
-  print("Refusing to run: the package was built with DIFFABLE_INTERNAL_CHECKS, which makes every")
-  print("mutation check the whole snapshot. Unset it and rebuild in release mode.")
-  exit(1)
-}
-#if DEBUG
-  print("warning: this is a debug build; run with -c release for meaningful figures")
-#endif
+refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
 var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 9)
 var random = SystemRandomNumberGenerator()
@@ -84,22 +77,45 @@ final class TakingListView: DiffableListView {
   func reconfigureItems(at indexPaths: [IndexPath]) {}
 }
 
+/// The times of the applies a contestant made: the whole apply, and the
+/// data source's step on the main actor.
+@MainActor
+final class ApplyTimes {
+  var apply: [Double] = []
+  var mainActor: [Double] = []
+
+  /// The median of the main actor's share of each apply.
+  var share: Double { median(zip(mainActor, apply).map { $0 / $1 }) }
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+/// A contestant that resets `dataSource` to `old` (untimed), then applies
+/// `new` and waits until the view shows it.
+@MainActor
+func applying(
+  _ name: String, _ dataSource: DiffableDataSource<Int, Int>, from old: Snapshot,
+  to new: Snapshot, recordingIn times: ApplyTimes
+) -> AsyncContestant {
+  AsyncContestant(name, prepare: { await dataSource.applySnapshotUsingReloadData(old) }) {
+    let before = dataSource._applyStatistics.mainActorTime
+    let start = ContinuousClock.now
+    await dataSource.apply(new)
+    times.apply.append((ContinuousClock.now - start).seconds)
+    times.mainActor.append((dataSource._applyStatistics.mainActorTime - before).seconds)
+    return dataSource.numberOfSections
+  }
+}
+
 /// Times the apply of `new` over `old` against the bare diff, and reports
 /// the main actor's share of the apply.
 @MainActor
 func applyScenario(_ title: String, old: Snapshot, new: Snapshot) async {
   let view = ReferenceListView<Int>()
   view.recordsEvents = false
-  var cellRequests = 0
-  let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in
-    cellRequests += 1
-    return item
-  }
-  let takingDataSource = DiffableDataSource<Int, Int>(view: TakingListView()) { _, _, item in item }
-  var mainActorTimes: [Double] = []
-  var applyTimes: [Double] = []
-  var takingMainActorTimes: [Double] = []
-  var takingApplyTimes: [Double] = []
+  let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+  let taking = DiffableDataSource<Int, Int>(view: TakingListView()) { _, _, item in item }
+  let (viewTimes, takingTimes) = (ApplyTimes(), ApplyTimes())
   // A global cannot be changed across a suspension: time on a copy.
   var local = harness
   defer { harness = local }
@@ -107,49 +123,27 @@ func applyScenario(_ title: String, old: Snapshot, new: Snapshot) async {
     title,
     [
       AsyncContestant("bare BatchUpdate(from:to:)") { BatchUpdate(from: old, to: new).count },
-      AsyncContestant(
-        "apply through the engine to the reference view",
-        prepare: { await dataSource.applySnapshotUsingReloadData(old) }
-      ) {
-        let before = dataSource._applyStatistics.mainActorTime
-        let start = ContinuousClock.now
-        await dataSource.apply(new)
-        applyTimes.append((ContinuousClock.now - start).seconds)
-        mainActorTimes.append((dataSource._applyStatistics.mainActorTime - before).seconds)
-        return view.numberOfSections
-      },
-      AsyncContestant(
-        "apply through the engine to a view that asks nothing",
-        prepare: { await takingDataSource.applySnapshotUsingReloadData(old) }
-      ) {
-        let before = takingDataSource._applyStatistics.mainActorTime
-        let start = ContinuousClock.now
-        await takingDataSource.apply(new)
-        takingApplyTimes.append((ContinuousClock.now - start).seconds)
-        takingMainActorTimes.append(
-          (takingDataSource._applyStatistics.mainActorTime - before).seconds)
-        return takingDataSource.numberOfSections
-      },
+      applying(
+        "apply through the engine to the reference view", dataSource, from: old, to: new,
+        recordingIn: viewTimes),
+      applying(
+        "apply through the engine to a view that asks nothing", taking, from: old, to: new,
+        recordingIn: takingTimes),
     ])
   precondition(
     view.cells.joined().count == new.numberOfItems, "the view does not show the new snapshot")
-  // The share per apply, as a median over every timed apply.
-  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-  for (name, mainActor, apply, total) in [
-    ("reference view", mainActorTimes, applyTimes, medians[1]),
-    ("view that asks nothing", takingMainActorTimes, takingApplyTimes, medians[2]),
+  for (name, times, total) in [
+    ("reference view", viewTimes, medians[1]), ("view that asks nothing", takingTimes, medians[2]),
   ] {
-    let share = median(zip(mainActor, apply).map { $0 / $1 })
     local.emit(
       "  \(name): apply / bare diff \(format(total / medians[0], 2))× (target ≤ 1.2×); "
-        + "main actor \(format(median(mainActor) * 1_000, 3)) ms per apply, "
-        + "\(format(share * 100, 1))% of it (target ≤ 10%)")
+        + "main actor \(format(median(times.mainActor) * 1_000, 3)) ms per apply, "
+        + "\(format(times.share * 100, 1))% of it (target ≤ 10%)")
   }
   let batch = BatchUpdate(from: old, to: new)
   local.emit(
     "  the batch: \(batch.count) operations; cells asked for per apply: "
       + "\(batch.itemInserts.count + batch.itemReloads.count + batch.itemReconfigures.count)")
-  _ = cellRequests
 }
 
 /// Applies `rounds` changes back and forth, for a profiler.

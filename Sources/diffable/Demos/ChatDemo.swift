@@ -8,7 +8,7 @@ import Diffable
 /// actor) plays the other side: it reads the data source's current
 /// snapshot, appends a typing indicator, replaces it with the message, marks
 /// your earlier message read, and applies each change from where it runs.
-struct ChatDemo: Demo {
+struct ChatDemo: SessionDemo {
   static let configuration = CommandConfiguration(
     commandName: "chat",
     abstract: "A conversation: messages arrive from a background task, applied off the main actor.",
@@ -28,18 +28,8 @@ struct ChatDemo: Demo {
 
   static let defaultSteps = 3
 
-  func run() async throws {
-    let chat = await Conversation(styler: options.styler)
-    if interactive {
-      try await chat.runInteractively()
-    } else {
-      try await chat.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
-    }
-  }
-
-  static func runWithDefaults(options: DemoOptions) async throws {
-    let chat = await Conversation(styler: options.styler)
-    try await chat.play(steps: defaultSteps, pause: options.pause)
+  static func makeSession(seed: UInt64?, styler: TextStyler) async -> Conversation {
+    await Conversation(styler: styler)
   }
 }
 
@@ -65,7 +55,7 @@ enum ChatItem: Hashable, Sendable {
 }
 
 @MainActor
-final class Conversation {
+final class Conversation: DemoSession {
   typealias Snapshot = DiffableDataSourceSnapshot<ChatSection, ChatItem>
 
   nonisolated static let lines = [

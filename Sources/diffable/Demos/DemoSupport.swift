@@ -18,18 +18,65 @@ struct DemoRandom: RandomNumberGenerator, Sendable {
   }
 }
 
-/// The options of demos that run in steps.
+/// The option of demos that run in steps.
 struct StepOptions: ParsableArguments {
   @Option(help: "The number of steps before the demo ends.")
   var steps: Int?
-
-  @Option(help: "The seed of the demo's simulated data.")
-  var seed: UInt64 = 19
 
   func validate() throws {
     if let steps, !(1...1_000).contains(steps) {
       throw ValidationError("--steps must be between 1 and 1000.")
     }
+  }
+}
+
+/// The option of demos whose data is simulated.
+struct SeedOption: ParsableArguments {
+  /// The seed when none is given.
+  static let defaultSeed: UInt64 = 19
+
+  @Option(help: "The seed of the simulated data: the same seed, the same run.")
+  var seed: UInt64 = defaultSeed
+}
+
+/// What a demo of the data source engine runs: unattended for a number of
+/// steps, or driven by the keyboard.
+@MainActor
+protocol DemoSession {
+  func play(steps: Int, pause seconds: Double) async throws
+  func runInteractively() async throws
+}
+
+/// A demo that runs a ``DemoSession``: unattended by default, for
+/// `--steps` steps (its ``defaultSteps`` without), or with `--interactive`.
+protocol SessionDemo: Demo {
+  associatedtype Session: DemoSession
+  static var defaultSteps: Int { get }
+  /// Makes the session; `seed` is `nil` when the demo takes no seed or none
+  /// was given.
+  static func makeSession(seed: UInt64?, styler: TextStyler) async -> Session
+  var stepOptions: StepOptions { get }
+  var interactive: Bool { get }
+  var options: DemoOptions { get }
+  /// The `--seed` given, for demos that take one.
+  var seed: UInt64? { get }
+}
+
+extension SessionDemo {
+  var seed: UInt64? { nil }
+
+  func run() async throws {
+    let session = await Self.makeSession(seed: seed, styler: options.styler)
+    if interactive {
+      try await session.runInteractively()
+    } else {
+      try await session.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
+    }
+  }
+
+  static func runWithDefaults(options: DemoOptions) async throws {
+    let session = await makeSession(seed: nil, styler: options.styler)
+    try await session.play(steps: defaultSteps, pause: options.pause)
   }
 }
 

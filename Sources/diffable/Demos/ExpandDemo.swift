@@ -7,7 +7,7 @@ import Diffable
 /// builds a new snapshot from the data source's, marks the row with
 /// `reconfigureItems`, and applies it. The row keeps its cell; only its
 /// content changes.
-struct ExpandDemo: Demo {
+struct ExpandDemo: SessionDemo {
   static let configuration = CommandConfiguration(
     commandName: "expand",
     abstract: "Long texts that expand and collapse in place: reconfigure, not reload.",
@@ -26,18 +26,8 @@ struct ExpandDemo: Demo {
 
   static let defaultSteps = 5
 
-  func run() async throws {
-    let table = await ExpandingTable(styler: options.styler)
-    if interactive {
-      try await table.runInteractively()
-    } else {
-      try await table.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
-    }
-  }
-
-  static func runWithDefaults(options: DemoOptions) async throws {
-    let table = await ExpandingTable(styler: options.styler)
-    try await table.play(steps: defaultSteps, pause: options.pause)
+  static func makeSession(seed: UInt64?, styler: TextStyler) async -> ExpandingTable {
+    await ExpandingTable(styler: styler)
   }
 }
 
@@ -48,7 +38,7 @@ struct Article: Sendable {
 }
 
 @MainActor
-final class ExpandingTable {
+final class ExpandingTable: DemoSession {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
   static let articles = [

@@ -19,6 +19,8 @@ struct SortDemo: Demo {
 
   @OptionGroup var stepOptions: StepOptions
 
+  @OptionGroup var seedOption: SeedOption
+
   @Option(help: "The number of rows (sections).")
   var rows = 4
 
@@ -38,13 +40,13 @@ struct SortDemo: Demo {
 
   func run() async throws {
     let demo = await InsertionSort(
-      rows: rows, width: width, seed: stepOptions.seed, styler: options.styler)
+      rows: rows, width: width, seed: seedOption.seed, styler: options.styler)
     try await demo.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
   }
 
   static func runWithDefaults(options: DemoOptions) async throws {
     let demo = await InsertionSort(
-      rows: 4, width: 10, seed: StepOptions().seed, styler: options.styler)
+      rows: 4, width: 10, seed: SeedOption.defaultSeed, styler: options.styler)
     try await demo.play(steps: defaultSteps, pause: options.pause)
   }
 }

@@ -7,7 +7,7 @@ import Diffable
 /// the current network; a networks section, sorted by name, appears when
 /// Wi-Fi is on and changes as simulated scans arrive. Every change goes
 /// through a `DiffableDataSource` driving a terminal list view.
-struct WifiDemo: Demo {
+struct WifiDemo: SessionDemo {
   static let configuration = CommandConfiguration(
     commandName: "wifi",
     abstract: "Wi-Fi settings: networks come and go as scans arrive (WWDC19).",
@@ -20,6 +20,8 @@ struct WifiDemo: Demo {
 
   @OptionGroup var stepOptions: StepOptions
 
+  @OptionGroup var seedOption: SeedOption
+
   @Flag(help: "Toggle Wi-Fi and scan yourself (needs a terminal).")
   var interactive = false
 
@@ -27,18 +29,10 @@ struct WifiDemo: Demo {
 
   static let defaultSteps = 8
 
-  func run() async throws {
-    let demo = await WifiSettings(seed: stepOptions.seed, styler: options.styler)
-    if interactive {
-      try await demo.runInteractively()
-    } else {
-      try await demo.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
-    }
-  }
+  var seed: UInt64? { seedOption.seed }
 
-  static func runWithDefaults(options: DemoOptions) async throws {
-    let demo = await WifiSettings(seed: StepOptions().seed, styler: options.styler)
-    try await demo.play(steps: defaultSteps, pause: options.pause)
+  static func makeSession(seed: UInt64?, styler: TextStyler) async -> WifiSettings {
+    await WifiSettings(seed: seed ?? SeedOption.defaultSeed, styler: styler)
   }
 }
 
@@ -105,7 +99,7 @@ struct WifiScanner: Sendable {
 
 /// The settings screen: its model, its data source and its view.
 @MainActor
-final class WifiSettings {
+final class WifiSettings: DemoSession {
   typealias Snapshot = DiffableDataSourceSnapshot<WifiSection, WifiItem>
 
   static let currentNetwork = WifiNetwork(name: "Home", bars: 3, isSecured: true)
