@@ -84,15 +84,9 @@ final class Conversation: DemoSession {
   init(styler: TextStyler) {
     self.styler = styler
     view = TerminalListView(styler: styler)
-    let dataSource = DiffableDataSource<ChatSection, ChatItem>(view: view) {
-      [unowned self] _, _, item in text(for: item)
+    dataSource = view.makeDataSource(header: { $0 == 0 ? "Yesterday" : "Today" }) {
+      [unowned self] in text(for: $0)
     }
-    dataSource.supplementaryViewProvider = .init {
-      (_: TerminalListView<ChatSection, ChatItem>, _, indexPath) in
-      indexPath.section == 0 ? "Yesterday" : "Today"
-    }
-    view.identities = { [unowned dataSource] in dataSource.snapshot() }
-    self.dataSource = dataSource
   }
 
   func text(for item: ChatItem) -> String {

@@ -77,12 +77,8 @@ final class ExpandingTable: DemoSession {
   init(styler: TextStyler) {
     self.styler = styler
     view = TerminalListView(styler: styler, showsSectionHeaders: false)
-    let dataSource = DiffableDataSource<Int, Int>(view: view) { [unowned self] _, _, item in
-      text(for: item)
-    }
-    view.identities = { [unowned dataSource] in dataSource.snapshot() }
+    dataSource = view.makeDataSource { [unowned self] in text(for: $0) }
     view.describeItem = { Self.articles[$0].title }
-    self.dataSource = dataSource
   }
 
   func text(for item: Int) -> String {

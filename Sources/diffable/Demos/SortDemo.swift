@@ -77,14 +77,9 @@ final class InsertionSort {
     random = DemoRandom(seed: seed)
     view = TerminalListView(styler: styler, layout: .blocks)
     let width = width
-    let dataSource = DiffableDataSource<Int, SortCell>(view: view) { _, _, cell in
+    dataSource = view.makeDataSource(header: { "row \($0 + 1)" }) { cell in
       Self.block(cell.value, of: width, styler: styler)
     }
-    dataSource.supplementaryViewProvider = .init {
-      (_: TerminalListView<Int, SortCell>, _, indexPath) in "row \(indexPath.section + 1)"
-    }
-    view.identities = { [unowned dataSource] in dataSource.snapshot() }
-    self.dataSource = dataSource
   }
 
   /// A cell as a block of colour two columns wide, hues from red to violet;

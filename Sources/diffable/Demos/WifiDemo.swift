@@ -117,14 +117,9 @@ final class WifiSettings: DemoSession {
     view = TerminalListView(styler: styler)
     // The cell provider reads the settings' state, so the data source comes
     // once `self` exists.
-    let dataSource = DiffableDataSource<WifiSection, WifiItem>(view: view) {
-      [unowned self] _, _, item in text(for: item)
+    dataSource = view.makeDataSource(header: { $0 == 0 ? "Wi-Fi" : "Choose a network…" }) {
+      [unowned self] in text(for: $0)
     }
-    dataSource.supplementaryViewProvider = .init {
-      (_: TerminalListView<WifiSection, WifiItem>, _, indexPath) in
-      indexPath.section == 0 ? "Wi-Fi" : "Choose a network…"
-    }
-    view.identities = { [unowned dataSource] in dataSource.snapshot() }
     view.describeItem = { item in
       switch item {
       case .wifiSwitch: "Wi-Fi switch"
@@ -132,7 +127,6 @@ final class WifiSettings: DemoSession {
       case .network(let network): network.name
       }
     }
-    self.dataSource = dataSource
   }
 
   // MARK: The model as a snapshot

@@ -68,6 +68,26 @@ final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Send
     rows.recordsEvents = false
   }
 
+  /// Creates a data source that drives this view, and lets the view read
+  /// the data source's snapshot to name rows.
+  ///
+  /// - Parameters:
+  ///   - header: A section's header, by section index (a supplementary view
+  ///     of kind ``headerKind``), for views that show section headers.
+  ///   - row: A row's text: the cell provider.
+  func makeDataSource(
+    header: (@MainActor (Int) -> String)? = nil, row: @escaping @MainActor (Item) -> String
+  ) -> DiffableDataSource<Section, Item> {
+    let dataSource = DiffableDataSource<Section, Item>(view: self) { _, _, item in row(item) }
+    if let header {
+      dataSource.supplementaryViewProvider = .init {
+        (_: TerminalListView<Section, Item>, _, indexPath) in header(indexPath.section)
+      }
+    }
+    identities = { [unowned dataSource] in dataSource.snapshot() }
+    return dataSource
+  }
+
   // MARK: DiffableListView
 
   func connect(to dataSource: any DiffableListViewDataSource<String, String>) {
