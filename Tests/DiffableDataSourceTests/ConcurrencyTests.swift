@@ -217,8 +217,9 @@ struct ConcurrencyTests {
     }
     var random = SeededRandom(seed: seed)
     var moves = 0
-    while completed.current < producers * steps || moves < 20 {
-      // Drag a random item of a section with at least two items.
+    // Drag a random item of a section with at least two items, forty times,
+    // while the producers apply; then wait for their completions.
+    while moves < 40 {
       let sections = view.cells.indices.filter { view.cells[$0].count >= 2 }
       if let section = sections.randomElement(using: &random) {
         let count = view.cells[section].count
@@ -228,8 +229,9 @@ struct ConcurrencyTests {
         moves += 1
         #expect(view.cells == sectionItems(dataSource.snapshot()))
       }
-      try await Task.sleep(for: .microseconds(200))
+      try await Task.sleep(for: .milliseconds(1))
     }
+    await waitUntil("every completion ran") { completed.current == producers * steps }
     await background.value
     var final = Snapshot()
     final.appendSections([0, 1])
@@ -238,5 +240,31 @@ struct ConcurrencyTests {
     #expect(view.cells == [[1, 2, 3], []])
     #expect(disagreements.current == 0)
     print("reorder hammer: \(moves) moves, \(dataSource._applyStatistics)")
+  }
+
+  @Test("an apply lands even while reorders change the snapshot faster than it can be diffed")
+  func applyAmidContinuousReorders() async throws {
+    let view = ReferenceListView<Int>()
+    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    var snapshot = Snapshot()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<2_000))
+    await dataSource.apply(snapshot)
+    let landed = Shared(false)
+    snapshot.appendItems([2_000])
+    dataSource.apply(snapshot) { landed.withLock { $0 = true } }
+    // A reorder at every turn of the main actor: each diff made off the main
+    // actor is stale by the time it arrives.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !landed.current && ContinuousClock.now < deadline {
+      view.interactivelyMoveItem(at: [0, 0], to: [0, 1])
+      await Task.yield()
+    }
+    #expect(landed.current, "the apply never landed")
+    let statistics = dataSource._applyStatistics
+    #expect(statistics.mainActorDiffs <= 1)
+    #expect(view.cells == sectionItems(dataSource.snapshot()))
+    #expect(view.cells[0].contains(2_000))
   }
 }

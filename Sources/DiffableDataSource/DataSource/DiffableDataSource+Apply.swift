@@ -113,12 +113,18 @@ extension DiffableDataSource {
   /// to the view (or reloads it when `batch` is `nil`), then runs the
   /// completions once the view is done.
   ///
-  /// - Parameter expectedVersion: The version the batch was diffed against,
-  ///   or `nil` for a reload. If the snapshot changed since (an interactive
-  ///   reorder), nothing happens and the worker diffs again.
-  /// - Complexity: O(1) here, plus what the view does with the batch.
+  /// - Parameters:
+  ///   - expectedVersion: The version the batch was diffed against, or `nil`
+  ///     for a reload. If the snapshot changed since (an interactive
+  ///     reorder), nothing happens and the worker diffs again, unless
+  ///     `diffingIfStale` is given.
+  ///   - diffingIfStale: Diffs here, against the current snapshot, instead
+  ///     of sending a stale batch back.
+  /// - Complexity: O(1) here, plus what the view does with the batch; O(*n*)
+  ///   when the batch was stale and is diffed here.
   func _applyOnMainActor(
     _ target: Snapshot, batch: BatchUpdate?, animatingDifferences: Bool, expectedVersion: Int?,
+    diffingIfStale differ: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>.Differ?,
     completions: [@MainActor @Sendable () -> Void]
   ) -> _CommitOutcome<SectionIdentifierType, ItemIdentifierType> {
     let start = ContinuousClock.now
@@ -129,8 +135,12 @@ extension DiffableDataSource {
         $0.mainActorTime += elapsed
       }
     }
+    var batch = batch
     if let expectedVersion, expectedVersion != _state.version {
-      return .stale(current: _state.snapshot, version: _state.version)
+      guard let differ else { return .stale(current: _state.snapshot, version: _state.version) }
+      let current = _state.snapshot
+      batch = current.numberOfSections == 0 ? nil : differ(current, target)
+      _queue.record { $0.mainActorDiffs += 1 }
     }
     let gate = _CompletionGate(completions)
     if let batch, batch.isEmpty {

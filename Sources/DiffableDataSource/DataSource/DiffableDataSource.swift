@@ -38,9 +38,9 @@ public import DiffableCore
 /// batch to the view and switch the data source to the new snapshot. A
 /// snapshot superseded by a later one before its diff started is skipped (its
 /// completion still runs, exactly once, when the later one is on screen), so
-/// the view never falls behind a fast producer. UIKit asserts when applies
-/// mix queues, and deadlocks when a completion applies synchronously; here
-/// neither can happen, because no call ever waits for another.
+/// the view never falls behind a fast producer. UIKit asserts ("Deadlock
+/// detected") when applies mix queues or re-enter from a completion; here
+/// neither is a problem, because no call ever waits for another.
 ///
 /// One difference from UIKit follows: `apply` returns before the view and
 /// ``snapshot()`` change. Await the `async` form, or use the completion,

@@ -51,6 +51,8 @@ public struct _ApplyStatistics: Sendable, Hashable {
   /// Diffs computed again because the snapshot changed on the main actor
   /// while they ran.
   public var staleRetries = 0
+  /// Diffs computed on the main actor, after an apply went stale twice.
+  public var mainActorDiffs = 0
   /// Batches handed to the view, reloads of the view, and applies that
   /// changed nothing the view shows.
   public var batches = 0
@@ -151,26 +153,33 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
     let completions = requests.compactMap(\.completion)
     var shown = shown
     var version = version
+    var staleRounds = 0
     while true {
       let batch: BatchUpdate?
       let animated: Bool
+      var differ: _ApplyRequest<S, I>.Differ?
       switch last.kind {
       case .reloadData:
         (batch, animated) = (nil, false)
-      case .batch(let isAnimated, let differ):
+      case .batch(let isAnimated, let makeBatch):
         // The first apply to an empty view is a reload, as in UIKit.
         if shown.numberOfSections == 0 {
           batch = nil
         } else {
-          batch = differ(shown, target)
+          batch = makeBatch(shown, target)
           record { $0.diffs += 1 }
         }
         animated = isAnimated
+        differ = makeBatch
       }
       let expectedVersion: Int? =
         if case .reloadData = last.kind { nil } else { version }
+      // After two stale rounds, the main actor diffs itself if the snapshot
+      // changed again: reorders arriving faster than a diff and a hop can
+      // otherwise starve the apply.
       let outcome = await owner._applyOnMainActor(
         target, batch: batch, animatingDifferences: animated, expectedVersion: expectedVersion,
+        diffingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor ? differ : nil,
         completions: completions)
       switch outcome {
       case .committed(let newVersion):
@@ -179,11 +188,16 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
         return (result, newVersion)
       case .stale(let current, let currentVersion):
         record { $0.staleRetries += 1 }
+        staleRounds += 1
         shown = current
         version = currentVersion
       }
     }
   }
+
+  /// How many times an apply is diffed again off the main actor, when the
+  /// snapshot keeps changing under it, before the main actor diffs it.
+  static var staleRoundsBeforeDiffingOnMainActor: Int { 2 }
 
   /// `target` with the reload and reconfigure marks of the superseded
   /// snapshots added, where their items and sections are still there: a
