@@ -23,8 +23,13 @@ let package = Package(
   targets: [
     // Pure values: snapshots, section snapshots, the diff. Foundation-free.
     .target(name: "DiffableCore", swiftSettings: internalChecks),
+    // The data source engine and the reference list view. The module is not
+    // named after its main type, `DiffableDataSource`: a module and a type of
+    // the same name make `Module.Type` lookups ambiguous.
+    .target(
+      name: "DiffableEngine", dependencies: ["DiffableCore"], path: "Sources/DiffableDataSource"),
     // What users import.
-    .target(name: "Diffable", dependencies: ["DiffableCore"]),
+    .target(name: "Diffable", dependencies: ["DiffableCore", "DiffableEngine"]),
     // Helpers shared by the test targets: seeded randomness, counting and
     // broken identifier types, slow reference models.
     .target(
@@ -34,6 +39,9 @@ let package = Package(
     .testTarget(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),
+    .testTarget(
+      name: "DiffableDataSourceTests",
+      dependencies: ["DiffableEngine", "DiffableCore", "DiffableTestSupport"]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout"),
     .testTarget(

@@ -6,6 +6,7 @@ import PackageDescription
 //
 //     swift run -c release --package-path Benchmarks CoreBenchmarks
 //     swift run -c release --package-path Benchmarks LayoutBenchmarks
+//     swift run -c release --package-path Benchmarks EngineBenchmarks
 let package = Package(
   name: "swift-diffable-benchmarks",
   platforms: [.macOS(.v13)],
@@ -27,6 +28,14 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "CollectionLayout", package: "swift-diffable"),
+      ]),
+    // The data source engine: applies through the pipeline to the reference
+    // list view, against the bare diff.
+    .executableTarget(
+      name: "EngineBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Diffable", package: "swift-diffable"),
       ]),
     // One diff in a loop, for profilers.
     .executableTarget(

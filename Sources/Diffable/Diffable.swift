@@ -1,4 +1,5 @@
 // `import Diffable` brings in everything a list needs: snapshots, section
-// snapshots and the batch-update diff (DiffableCore), and, as they land, the
-// data source engine and its reference list view.
+// snapshots and the batch-update diff (DiffableCore), and the data source
+// engine with its reference list view (DiffableEngine).
 @_exported import DiffableCore
+@_exported import DiffableEngine

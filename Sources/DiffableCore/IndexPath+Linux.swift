@@ -11,10 +11,12 @@
   extension IndexPath {
     /// Creates an index path for an item in a section of a list view.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1). (Appending to a one-element path stores both
+    ///   indices inline; `init(indexes:)` would allocate its array argument.)
     @inlinable
     public init(item: Int, section: Int) {
-      self.init(indexes: [section, item])
+      self.init(index: section)
+      append(item)
     }
 
     /// The section of a two-element index path (its first element).

@@ -43,7 +43,9 @@ struct TerminalTests {
     #expect(decodeKeys([0x0D]) == [.enter])
     #expect(decodeKeys([0x1B]) == [.escape])
     #expect(decodeKeys([0x03, 0x04, 0x15]) == [.interrupt, .endOfInput, .eraseLine])
-    #expect(decodeKeys([0x1B, 0x5B, 0x41, 0x61]) == [.other, .character("a")])  // Up, then "a"
+    #expect(decodeKeys([0x1B, 0x5B, 0x41, 0x61]) == [.up, .character("a")])  // Up, then "a"
+    #expect(decodeKeys([0x1B, 0x5B, 0x42]) == [.down])
+    #expect(decodeKeys([0x1B, 0x5B, 0x43]) == [.other])  // Right
     #expect(decodeKeys([0x1B, 0x5B, 0x33, 0x7E]) == [.other])  // Delete: ESC [ 3 ~
     #expect(decodeKeys(Array("é".utf8)) == [.character("é")])
     #expect(decodeKeys([0xC3]) == [.other])  // a truncated UTF-8 sequence

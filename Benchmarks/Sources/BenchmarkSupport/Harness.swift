@@ -13,6 +13,23 @@ public struct Contestant {
   }
 }
 
+/// A contestant whose work is asynchronous: before each repetition,
+/// `prepare` runs untimed (to put the system back in its starting state),
+/// then `work` runs timed.
+public struct AsyncContestant {
+  public var name: String
+  public var prepare: () async -> Void
+  public var work: () async -> Int
+
+  public init(
+    _ name: String, prepare: @escaping () async -> Void = {}, _ work: @escaping () async -> Int
+  ) {
+    self.name = name
+    self.prepare = prepare
+    self.work = work
+  }
+}
+
 /// Runs scenarios: each contestant is timed `runs` times, interleaved with
 /// the others (A B C A B C ...) so that drift in the machine's speed hits
 /// them all alike; the median is reported, with its ratio to the first
@@ -53,12 +70,48 @@ public struct Harness {
         samples[index].append(elapsed.seconds / Double(repetitions[index]))
       }
     }
+    return report(title, names: contestants.map(\.name), samples: samples)
+  }
+
+  /// Times asynchronous contestants, interleaved and repeated as the
+  /// synchronous scenario does; each repetition is prepared untimed and
+  /// timed on its own. Runs on the caller's actor.
+  @discardableResult
+  public mutating func scenario(
+    _ title: String, _ contestants: [AsyncContestant],
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> [Double] {
+    func timed(_ contestant: AsyncContestant) async -> Double {
+      await contestant.prepare()
+      let start = ContinuousClock.now
+      checksum &+= await contestant.work()
+      return (ContinuousClock.now - start).seconds
+    }
+    var repetitions: [Int] = []
+    for contestant in contestants {
+      let once = max(await timed(contestant), 1e-7)
+      repetitions.append(max(1, Int((minimumSample / once).rounded(.up))))
+    }
+    var samples = [[Double]](repeating: [], count: contestants.count)
+    for _ in 0..<runs {
+      for (index, contestant) in contestants.enumerated() {
+        var elapsed = 0.0
+        for _ in 0..<repetitions[index] { elapsed += await timed(contestant) }
+        samples[index].append(elapsed / Double(repetitions[index]))
+      }
+    }
+    return report(title, names: contestants.map(\.name), samples: samples)
+  }
+
+  /// Prints the medians, with ratios to the first contestant, and returns
+  /// them.
+  private mutating func report(_ title: String, names: [String], samples: [[Double]]) -> [Double] {
     let medians = samples.map { $0.sorted()[$0.count / 2] }
     emit("\n\(title)")
-    for (index, contestant) in contestants.enumerated() {
+    for (index, name) in names.enumerated() {
       let ratio = medians[index] / medians[0]
       emit(
-        "  \(contestant.name.padding(56))\(formatDuration(medians[index]).leftPadding(11))"
+        "  \(name.padding(56))\(formatDuration(medians[index]).leftPadding(11))"
           + (index == 0 ? "   (floor)" : "   \(format(ratio, 2))×"))
     }
     return medians
@@ -145,6 +198,20 @@ public func peakResidentBytes() -> Int {
     return Int(usage.ru_maxrss)
   #else
     return Int(usage.ru_maxrss) * 1024
+  #endif
+}
+
+/// Stops the process when its figures would mean nothing: the package was
+/// built with its invariant checks on, which make every mutation check the
+/// whole snapshot. Warns when this is a debug build.
+public func refuseToMeasure(ifCheckingInvariants isCheckingInvariants: Bool) {
+  if isCheckingInvariants {
+    print("Refusing to run: the package was built with DIFFABLE_INTERNAL_CHECKS, which makes every")
+    print("mutation check the whole snapshot. Unset it and rebuild in release mode.")
+    exit(1)
+  }
+  #if DEBUG
+    print("warning: this is a debug build; run with -c release for meaningful figures")
   #endif
 }
 

@@ -9,14 +9,7 @@ import BenchmarkSupport
 @_spi(Testing) import DiffableCore
 import Foundation
 
-guard !DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants else {
-  print("Refusing to run: the package was built with DIFFABLE_INTERNAL_CHECKS, which makes every")
-  print("mutation check the whole snapshot. Unset it and rebuild in release mode.")
-  exit(1)
-}
-#if DEBUG
-  print("warning: this is a debug build; run with -c release for meaningful figures")
-#endif
+refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
 var random = SystemRandomNumberGenerator()
 var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 7)

@@ -62,202 +62,12 @@ extension BatchUpdate {
   ) throws(ValidationError) -> DiffableDataSourceSnapshot<S, I> {
     let oldSections = old._order.map { old._records[$0] }
     let newSections = new._order.map { new._records[$0] }
-    let oldCount = oldSections.count
     let newCount = newSections.count
-
-    // Sections: ranges (rule 2), duplicates (rule 1), rule 6, rule 3.
-    func checkOld(_ p: Int, _ verb: String) throws(ValidationError) {
-      guard 0 <= p && p < oldCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) section \(p), but there are only \(oldCount) sections "
-            + "before the update")
-      }
-    }
-    func checkNew(_ q: Int, _ verb: String) throws(ValidationError) {
-      guard 0 <= q && q < newCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) section \(q), but there are only \(newCount) sections "
-            + "after the update")
-      }
-    }
-    var oldSectionUse = [String?](repeating: nil, count: oldCount)
-    var newSectionUse = [String?](repeating: nil, count: newCount)
-    func claimOld(_ p: Int, _ verb: String) throws(ValidationError) {
-      try checkOld(p, verb)
-      if let earlier = oldSectionUse[p] {
-        throw ValidationError(
-          rule: 1, message: "attempt to \(earlier) and \(verb) the same section (\(p))")
-      }
-      oldSectionUse[p] = verb
-    }
-    func claimNew(_ q: Int, _ verb: String) throws(ValidationError) {
-      try checkNew(q, verb)
-      if let earlier = newSectionUse[q] {
-        throw ValidationError(
-          rule: 1, message: "attempt to \(earlier) and \(verb) the same section (\(q))")
-      }
-      newSectionUse[q] = verb
-    }
-    for p in sectionDeletes { try claimOld(p, "delete") }
-    for p in sectionReloads { try claimOld(p, "reload") }
-    for move in sectionMoves { try claimOld(move.from, "move") }
-    for q in sectionInserts { try claimNew(q, "insert") }
-    for move in sectionMoves { try claimNew(move.to, "move to") }
-    if !sectionReloads.isEmpty && !sectionMoves.isEmpty {
-      throw ValidationError(
-        rule: 6,
-        message: "cannot reload sections \(sectionReloads) in a batch that also moves sections "
-          + "(\(sectionMoves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")))")
-    }
-    guard newCount == oldCount - sectionDeletes.count + sectionInserts.count else {
-      throw ValidationError(
-        rule: 3,
-        message: "invalid number of sections. The number of sections contained in the list "
-          + "view after the update (\(newCount)) must be equal to the number of sections "
-          + "contained in the list view before the update (\(oldCount)), plus or minus the "
-          + "number of sections inserted or deleted (\(sectionInserts.count) inserted, "
-          + "\(sectionDeletes.count) deleted).")
-    }
-
-    // Where each new section comes from: -1 inserted, otherwise an old
-    // position. Moves go to their destinations; the rest fill the free
-    // positions in order.
-    var sourceOfNew = [Int](repeating: -1, count: newCount)
-    var newOfOld = [Int](repeating: -1, count: oldCount)
-    for move in sectionMoves {
-      sourceOfNew[move.to] = move.from
-      newOfOld[move.from] = move.to
-    }
-    do {
-      var q = 0
-      for p in 0..<oldCount where oldSectionUse[p] == nil || oldSectionUse[p] == "reload" {
-        while newSectionUse[q] != nil { q += 1 }
-        sourceOfNew[q] = p
-        newOfOld[p] = q
-        q += 1
-      }
-    }
-    let reloadedOld = Set(sectionReloads)
-    let movedOld = Set(sectionMoves.map(\.from))
-    func oldIsStable(_ p: Int) -> Bool { oldSectionUse[p] == nil }
-    func newIsStable(_ q: Int) -> Bool {
-      newSectionUse[q] == nil && !reloadedOld.contains(sourceOfNew[q])
-    }
-    func describeOld(_ p: Int) -> String {
-      oldSectionUse[p] == "delete" ? "deleted" : reloadedOld.contains(p) ? "reloaded" : "moved"
-    }
-    func describeNew(_ q: Int) -> String {
-      newSectionUse[q] == "insert"
-        ? "inserted" : newSectionUse[q] == "move to" ? "moved" : "reloaded"
-    }
-
-    // Items: ranges (rule 2), sections (rule 5), duplicates (rules 1 and 7).
-    func key(_ path: IndexPath) -> Int { path[0] << 32 | path[1] }
-    func describe(_ path: IndexPath) -> String { "[\(path[0]), \(path[1])]" }
-    var oldItemUse: [Int: String] = [:]
-    var newItemUse: [Int: String] = [:]
-    func claimOldItem(_ path: IndexPath, _ verb: String) throws(ValidationError) {
-      guard path.count == 2 else {
-        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
-      }
-      let (p, i) = (path[0], path[1])
-      guard 0 <= p && p < oldCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(i) from section \(p), but there are only "
-            + "\(oldCount) sections before the update")
-      }
-      guard 0 <= i && i < oldSections[p].items.count else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(i) from section \(p) which only contains "
-            + "\(oldSections[p].items.count) items before the update")
-      }
-      guard oldIsStable(p) else {
-        throw ValidationError(
-          rule: 5,
-          message: "attempt to \(verb) item \(i) from section \(p), which is also being "
-            + describeOld(p))
-      }
-      if let earlier = oldItemUse.updateValue(verb, forKey: key(path)) {
-        let pair = Set([earlier, verb])
-        throw ValidationError(
-          rule: pair == ["reload", "move"] ? 7 : 1,
-          message: "attempt to \(earlier) and \(verb) the same index path (\(describe(path)))")
-      }
-    }
-    func claimNewItem(_ path: IndexPath, _ verb: String) throws(ValidationError) {
-      guard path.count == 2 else {
-        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
-      }
-      let (q, k) = (path[0], path[1])
-      guard 0 <= q && q < newCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(k) into section \(q), but there are only "
-            + "\(newCount) sections after the update")
-      }
-      guard 0 <= k && k < newSections[q].items.count else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(k) into section \(q), but there are only "
-            + "\(newSections[q].items.count) items in section \(q) after the update")
-      }
-      guard newIsStable(q) else {
-        throw ValidationError(
-          rule: 5,
-          message: "attempt to \(verb) item \(k) into section \(q), which is also being "
-            + describeNew(q))
-      }
-      if let earlier = newItemUse.updateValue(verb, forKey: key(path)) {
-        throw ValidationError(
-          rule: 1,
-          message: "attempt to \(earlier) and \(verb) the same index path (\(describe(path)))")
-      }
-    }
-    for path in itemDeletes { try claimOldItem(path, "delete") }
-    for path in itemReloads { try claimOldItem(path, "reload") }
-    for move in itemMoves { try claimOldItem(move.from, "move") }
-    for path in itemInserts { try claimNewItem(path, "insert") }
-    for move in itemMoves { try claimNewItem(move.to, "move") }
-    for path in itemReconfigures {
-      guard path.count == 2, 0 <= path[0] && path[0] < newCount,
-        0 <= path[1] && path[1] < newSections[path[0]].items.count
-      else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to reconfigure item at \(path), which is not in the new snapshot")
-      }
-    }
-
-    // Rule 4: counts of surviving sections.
-    var deleted = [Int](repeating: 0, count: oldCount)
-    var movedOut = [Int](repeating: 0, count: oldCount)
-    var inserted = [Int](repeating: 0, count: newCount)
-    var movedIn = [Int](repeating: 0, count: newCount)
-    for path in itemDeletes { deleted[path[0]] += 1 }
-    for path in itemInserts { inserted[path[0]] += 1 }
-    for move in itemMoves {
-      movedOut[move.from[0]] += 1
-      movedIn[move.to[0]] += 1
-    }
-    for q in 0..<newCount where sourceOfNew[q] >= 0 && !reloadedOld.contains(sourceOfNew[q]) {
-      let p = sourceOfNew[q]
-      let before = oldSections[p].items.count
-      let after = newSections[q].items.count
-      guard after == before - deleted[p] - movedOut[p] + inserted[q] + movedIn[q] else {
-        throw ValidationError(
-          rule: 4,
-          message: "invalid number of items in section \(q). The number of items contained "
-            + "in an existing section after the update (\(after)) must be equal to the number "
-            + "of items contained in that section before the update (\(before)), plus or minus "
-            + "the number of items inserted or deleted from that section (\(inserted[q]) "
-            + "inserted, \(deleted[p]) deleted) and plus or minus the number of items moved "
-            + "into or out of that section (\(movedIn[q]) moved in, \(movedOut[p]) moved out).")
-      }
-    }
+    let plan = try _BatchPlan(
+      self, oldItemCounts: oldSections.map(\.items.count),
+      newItemCounts: newSections.map(\.items.count))
+    let sourceOfNew = plan.sourceOfNew
+    let key = _BatchPlan.key
 
     // Replay by identity.
     var resultSections: [S] = []
@@ -277,19 +87,19 @@ extension BatchUpdate {
         continue
       }
       resultSections.append(oldSections[p].id)
-      if reloadedOld.contains(p) {
+      if plan.reloadedOld.contains(p) {
         resultItems.append(newSections[q].items)
         continue
       }
-      if movedOld.contains(p) {
+      if plan.movedOld.contains(p) {
         resultItems.append(oldSections[p].items)
         continue
       }
       // Survivors of p, in order, fill the positions not taken by inserts or
       // move destinations.
       var survivors = oldSections[p].items.indices.lazy.filter {
-        oldItemUse[key(IndexPath(indexes: [p, $0]))] == nil
-          || oldItemUse[key(IndexPath(indexes: [p, $0]))] == "reload"
+        plan.oldItemUse[key(IndexPath(indexes: [p, $0]))] == nil
+          || plan.oldItemUse[key(IndexPath(indexes: [p, $0]))] == "reload"
       }.makeIterator()
       var items: [I] = []
       items.reserveCapacity(newSections[q].items.count)

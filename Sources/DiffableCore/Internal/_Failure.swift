@@ -2,7 +2,9 @@
 //
 // `precondition` drops its message in optimized builds, so every check in this
 // package reports through `_diffableFailure`, which is built on `fatalError`
-// and prints in every configuration but `-Ounchecked`.
+// and prints in every configuration but `-Ounchecked`. The helpers have
+// `package` access so that the package's other modules (the data source
+// engine) report the same way.
 
 /// Stops the program, naming the operation that was misused.
 ///
@@ -12,7 +14,7 @@
 ///   - message: What was wrong, naming the identifiers involved.
 @usableFromInline
 @inline(never)
-internal func _diffableFailure(
+package func _diffableFailure(
   _ operation: StaticString, _ message: String,
   file: StaticString = #fileID, line: UInt = #line
 ) -> Never {
@@ -22,7 +24,7 @@ internal func _diffableFailure(
 /// A short, bounded rendering of identifiers for error messages: at most
 /// eight, then a count of the rest.
 @usableFromInline
-internal func _describe<C: Collection>(_ identifiers: C) -> String {
+package func _describe<C: Collection>(_ identifiers: C) -> String {
   let shown = identifiers.prefix(8).map { String(reflecting: $0) }
   let rest = identifiers.count - shown.count
   return "[" + shown.joined(separator: ", ") + (rest > 0 ? ", … (\(rest) more)" : "") + "]"

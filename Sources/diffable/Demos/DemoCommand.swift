@@ -13,7 +13,8 @@ protocol Demo: AsyncParsableCommand {
 /// this folder and add it here.
 enum DemoRegistry {
   static let demos: [any Demo.Type] = [
-    MountainsDemo.self, RestStopDemo.self,
+    MountainsDemo.self, WifiDemo.self, SortDemo.self, ChatDemo.self, ExpandDemo.self,
+    RestStopDemo.self,
   ]
 
   /// The demo `diffable demo` runs after listing them all.

@@ -40,7 +40,7 @@ struct InteractiveMountainSearch {
           query = ""
         case .enter, .escape, .interrupt, .endOfInput:
           break loop
-        case .other:
+        case .up, .down, .other:
           break
         }
       }

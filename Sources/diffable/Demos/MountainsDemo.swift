@@ -200,7 +200,7 @@ struct MountainSearch: Sendable {
       rows = Array(rows.prefix(maximumRows - 1)) + [styler("  … \(hidden) more rows", .dim)]
     }
     lines += rows
-    lines.append(styler("batch update: ", .bold) + Self.summary(of: batch))
+    lines.append(styler("batch update: ", .bold) + summarize(batch))
     let operations = BatchUpdateText(
       old: old, new: new, describeSection: jsonQuoted, describeItem: jsonQuoted
     ).lines(for: batch)
@@ -211,18 +211,5 @@ struct MountainSearch: Sendable {
       }
     }
     return lines
-  }
-
-  /// "3 item deletes, 1 item insert", or "no changes".
-  static func summary(of batch: BatchUpdate) -> String {
-    let counts: [(Int, String)] = [
-      (batch.sectionDeletes.count, "section delete"), (batch.sectionInserts.count, "section insert"),
-      (batch.sectionMoves.count, "section move"), (batch.sectionReloads.count, "section reload"),
-      (batch.itemDeletes.count, "item delete"), (batch.itemInserts.count, "item insert"),
-      (batch.itemMoves.count, "item move"), (batch.itemReloads.count, "item reload"),
-      (batch.itemReconfigures.count, "item reconfigure"),
-    ]
-    let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-    return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
   }
 }

@@ -80,7 +80,7 @@ struct RestStopDemo: Demo {
     try solved.updateItemCounts(lunch.layoutItemCounts)
     print()
     print(styler("2. Lunch: a dish is added, the ice is sold out", .bold))
-    print("batch update: " + MountainSearch.summary(of: batch))
+    print("batch update: " + summarize(batch))
     print("laid out again: \(changed.joined(separator: ", ")) (the sections whose counts changed)")
     show(solved, lunch, screen: screen, columns: columns, styler: styler)
     let picture = LayoutSVG.render(

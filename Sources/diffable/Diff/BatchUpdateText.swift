@@ -123,3 +123,16 @@ func jsonQuoted(_ text: String) -> String {
   }
   return result + "\""
 }
+
+/// "3 item deletes, 1 item insert", or "no changes".
+func summarize(_ batch: BatchUpdate) -> String {
+  let counts: [(Int, String)] = [
+    (batch.sectionDeletes.count, "section delete"), (batch.sectionInserts.count, "section insert"),
+    (batch.sectionMoves.count, "section move"), (batch.sectionReloads.count, "section reload"),
+    (batch.itemDeletes.count, "item delete"), (batch.itemInserts.count, "item insert"),
+    (batch.itemMoves.count, "item move"), (batch.itemReloads.count, "item reload"),
+    (batch.itemReconfigures.count, "item reconfigure"),
+  ]
+  let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+  return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
+}

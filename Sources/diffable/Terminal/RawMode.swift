@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,15 +21,19 @@ enum Key: Equatable, Sendable {
   case endOfInput
   /// Ctrl-U: erase the whole line.
   case eraseLine
+  /// The up and down arrow keys.
+  case up
+  case down
   /// Anything else: arrow keys, function keys, other control characters.
   case other
 }
 
 /// Decodes the bytes of one `read` from a raw terminal into keys.
 ///
-/// An escape sequence (an arrow key sends `ESC [ A`) arrives in one read and
-/// becomes one ``Key/other``; a lone `ESC` is ``Key/escape``. UTF-8 text is
-/// decoded into characters.
+/// An escape sequence arrives in one read: the up and down arrows (`ESC [ A`,
+/// `ESC [ B`) become ``Key/up`` and ``Key/down``, any other sequence one
+/// ``Key/other``; a lone `ESC` is ``Key/escape``. UTF-8 text is decoded into
+/// characters.
 func decodeKeys(_ bytes: [UInt8]) -> [Key] {
   var keys: [Key] = []
   var index = 0
@@ -35,11 +41,15 @@ func decodeKeys(_ bytes: [UInt8]) -> [Key] {
     let byte = bytes[index]
     switch byte {
     case 0x1B:
-      if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O") {
+      if index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O")
+      {
         // CSI or SS3 sequence: parameters, then one final byte in 0x40...0x7E.
-        index += 2
+        let start = index + 2
+        index = start
         while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
-        keys.append(.other)
+        let final = index < bytes.count && index == start ? bytes[index] : 0
+        keys.append(final == UInt8(ascii: "A") ? .up : final == UInt8(ascii: "B") ? .down : .other)
       } else {
         keys.append(.escape)
       }
@@ -97,9 +107,34 @@ struct RawTerminal: ~Copyable {
   /// Blocks until keys arrive and returns them; an empty array means
   /// standard input was closed.
   func readKeys() -> [Key] {
-    var buffer = [UInt8](repeating: 0, count: 64)
-    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-    guard count > 0 else { return [] }
-    return decodeKeys(Array(buffer[..<count]))
+    readKeysFromStandardInput()
+  }
+}
+
+/// Blocks until keys arrive on standard input and returns them; an empty
+/// array means standard input was closed.
+func readKeysFromStandardInput() -> [Key] {
+  var buffer = [UInt8](repeating: 0, count: 64)
+  let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+  guard count > 0 else { return [] }
+  return decodeKeys(Array(buffer[..<count]))
+}
+
+/// Keys from standard input as they arrive, read on a thread of their own,
+/// so that the main actor stays free to apply snapshots while the reader
+/// waits. The stream ends when standard input is closed.
+func keysFromStandardInput() -> AsyncStream<Key> {
+  AsyncStream { continuation in
+    let reader = Thread {
+      while true {
+        let keys = readKeysFromStandardInput()
+        if keys.isEmpty {
+          continuation.finish()
+          return
+        }
+        for key in keys { continuation.yield(key) }
+      }
+    }
+    reader.start()
   }
 }

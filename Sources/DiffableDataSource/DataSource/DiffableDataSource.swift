@@ -1,0 +1,297 @@
+public import DiffableCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// The object that keeps a list view in step with your data: you hand it
+/// snapshots, it works out each batch update and performs it on the view, and
+/// it answers the view's questions from the snapshot the view shows.
+///
+/// The type has the members of UIKit's `UICollectionViewDiffableDataSource`
+/// and `UITableViewDiffableDataSource`, with the same names, and drives any
+/// view that adopts ``DiffableListView``: a collection or table view through
+/// a few lines of adapter, a terminal list, or the headless
+/// ``ReferenceListView`` in tests.
+///
+/// ```swift
+/// let view = ReferenceListView<String>()
+/// let dataSource = DiffableDataSource<String, String>(view: view) { view, indexPath, item in
+///   item.uppercased()                       // the "cell"
+/// }
+/// var snapshot = DiffableDataSourceSnapshot<String, String>()
+/// snapshot.appendSections(["fruits"])
+/// snapshot.appendItems(["apple", "pear"])
+/// await dataSource.apply(snapshot)           // first apply: the view reloads
+/// view.cells                                 // [["APPLE", "PEAR"]]
+/// dataSource.itemIdentifier(for: IndexPath(item: 1, section: 0))  // "pear"
+/// ```
+///
+/// ## Applying snapshots, from anywhere
+///
+/// ``apply(_:animatingDifferences:completion:)`` may be called from any
+/// thread or task, in any mix, including from a completion handler or a cell
+/// provider. Calls are queued in the order they are made. A worker computes
+/// each diff off the main actor, then hops to the main actor once to hand the
+/// batch to the view and switch the data source to the new snapshot. A
+/// snapshot superseded by a later one before its diff started is skipped (its
+/// completion still runs, exactly once, when the later one is on screen), so
+/// the view never falls behind a fast producer. UIKit asserts ("Deadlock
+/// detected") when applies mix queues or re-enter from a completion; here
+/// neither is a problem, because no call ever waits for another.
+///
+/// One difference from UIKit follows: `apply` returns before the view and
+/// ``snapshot()`` change. Await the `async` form, or use the completion,
+/// before reading ``snapshot()`` to build the next snapshot from it.
+///
+/// ## Performance
+///
+/// The main actor does work proportional to the change, not to the size of
+/// the list: switching snapshots is O(1), the view asks for cells only for
+/// inserted, reloaded and reconfigured items, and every query
+/// (``itemIdentifier(for:)``, ``indexPath(for:)``, ...) is O(1). The diff,
+/// O(*n*) in the number of items, runs on the worker.
+///
+/// ## Programmer errors
+///
+/// A cell provider that returns `nil`, a supplementary view requested with
+/// no provider, a view asking for an index path out of range, a move the
+/// reordering handlers do not allow: each stops the program with a message
+/// naming the operation, the index path and the identifier.
+@MainActor
+public final class DiffableDataSource<
+  SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable
+> {
+  /// The snapshot type this data source applies.
+  public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+  /// Makes the cell a view shows for an item: UIKit's `CellProvider`, for any
+  /// view type. Receives the view, the index path and the identifier stored
+  /// in the data source's current snapshot.
+  public typealias CellProvider<View: DiffableListView> =
+    @MainActor (View, IndexPath, ItemIdentifierType) -> View.Cell?
+
+  /// What the view shows, the version of it, and (later) the section
+  /// snapshots kept beside it. Only the main actor touches it.
+  var _state = _DataSourceState<SectionIdentifierType, ItemIdentifierType>()
+
+  /// The view, behind the connection the view asks its questions through.
+  /// Set once by the initializer.
+  var _connection: (any _ListViewDriving)!
+
+  /// Whether the data source is inside a call to its view; a reorder then
+  /// would change the snapshot under the view's feet.
+  var _isUpdatingView = false
+
+  /// The queue `apply` appends to from any thread.
+  @usableFromInline nonisolated let _queue = _ApplyQueue<
+    SectionIdentifierType, ItemIdentifierType
+  >()
+
+  /// Makes headers, footers and other supplementary views, when the view
+  /// asks for them. A view that asks while this is `nil` stops the program.
+  ///
+  /// ```swift
+  /// dataSource.supplementaryViewProvider = .init { (view: ReferenceListView<String>, kind, indexPath) in
+  ///   "\(kind) of section \(indexPath.section)"
+  /// }
+  /// ```
+  public var supplementaryViewProvider: SupplementaryViewProvider?
+
+  /// Closures that decide whether the user may reorder items, and that hear
+  /// about each reorder. Reordering is off while
+  /// ``ReorderingHandlers/canReorderItem`` is `nil`.
+  public var reorderingHandlers = ReorderingHandlers()
+
+  /// Closures for expanding and collapsing items of section snapshots
+  /// (UIKit's `sectionSnapshotHandlers`).
+  ///
+  /// They are kept here with UIKit's names; they are called once the data
+  /// source keeps section snapshots (applying a
+  /// `DiffableDataSourceSectionSnapshot` to one section), which this
+  /// version of the engine does not do yet.
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers()
+
+  /// Table-style editing: which items can be edited, and what to do when the
+  /// user commits an edit (UIKit's `tableView(_:canEditRowAt:)` and
+  /// `tableView(_:commit:forRowAt:)`).
+  public var editingHandlers = EditingHandlers()
+
+  /// The row animation table-style views use for the changes of an apply.
+  /// Collection-style views ignore it.
+  public var defaultRowAnimation: DiffableRowAnimation = .automatic
+
+  /// Creates a data source that drives `view`, making each item's cell with
+  /// `cellProvider`.
+  ///
+  /// The view is connected at once (``DiffableListView/connect(to:)``) and
+  /// kept alive by the data source. The data source starts with an empty
+  /// snapshot; the view is not touched until the first apply, which reloads
+  /// it.
+  ///
+  /// - Parameters:
+  ///   - view: The list view to drive.
+  ///   - cellProvider: Makes the cell for an item. Called on the main actor,
+  ///     only for items the view has no cell for (inserted or reloaded) and
+  ///     for reconfigured items, with the identifier stored in the current
+  ///     snapshot. Returning `nil` is a programmer error.
+  public init<View: DiffableListView>(
+    view: View, cellProvider: @escaping CellProvider<View>
+  ) {
+    let connection = _ListViewConnection<SectionIdentifierType, ItemIdentifierType, View>(
+      view: view, cellProvider: cellProvider)
+    _connection = connection
+    connection.owner = self
+    view.connect(to: connection)
+  }
+}
+
+// MARK: - State
+
+/// What the main actor keeps: the snapshot the view shows, and a version that
+/// changes with every change of it, so that the worker can tell whether the
+/// base of its diff is still current.
+///
+/// Section snapshots, when the data source keeps them, live here beside the
+/// snapshot, keyed by section, and change under the same version.
+struct _DataSourceState<S: Hashable & Sendable, I: Hashable & Sendable> {
+  /// What the view shows, without reload or reconfigure marks.
+  var snapshot = DiffableDataSourceSnapshot<S, I>()
+  var version = 0
+
+  mutating func replace(with snapshot: DiffableDataSourceSnapshot<S, I>) {
+    self.snapshot = snapshot
+    self.snapshot._removeMarks()
+    version += 1
+  }
+}
+
+// MARK: - Providers and handlers
+
+extension DiffableDataSource {
+  /// Makes a supplementary view (a header, footer or badge) for a kind of
+  /// element at an index path: UIKit's `SupplementaryViewProvider`, for any
+  /// view type.
+  ///
+  /// Write the view type in the closure's parameters:
+  ///
+  /// ```swift
+  /// dataSource.supplementaryViewProvider = .init { (view: ReferenceListView<String>, kind, indexPath) in
+  ///   "header \(indexPath.section)"
+  /// }
+  /// ```
+  public struct SupplementaryViewProvider {
+    let viewType: Any.Type
+    let make: @MainActor (any DiffableListView, String, IndexPath) -> Any?
+
+    /// Creates a provider for views of type `View`.
+    ///
+    /// - Precondition: The data source drives a `View` (checked when the
+    ///   view first asks).
+    public init<View: DiffableListView>(
+      _ provider: @escaping @MainActor (View, String, IndexPath) -> View.SupplementaryView?
+    ) {
+      viewType = View.self
+      make = { view, kind, indexPath in
+        provider(view as! View, kind, indexPath).map { $0 as Any }
+      }
+    }
+  }
+
+  /// Reordering: UIKit's `UICollectionViewDiffableDataSource.ReorderingHandlers`.
+  ///
+  /// When the user drags an item to a new place, the view asks
+  /// ``canReorderItem``; when the drag ends, the data source builds a
+  /// ``DiffableDataSourceTransaction``, calls ``willReorder``, takes the
+  /// final snapshot as its own (the view already shows it) and calls
+  /// ``didReorder``. Update your model in ``didReorder``.
+  public struct ReorderingHandlers {
+    /// Whether the user may move an item. Reordering is off while this is
+    /// `nil`.
+    public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    /// Called before the data source takes the reorder's final snapshot.
+    public var willReorder:
+      (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )?
+    /// Called after the data source took the reorder's final snapshot.
+    public var didReorder:
+      (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )?
+
+    /// Creates handlers; reordering is off until ``canReorderItem`` is set.
+    public init(
+      canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)? = nil,
+      willReorder: (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )? = nil,
+      didReorder: (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )? = nil
+    ) {
+      self.canReorderItem = canReorderItem
+      self.willReorder = willReorder
+      self.didReorder = didReorder
+    }
+  }
+
+  /// Expanding and collapsing items of an outline section: UIKit's
+  /// `NSDiffableDataSourceSectionSnapshotHandlers`, with its member names.
+  public struct SectionSnapshotHandlers {
+    /// Whether a parent item may expand.
+    public var shouldExpandItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    /// Called before a parent item expands.
+    public var willExpandItem: (@MainActor (ItemIdentifierType) -> Void)?
+    /// Whether a parent item may collapse.
+    public var shouldCollapseItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    /// Called before a parent item collapses.
+    public var willCollapseItem: (@MainActor (ItemIdentifierType) -> Void)?
+    /// Returns the section snapshot to show when a parent expands, given the
+    /// parent and its current children: the place to load children lazily.
+    public var snapshotForExpandingParent:
+      (
+        @MainActor (ItemIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
+          DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+      )?
+
+    /// Creates handlers that allow every expansion and collapse.
+    public init() {}
+  }
+
+  /// Table-style editing: the hooks behind UIKit's
+  /// `tableView(_:canEditRowAt:)` and `tableView(_:commit:forRowAt:)`, which
+  /// `UITableViewDiffableDataSource` users override in a subclass.
+  ///
+  /// ```swift
+  /// dataSource.editingHandlers.canEditItem = { _ in true }
+  /// dataSource.editingHandlers.commit = { style, item in
+  ///   guard style == .delete else { return }
+  ///   var snapshot = dataSource.snapshot()
+  ///   snapshot.deleteItems([item])
+  ///   dataSource.apply(snapshot)
+  /// }
+  /// ```
+  public struct EditingHandlers {
+    /// Whether an item can be edited. Nothing can while this is `nil`.
+    public var canEditItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    /// Called when the user commits an edit of an item.
+    public var commit: (@MainActor (DiffableEditingStyle, ItemIdentifierType) -> Void)?
+
+    /// Creates handlers under which nothing can be edited.
+    public init(
+      canEditItem: (@MainActor (ItemIdentifierType) -> Bool)? = nil,
+      commit: (@MainActor (DiffableEditingStyle, ItemIdentifierType) -> Void)? = nil
+    ) {
+      self.canEditItem = canEditItem
+      self.commit = commit
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/// Builds an array from runs of an existing array and a few new elements,
+/// with one copy per run: the reference list view's way of rebuilding a
+/// section after a batch.
+///
+/// The view's code is generic and, called through the data source, runs
+/// unspecialized: appending slices element by element would cost a witness
+/// call per element. Here each run is one `initialize(from:count:)`, a
+/// single bulk copy. The pointers never leave this function.
+///
+/// - Parameters:
+///   - count: The number of elements of the result.
+///   - source: The array the runs are taken from.
+///   - pieces: In order, `(start, length)` for a run of `source`, or
+///     `(-1 - index, 1)` for `extras[index]`. The lengths add up to `count`.
+///   - extras: The new elements.
+/// - Complexity: O(*count*) element copies in O(*p*) bulk operations, where
+///   *p* is the number of pieces.
+func _unsafeAssemble<Element>(
+  count: Int, from source: [Element], pieces: [(start: Int, length: Int)], extras: [Element]
+) -> [Element] {
+  [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+    source.withUnsafeBufferPointer { source in
+      var next = 0
+      for piece in pieces {
+        guard let destination = buffer.baseAddress.map({ $0 + next }) else { break }
+        if piece.start >= 0 {
+          precondition(piece.start + piece.length <= source.count && next + piece.length <= count)
+          destination.initialize(from: source.baseAddress! + piece.start, count: piece.length)
+        } else {
+          precondition(next < count)
+          destination.initialize(to: extras[-1 - piece.start])
+        }
+        next += piece.length
+      }
+      initialized = next
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import DiffableCore
+@_spi(Testing) import DiffableEngine
+import DiffableTestSupport
+import Foundation
+import Testing
+
+/// An identifier that counts its `hash(into:)` and `==` calls, safely from
+/// any thread.
+struct CountedItem: Hashable, Sendable, CustomStringConvertible {
+  static let counts = Shared((hashes: 0, equalities: 0))
+
+  var value: Int
+  init(_ value: Int) { self.value = value }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    counts.withLock { $0.equalities += 1 }
+    return lhs.value == rhs.value
+  }
+
+  func hash(into hasher: inout Hasher) {
+    Self.counts.withLock { $0.hashes += 1 }
+    hasher.combine(value)
+  }
+
+  var description: String { "#\(value)" }
+}
+
+/// A view that forwards to a reference view and counts the hashes and
+/// equality checks made while it works: the data source's whole part of an
+/// apply on the main actor happens inside these calls (switching to the new
+/// snapshot in `updatingData`, answering the view's questions, making
+/// cells), apart from O(1) bookkeeping.
+@MainActor
+final class MeasuringView: DiffableListView {
+  typealias Cell = CountedItem
+  typealias SupplementaryView = CountedItem
+
+  let inner = ReferenceListView<CountedItem>()
+  var hashes = 0
+  var equalities = 0
+
+  private func measure(_ body: () -> Void) {
+    let before = CountedItem.counts.current
+    body()
+    let after = CountedItem.counts.current
+    hashes += after.hashes - before.hashes
+    equalities += after.equalities - before.equalities
+  }
+
+  func connect(to dataSource: any DiffableListViewDataSource<CountedItem, CountedItem>) {
+    inner.connect(to: dataSource)
+  }
+  func reloadData() { measure { inner.reloadData() } }
+  func performBatchUpdates(
+    _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
+    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+  ) {
+    measure {
+      inner.performBatchUpdates(
+        update, animatingDifferences: animatingDifferences, rowAnimation: rowAnimation,
+        updatingData: updatingData, completion: completion)
+    }
+  }
+  func reconfigureItems(at indexPaths: [IndexPath]) {
+    measure { inner.reconfigureItems(at: indexPaths) }
+  }
+}
+
+@MainActor
+@Suite("Main-actor work is proportional to the change, by counting", .serialized)
+struct EngineComplexityTests {
+  typealias Snapshot = DiffableDataSourceSnapshot<Int, CountedItem>
+
+  struct Cost: Equatable {
+    var cellRequests: Int
+    var hashesInView: Int
+    var equalitiesInView: Int
+    var mainActorSteps: Int
+  }
+
+  /// Applies `sections` sections of `perSection` items, then one change of
+  /// fixed size, and returns what the change cost on the main actor.
+  func costOfChange(sections: Int, perSection: Int) async -> (Cost, totalOperations: Int) {
+    let view = MeasuringView()
+    var cellRequests = 0
+    let dataSource = DiffableDataSource<Int, CountedItem>(view: view) { _, _, item in
+      cellRequests += 1
+      return item
+    }
+    var old = Snapshot()
+    old.appendSections(Array(0..<sections))
+    for s in 0..<sections {
+      old.appendItems((s * perSection..<(s + 1) * perSection).map(CountedItem.init), toSection: s)
+    }
+    await dataSource.apply(old)
+
+    // The change: in each of two sections, 5 deletes, 5 inserts, 2 moves,
+    // 2 reloads and 2 reconfigures.
+    var new = old
+    var fresh = 10_000_000
+    for s in [0, sections - 1] {
+      let items = old.itemIdentifiers(inSection: s)
+      new.deleteItems(Array(items[10..<15]))
+      new.insertItems((fresh..<fresh + 5).map(CountedItem.init), beforeItem: items[20])
+      fresh += 5
+      new.moveItem(items[30], afterItem: items[40])
+      new.moveItem(items[50], beforeItem: items[45])
+      new.reloadItems([items[60], items[61]])
+      new.reconfigureItems([items[70], items[71]])
+    }
+
+    view.hashes = 0
+    view.equalities = 0
+    cellRequests = 0
+    let stepsBefore = dataSource._applyStatistics.mainActorSteps
+    let before = CountedItem.counts.current
+    await dataSource.apply(new)
+    let after = CountedItem.counts.current
+    let totalOperations =
+      after.hashes - before.hashes + after.equalities - before.equalities
+    #expect(view.inner.cells.map { $0.map(\.value) } == sectionItems(new).map { $0.map(\.value) })
+    return (
+      Cost(
+        cellRequests: cellRequests, hashesInView: view.hashes, equalitiesInView: view.equalities,
+        mainActorSteps: dataSource._applyStatistics.mainActorSteps - stepsBefore),
+      totalOperations
+    )
+  }
+
+  @Test("a change of fixed size costs the same on the main actor at 1,000 and 40,000 items")
+  func proportionalToChange() async {
+    let (small, smallTotal) = await costOfChange(sections: 10, perSection: 100)
+    let (large, largeTotal) = await costOfChange(sections: 40, perSection: 1_000)
+    // 10 inserts, 4 reloads and 4 reconfigures need cells; nothing else does.
+    let expected = Cost(cellRequests: 18, hashesInView: 0, equalitiesInView: 0, mainActorSteps: 1)
+    #expect(small == expected)
+    #expect(large == expected)
+    // The diff hashes and compares items, but off the main actor: the totals
+    // grow with the size, the main actor's share does not.
+    #expect(smallTotal > 0)
+    #expect(largeTotal > smallTotal)
+  }
+}

@@ -1,0 +1,270 @@
+import DiffableCore
+@_spi(Testing) import DiffableEngine
+import DiffableTestSupport
+import Foundation
+import Testing
+
+/// Many producers, tasks and threads, applying to one data source at once.
+/// `.ci/run` runs this suite under ThreadSanitizer.
+@MainActor
+@Suite("Concurrent applies")
+struct ConcurrencyTests {
+  typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
+
+  /// The first section's only item names the snapshot.
+  nonisolated static let markerSection = 1_000
+  nonisolated static func marker(of id: Int) -> Int { 1_000_000 + id }
+
+  /// A random snapshot named `id`.
+  nonisolated static func snapshot(_ id: Int, using random: inout SeededRandom) -> Snapshot {
+    var snapshot = RandomSnapshots.edited(
+      RandomSnapshots.snapshot(maxSections: 6, sectionPool: 10, itemPool: 150, using: &random),
+      edits: 4, sectionPool: 10, itemPool: 150, using: &random)
+    let marker = Self.marker(of: id)
+    if let first = snapshot.sectionIdentifiers.first {
+      snapshot.insertSections([Self.markerSection], beforeSection: first)
+    } else {
+      snapshot.appendSections([Self.markerSection])
+    }
+    snapshot.appendItems([marker], toSection: Self.markerSection)
+    return snapshot
+  }
+
+  /// What a completion saw.
+  struct Completion: Sendable {
+    var id: Int
+    /// The snapshot the view showed, by its marker's id.
+    var shown: Int?
+    /// Whether the view's cells were the data source's snapshot.
+    var consistent: Bool
+  }
+
+  static func shownID(_ view: ReferenceListView<Int>) -> Int? {
+    view.cells.first?.first.map { $0 - 1_000_000 }
+  }
+
+  @Test("tasks and threads hammering one data source: order, validity, completions")
+  func hammer() async throws {
+    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 11).seed
+    print("concurrency hammer seed: \(seed)")
+    let view = ReferenceListView<Int>()
+    view.recordsEvents = false
+    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    let completions = Shared<[Completion]>([])
+    let snapshots = Shared<[Int: Snapshot]>([:])
+
+    /// Records a completion of snapshot `id`, from the main actor.
+    let complete: @MainActor @Sendable (Int) -> Void = { id in
+      let consistent = view.cells == sectionItems(dataSource.snapshot())
+      completions.withLock {
+        $0.append(Completion(id: id, shown: Self.shownID(view), consistent: consistent))
+      }
+    }
+
+    let taskCount = 6
+    let threadCount = 4
+    let steps = 40
+    let asyncReturns = Shared<[Int]>([])
+
+    /// Applies snapshot `id` of a producer, in one of four ways: animated,
+    /// unanimated, reload-data, or with a completion that applies again from
+    /// the main actor. Never waits.
+    @Sendable func submit(_ id: Int, _ snapshot: Snapshot, way: Int) {
+      snapshots.withLock { $0[id] = snapshot }
+      switch way {
+      case 0:
+        dataSource.apply(snapshot) { complete(id) }
+      case 1:
+        dataSource.apply(snapshot, animatingDifferences: false) { complete(id) }
+      case 2:
+        dataSource.applySnapshotUsingReloadData(snapshot) { complete(id) }
+      default:
+        let followUp = id + 500
+        var next = snapshot
+        next.deleteItems([Self.marker(of: id)])
+        next.appendItems([Self.marker(of: followUp)], toSection: Self.markerSection)
+        snapshots.withLock { $0[followUp] = next }
+        dataSource.apply(snapshot, animatingDifferences: id % 2 == 0) {
+          complete(id)
+          dataSource.apply(next) { complete(followUp) }
+        }
+      }
+    }
+
+    // Tasks: the four ways, and the async form every fifth step.
+    @Sendable func produceInTask(_ producer: Int) async {
+      var random = SeededRandom(seed: seed &+ UInt64(producer))
+      for step in 0..<steps {
+        let id = producer * 1_000 + step
+        let snapshot = Self.snapshot(id, using: &random)
+        if step % 5 == 3 {
+          snapshots.withLock { $0[id] = snapshot }
+          await dataSource.apply(snapshot)
+          asyncReturns.withLock { $0.append(id) }
+        } else {
+          submit(id, snapshot, way: step % 5 == 4 ? 3 : step % 5)
+        }
+        // Pauses now and then, so that the rounds are many and varied.
+        if step % 2 == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+      }
+    }
+
+    // Threads: plain threads, outside any task, calling the synchronous
+    // apply.
+    let threadsDone = Shared(0)
+    for thread in 0..<threadCount {
+      let producer = taskCount + thread
+      let worker = Thread {
+        var random = SeededRandom(seed: seed &+ UInt64(producer))
+        for step in 0..<steps {
+          let id = producer * 1_000 + step
+          submit(id, Self.snapshot(id, using: &random), way: step % 4)
+          if step % 2 == 0 { usleep(1_000) }
+        }
+        threadsDone.withLock { $0 += 1 }
+      }
+      worker.start()
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for producer in 0..<taskCount {
+        group.addTask { await produceInTask(producer) }
+      }
+    }
+    await waitUntil("every thread finished") { threadsDone.current == threadCount }
+
+    let followUps = taskCount * (steps / 5) + threadCount * (steps / 4)
+    let asyncCount = taskCount * (steps / 5)
+    let expected = (taskCount + threadCount) * steps + followUps - asyncCount
+    await waitUntil("every completion ran") { completions.current.count >= expected }
+
+    let log = completions.current
+    #expect(log.count == expected)
+    // Each completion exactly once.
+    let ids = log.map(\.id)
+    #expect(Set(ids).count == ids.count, "a completion ran twice")
+    #expect(
+      Set(ids).union(asyncReturns.current) == Set(snapshots.current.keys),
+      "a completion never ran")
+    // Each producer's applies completed in the order it made them.
+    for producer in 0..<(taskCount + threadCount) {
+      let own = ids.filter { $0 / 1_000 == producer && $0 % 1_000 < 500 }
+      #expect(own == own.sorted(), "producer \(producer) completed out of order: \(own)")
+    }
+    // Every completion saw the view and the data source agree, and the view
+    // showing the snapshot of a later completion of the same round: the
+    // snapshots completing between them were skipped in its favour.
+    let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+    for (index, completion) in log.enumerated() {
+      #expect(completion.consistent, "completion of \(completion.id) saw the view disagree")
+      guard let shown = completion.shown, snapshots.current[shown] != nil else {
+        Issue.record("completion of \(completion.id) saw no known snapshot")
+        continue
+      }
+      // A snapshot applied with the async form has no completion in the log.
+      guard let shownAt = position[shown] else { continue }
+      #expect(shownAt >= index, "completion of \(completion.id) saw an older snapshot")
+      for later in log[index...shownAt] {
+        #expect(later.shown == shown, "the view changed inside a round")
+      }
+    }
+    #expect(asyncReturns.current.count == asyncCount)
+    #expect(Set(asyncReturns.current).count == asyncCount)
+    // Everything drained: the view shows the snapshot named by its marker,
+    // and so does the data source; one more apply lands as the last.
+    let shown = try #require(Self.shownID(view))
+    #expect(view.cells == sectionItems(try #require(snapshots.current[shown])))
+    #expect(dataSource.snapshot() == snapshots.current[shown])
+    var random = SeededRandom(seed: seed)
+    let final = Self.snapshot(999_999, using: &random)
+    await dataSource.apply(final)
+    #expect(view.cells == sectionItems(final))
+    let statistics = dataSource._applyStatistics
+    #expect(statistics.requests == expected + asyncCount + 1)
+    print("concurrency hammer: \(statistics)")
+  }
+
+  @Test("interactive reorders on the main actor amid background applies")
+  func reordersAmidApplies() async throws {
+    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 13).seed
+    print("reorder hammer seed: \(seed)")
+    let view = ReferenceListView<Int>()
+    view.recordsEvents = false
+    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    let disagreements = Shared(0)
+    let completed = Shared(0)
+    let producers = 4
+    let steps = 50
+
+    let background = Task.detached {
+      await withTaskGroup(of: Void.self) { group in
+        for producer in 0..<producers {
+          group.addTask {
+            var random = SeededRandom(seed: seed &+ UInt64(producer))
+            for step in 0..<steps {
+              let snapshot = Self.snapshot(producer * 1_000 + step, using: &random)
+              dataSource.apply(snapshot) {
+                if view.cells != sectionItems(dataSource.snapshot()) {
+                  disagreements.withLock { $0 += 1 }
+                }
+                completed.withLock { $0 += 1 }
+              }
+              try? await Task.sleep(for: .milliseconds(1))
+            }
+          }
+        }
+      }
+    }
+    var random = SeededRandom(seed: seed)
+    var moves = 0
+    // Drag a random item of a section with at least two items, forty times,
+    // while the producers apply; then wait for their completions.
+    while moves < 40 {
+      let sections = view.cells.indices.filter { view.cells[$0].count >= 2 }
+      if let section = sections.randomElement(using: &random) {
+        let count = view.cells[section].count
+        let from = Int.random(in: 0..<count, using: &random)
+        let to = Int.random(in: 0..<count, using: &random)
+        view.interactivelyMoveItem(at: [section, from], to: [section, to])
+        moves += 1
+        #expect(view.cells == sectionItems(dataSource.snapshot()))
+      }
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    await waitUntil("every completion ran") { completed.current == producers * steps }
+    await background.value
+    var final = Snapshot()
+    final.appendSections([0, 1])
+    final.appendItems([1, 2, 3], toSection: 0)
+    await dataSource.apply(final)
+    #expect(view.cells == [[1, 2, 3], []])
+    #expect(disagreements.current == 0)
+    print("reorder hammer: \(moves) moves, \(dataSource._applyStatistics)")
+  }
+
+  @Test("an apply lands even while reorders change the snapshot faster than it can be diffed")
+  func applyAmidContinuousReorders() async throws {
+    let view = ReferenceListView<Int>()
+    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    var snapshot = Snapshot()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<2_000))
+    await dataSource.apply(snapshot)
+    let landed = Shared(false)
+    snapshot.appendItems([2_000])
+    dataSource.apply(snapshot) { landed.withLock { $0 = true } }
+    // A reorder at every turn of the main actor: each diff made off the main
+    // actor is stale by the time it arrives.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !landed.current && ContinuousClock.now < deadline {
+      view.interactivelyMoveItem(at: [0, 0], to: [0, 1])
+      await Task.yield()
+    }
+    #expect(landed.current, "the apply never landed")
+    let statistics = dataSource._applyStatistics
+    #expect(statistics.mainActorDiffs <= 1)
+    #expect(view.cells == sectionItems(dataSource.snapshot()))
+    #expect(view.cells[0].contains(2_000))
+  }
+}

@@ -1,0 +1,79 @@
+import DiffableCore
+@_spi(Testing) import DiffableEngine
+import DiffableTestSupport
+import Foundation
+import Testing
+
+@MainActor
+@Suite("The engine against random snapshot sequences")
+struct EnginePropertyTests {
+  /// The index paths, in `new`, of the cells a view must ask for when
+  /// `update` takes it from `old` to `new`: every item of inserted and
+  /// reloaded sections, inserted and reloaded items, and reconfigured ones.
+  static func freshPaths<S, I>(
+    _ update: BatchUpdate, _ old: DiffableDataSourceSnapshot<S, I>,
+    _ new: DiffableDataSourceSnapshot<S, I>
+  ) -> [IndexPath] {
+    var paths: [IndexPath] = []
+    let oldSections = old.sectionIdentifiers
+    func wholeSection(_ q: Int) {
+      let count = new.numberOfItems(inSection: new.sectionIdentifiers[q])
+      paths += (0..<count).map { IndexPath(item: $0, section: q) }
+    }
+    update.sectionInserts.forEach(wholeSection)
+    for p in update.sectionReloads { wholeSection(new.indexOfSection(oldSections[p])!) }
+    paths += update.itemInserts
+    for path in update.itemReloads {
+      let item = old.itemIdentifiers(inSection: oldSections[path.section])[path.item]
+      let section = new.sectionIdentifier(containingItem: item)!
+      let index = new.itemIdentifiers(inSection: section).firstIndex(of: item)!
+      paths.append(IndexPath(item: index, section: new.indexOfSection(section)!))
+    }
+    paths += update.itemReconfigures
+    return paths.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
+  }
+
+  @Test("each apply shows its snapshot, performs the diff, and asks only for fresh cells")
+  func randomSequences() async {
+    var random = SeededRandom.fromEnvironmentOrRandom(salt: 5)
+    print("engine random sequence seed: \(random.seed)")
+    let list = TestList<Int, Int>()
+    var previous = RandomSnapshots.Snapshot()
+    for round in 0..<400 {
+      let next =
+        round % 7 == 0
+        ? RandomSnapshots.snapshot(using: &random)
+        : RandomSnapshots.edited(previous, using: &random)
+      let serialsBefore = list.serials
+      list.view.removeAllEvents()
+      await list.apply(next, animatingDifferences: round % 2 == 0)
+      let context = "seed \(random.seed) round \(round)\nold: \(previous)\nnew: \(next)"
+
+      #expect(list.shownItems == sectionItems(next), "\(context)")
+      #expect(list.dataSource.snapshot() == next, "\(context)")
+      let requested = list.view.events.flatMap(\.requestedCells).sorted {
+        ($0.section, $0.item) < ($1.section, $1.item)
+      }
+      let fresh: [IndexPath]
+      if previous.numberOfSections == 0 {
+        #expect(list.view.events.map(\.kind) == [.reloadData], "\(context)")
+        fresh = next.sectionIdentifiers.enumerated().flatMap { q, section in
+          (0..<next.numberOfItems(inSection: section)).map { IndexPath(item: $0, section: q) }
+        }
+      } else {
+        let update = BatchUpdate(from: previous, to: next)
+        #expect(list.batches == (update.isEmpty ? [] : [update]), "\(context)")
+        fresh = Self.freshPaths(update, previous, next)
+      }
+      #expect(requested == fresh, "\(context)")
+      // Every cell not asked for again is the one the item had before.
+      let freshItems = Set(fresh.map { list.view.cells[$0.section][$0.item].item })
+      for cell in list.view.cells.joined() where !freshItems.contains(cell.item) {
+        #expect(serialsBefore[cell.item] == cell.serial, "\(context)\n\(cell.item) lost its cell")
+      }
+      if list.shownItems != sectionItems(next) { return }
+      previous = next
+      previous._removeMarks()
+    }
+  }
+}

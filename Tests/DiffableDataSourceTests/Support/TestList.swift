@@ -1,0 +1,106 @@
+import DiffableCore
+import DiffableEngine
+import DiffableTestSupport
+import Foundation
+import Testing
+
+typealias StringSnapshot = DiffableDataSourceSnapshot<String, String>
+
+/// A cell of the test lists: the identifier the cell provider received, and
+/// a serial number that is new for every cell made, so that tests can tell a
+/// kept cell from a new one.
+struct TestCell<Item: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+  var item: Item
+  var serial: Int
+
+  var description: String { "\(item)#\(serial)" }
+}
+
+/// A data source driving a reference list view whose cells are
+/// ``TestCell``s, with a record of every call to the cell provider.
+@MainActor
+final class TestList<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+  typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
+
+  let view = ReferenceListView<TestCell<Item>>()
+  private(set) var dataSource: DiffableDataSource<Section, Item>!
+  /// Every call to the cell provider: where, and the identifier it received.
+  var providerCalls: [(indexPath: IndexPath, item: Item)] = []
+  private var serial = 0
+
+  init() {
+    dataSource = DiffableDataSource(view: view) { [unowned self] _, indexPath, item in
+      serial += 1
+      providerCalls.append((indexPath, item))
+      return TestCell(item: item, serial: serial)
+    }
+  }
+
+  /// The items the view's cells were made for, section by section.
+  var shownItems: [[Item]] { view.cells.map { $0.map(\.item) } }
+
+  /// The cells' serial numbers, by item.
+  var serials: [Item: Int] {
+    Dictionary(uniqueKeysWithValues: view.cells.joined().map { ($0.item, $0.serial) })
+  }
+
+  /// Applies and waits until the view shows `snapshot`.
+  func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+    await dataSource.apply(snapshot, animatingDifferences: animatingDifferences)
+  }
+
+  /// The batch events the view received, in order.
+  var batches: [BatchUpdate] {
+    view.events.compactMap { event in
+      if case .batchUpdate(let update, _, _) = event.kind { return update }
+      return nil
+    }
+  }
+}
+
+/// The items of a snapshot, section by section.
+func sectionItems<S, I>(_ snapshot: DiffableDataSourceSnapshot<S, I>) -> [[I]] {
+  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
+}
+
+/// A value shared by the threads and tasks of a test, behind a lock.
+final class Shared<Value>: @unchecked Sendable {
+  // `@unchecked`: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
+
+/// Checks that a stopped process printed `message` on standard error.
+func expectMessage(
+  _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  #expect(text.contains(message), "standard error was: \(text)", sourceLocation: sourceLocation)
+}
+
+/// Waits, yielding, until `condition` holds; records an issue after about
+/// ten seconds instead of hanging.
+@MainActor
+func waitUntil(
+  _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+  _ condition: @MainActor () -> Bool
+) async {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !condition() {
+    if ContinuousClock.now > deadline {
+      Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+      return
+    }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}
