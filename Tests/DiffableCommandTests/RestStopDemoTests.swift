@@ -22,27 +22,36 @@ struct RestStopDemoTests {
     #expect(RestStop.label(brands[0]) == "Starlite Coffee")
   }
 
-  @Test("type-erased identifiers are equal when they hold equal values of the same type")
-  func typeErasure() {
-    #expect(AnySendableHashable(42) == AnySendableHashable(42))
-    #expect(AnySendableHashable(42) != AnySendableHashable("42"))
-    #expect(
-      AnySendableHashable(RestStop.Brand(name: "Gum"))
-        != AnySendableHashable(RestStop.ConvenienceGood(name: "Gum")))
-    #expect(AnySendableHashable(7).base as? Int == 7)
-    #expect(
-      Set([AnySendableHashable(1), AnySendableHashable(1), AnySendableHashable("1")]).count == 2)
-  }
+  @Test(
+    "one data source drives the layout view: a reload solves it, a batch lays out the changed sections again"
+  )
+  @MainActor
+  func layoutListView() async throws {
+    let opening = RestStop.openingSnapshot()
+    let view = LayoutListView(
+      layout: RestStop.layout(sections: opening.sectionIdentifiers),
+      context: LayoutContext(containerSize: CGSize(width: 390, height: 844)))
+    let dataSource = DiffableDataSource<RestStop.Section, AnySendableHashable>(view: view) {
+      _, _, item in RestStop.label(item)
+    }
+    #expect(view.solved == nil)
+    await dataSource.apply(opening)
+    try view.checkLayout()
+    let opened = try #require(view.solved)
+    #expect((0..<3).map(opened.numberOfItems(inSection:)) == [6, 8, 6])
+    #expect(view.lastBatch == nil)
+    #expect(view.cellText(at: IndexPath(indexes: [1, 0])) == "Coffee")
 
-  @Test("a snapshot's item counts per section are what the layout is solved for")
-  func itemCounts() {
-    #expect(RestStop.openingSnapshot().layoutItemCounts == [6, 8, 6])
-    #expect(RestStop.lunchSnapshot().layoutItemCounts == [7, 7, 6])
-    var snapshot = DiffableDataSourceSnapshot<String, Int>()
-    #expect(snapshot.layoutItemCounts == [])
-    snapshot.appendSections(["a", "b"])
-    snapshot.appendItems([1, 2, 3], toSection: "a")
-    #expect(snapshot.layoutItemCounts == [3, 0])
+    await dataSource.apply(RestStop.lunchSnapshot())
+    let lunch = try #require(view.solved)
+    #expect((0..<3).map(lunch.numberOfItems(inSection:)) == [7, 7, 6])
+    #expect(view.sectionsLaidOutAgain == [0, 1])
+    #expect(view.lastBatch?.itemInserts == [IndexPath(indexes: [0, 6])])
+    #expect(view.cellText(at: IndexPath(indexes: [0, 6])) == "Grilled cheese $6")
+    // The brands did not move: the same frames as before.
+    #expect(
+      lunch.layoutAttributesForItem(at: IndexPath(indexes: [2, 1]))?.frame
+        == opened.layoutAttributesForItem(at: IndexPath(indexes: [2, 1]))?.frame)
   }
 
   @Test(
@@ -51,9 +60,7 @@ struct RestStopDemoTests {
   func foodMenuIsG3() throws {
     let snapshot = RestStop.openingSnapshot()
     let solved = try RestStop.layout(sections: snapshot.sectionIdentifiers)
-      .solve(
-        LayoutContext(containerSize: CGSize(width: 390, height: 844)),
-        itemCounts: snapshot.layoutItemCounts)
+      .solve(LayoutContext(containerSize: CGSize(width: 390, height: 844)), itemCounts: [6, 8, 6])
     let food = solved.allElements.filter { $0.section == 0 }
     #expect(
       food.filter { $0.category == .cell }.map(\.frame)

@@ -56,13 +56,21 @@ struct RestStopDemo: Demo {
   }
 
   /// Plays the three steps and writes the picture when asked to.
+  ///
+  /// One data source drives a ``LayoutListView``: its cell provider labels
+  /// each kind of item, and the view solves the layout for the item counts
+  /// the data source gives it.
+  @MainActor
   static func play(
     screen: CGSize, columns: Int, svgPath: String?, styler: TextStyler, pause: Double
   ) async throws {
     let opening = RestStop.openingSnapshot()
-    let layout = RestStop.layout(sections: opening.sectionIdentifiers)
-    var solved = try layout.solve(
-      LayoutContext(containerSize: screen), itemCounts: opening.layoutItemCounts)
+    let view = LayoutListView(
+      layout: RestStop.layout(sections: opening.sectionIdentifiers),
+      context: LayoutContext(containerSize: screen))
+    let dataSource = DiffableDataSource<RestStop.Section, AnySendableHashable>(view: view) {
+      _, _, item in RestStop.label(item)
+    }
     print(
       styler("Highway rest stop", .bold) + ": \(opening.numberOfItems) items of three kinds in "
         + "\(opening.numberOfSections) sections, on a \(LayoutOutput.number(screen.width))×"
@@ -70,24 +78,23 @@ struct RestStopDemo: Demo {
 
     print()
     print(styler("1. The rest stop opens", .bold))
-    show(solved, opening, screen: screen, columns: columns, styler: styler)
+    await dataSource.apply(opening)
+    try show(view, dataSource, screen: screen, columns: columns, styler: styler)
 
     if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
-    let lunch = RestStop.lunchSnapshot()
-    let batch = BatchUpdate(from: opening, to: lunch)
-    let changed = zip(opening.layoutItemCounts, lunch.layoutItemCounts).enumerated()
-      .filter { $0.element.0 != $0.element.1 }.map { lunch.sectionIdentifiers[$0.offset].rawValue }
-    try solved.updateItemCounts(lunch.layoutItemCounts)
+    await dataSource.apply(RestStop.lunchSnapshot())
+    let sections = dataSource.snapshot().sectionIdentifiers
+    let changed = view.sectionsLaidOutAgain.map { sections[$0].rawValue }
     print()
     print(styler("2. Lunch: a dish is added, the ice is sold out", .bold))
-    print("batch update: " + summarize(batch))
+    if let batch = view.lastBatch { print("batch update: " + summarize(batch)) }
     print("laid out again: \(changed.joined(separator: ", ")) (the sections whose counts changed)")
-    show(solved, lunch, screen: screen, columns: columns, styler: styler)
+    var solved = try show(view, dataSource, screen: screen, columns: columns, styler: styler)
     let picture = LayoutSVG.render(
       contentSize: solved.contentSize,
       elements: LayoutOutput.elements(of: solved, visibleRect: CGRect(origin: .zero, size: screen)),
       bands: solved.orthogonalBands, visibleRect: CGRect(origin: .zero, size: screen),
-      label: { LayoutOutput.indexPathLabel($0) + " " + label($0, lunch) })
+      label: { LayoutOutput.indexPathLabel($0) + " " + label($0, view, dataSource) })
 
     if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
     if let band = solved.orthogonalBand(forSection: 0) {
@@ -97,7 +104,7 @@ struct RestStopDemo: Demo {
       print(
         styler(
           "3. The food menu is swiped; it comes to rest at \(LayoutOutput.number(offset))", .bold))
-      show(solved, lunch, screen: screen, columns: columns, styler: styler)
+      draw(solved, view, dataSource, screen: screen, columns: columns, styler: styler)
     }
 
     if let svgPath {
@@ -107,11 +114,28 @@ struct RestStopDemo: Demo {
     }
   }
 
+  /// Draws what the view shows and returns its solved layout.
+  ///
+  /// - Throws: The error that stopped the view's layout.
+  @MainActor @discardableResult
+  static func show(
+    _ view: LayoutListView, _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>,
+    screen: CGSize, columns: Int, styler: TextStyler
+  ) throws -> SolvedLayout {
+    try view.checkLayout()
+    guard let solved = view.solved else {
+      throw ValidationError("The rest stop's layout was never solved.")
+    }
+    draw(solved, view, dataSource, screen: screen, columns: columns, styler: styler)
+    return solved
+  }
+
   /// Draws the part of the content on screen, then describes the food
   /// menu's band.
-  static func show(
-    _ solved: SolvedLayout,
-    _ snapshot: DiffableDataSourceSnapshot<RestStop.Section, AnySendableHashable>,
+  @MainActor
+  static func draw(
+    _ solved: SolvedLayout, _ view: LayoutListView,
+    _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>,
     screen: CGSize, columns: Int, styler: TextStyler
   ) {
     let region = CGRect(
@@ -119,10 +143,10 @@ struct RestStopDemo: Demo {
     // Backgrounds would only show as stray edges around the cells.
     let canvas = TerminalCanvas.drawing(
       solved, region: region, columns: columns, categories: [.cell, .supplementaryView]
-    ) { label($0, snapshot) }
+    ) { label($0, view, dataSource) }
     print(canvas.text)
     for band in solved.orthogonalBands {
-      let section = snapshot.sectionIdentifiers[band.section]
+      guard let section = dataSource.sectionIdentifier(for: band.section) else { continue }
       let rests = band.restOffsets.map(LayoutOutput.number).joined(separator: ", ")
       print(
         styler(
@@ -132,18 +156,18 @@ struct RestStopDemo: Demo {
     }
   }
 
-  /// The text on an element's box: the item for a cell, the section's
-  /// title for a header, nothing for a background.
+  /// The text on an element's box: the cell's text for a cell, the
+  /// section's title for a header, nothing for a background.
+  @MainActor
   static func label(
-    _ element: LayoutAttributes,
-    _ snapshot: DiffableDataSourceSnapshot<RestStop.Section, AnySendableHashable>
+    _ element: LayoutAttributes, _ view: LayoutListView,
+    _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>
   ) -> String {
-    let section = snapshot.sectionIdentifiers[element.section]
     switch element.category {
     case .cell:
-      return RestStop.label(snapshot.itemIdentifiers(inSection: section)[element.item])
+      return view.cellText(at: element.indexPath)
     case .supplementaryView:
-      return section.title
+      return dataSource.sectionIdentifier(for: element.section)?.title ?? ""
     case .decorationView:
       return ""
     }

@@ -1,0 +1,99 @@
+import CollectionLayout
+import Diffable
+import Foundation
+
+/// A list view whose cells sit at the frames of a compositional layout: the
+/// view a ``DiffableDataSource`` drives in `diffable demo reststop`.
+///
+/// It keeps its cells in a ``ReferenceListView``, so every batch is checked
+/// as UIKit would check it, and its layout solved for the number of items in
+/// each section. A reload solves the whole layout; a batch update lays out
+/// again only the sections whose item counts changed, as a collection view
+/// invalidates its layout.
+@MainActor
+final class LayoutListView: DiffableListView {
+  typealias Cell = String
+  typealias SupplementaryView = String
+
+  /// The cells, by section: the cell provider's text for each item.
+  let cells = ReferenceListView<String>()
+  let layout: CompositionalLayout
+  let context: LayoutContext
+  /// The layout solved for the current item counts; `nil` before the first
+  /// reload.
+  private(set) var solved: SolvedLayout?
+  /// The last batch the view performed.
+  private(set) var lastBatch: BatchUpdate?
+  /// The sections laid out again by the last batch.
+  private(set) var sectionsLaidOutAgain: [Int] = []
+  /// Why the layout could not be solved, if it could not: a view cannot
+  /// throw from a reload, so the error waits here for its owner.
+  private(set) var layoutError: LayoutError?
+
+  init(layout: CompositionalLayout, context: LayoutContext) {
+    self.layout = layout
+    self.context = context
+    cells.recordsEvents = false
+  }
+
+  /// The label of a cell at an index path of the layout.
+  func cellText(at indexPath: IndexPath) -> String {
+    cells.cells[indexPath.section][indexPath.item]
+  }
+
+  /// Throws the error that stopped the last layout, if any.
+  func checkLayout() throws(LayoutError) {
+    if let layoutError { throw layoutError }
+  }
+
+  // MARK: DiffableListView
+
+  func connect(to dataSource: any DiffableListViewDataSource<String, String>) {
+    cells.connect(to: dataSource)
+  }
+
+  func reloadData() {
+    cells.reloadData()
+    lastBatch = nil
+    sectionsLaidOutAgain = Array(cells.cells.indices)
+    solveAll(cells.cells.map(\.count))
+  }
+
+  func performBatchUpdates(
+    _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
+    updatingData: @escaping @MainActor () -> Void,
+    completion: @escaping @MainActor (Bool) -> Void
+  ) {
+    let oldCounts = cells.cells.map(\.count)
+    cells.performBatchUpdates(
+      update, animatingDifferences: animatingDifferences, rowAnimation: rowAnimation,
+      updatingData: updatingData, completion: completion)
+    let counts = cells.cells.map(\.count)
+    lastBatch = update
+    sectionsLaidOutAgain = counts.indices.filter {
+      $0 >= oldCounts.count || counts[$0] != oldCounts[$0]
+    }
+    guard var layout = solved else { return solveAll(counts) }
+    do {
+      try layout.updateItemCounts(counts)
+      solved = layout
+    } catch {
+      layoutError = error
+    }
+  }
+
+  func reconfigureItems(at indexPaths: [IndexPath]) {
+    cells.reconfigureItems(at: indexPaths)
+  }
+
+  /// Solves the whole layout for `counts`, or keeps the error.
+  private func solveAll(_ counts: [Int]) {
+    do {
+      solved = try layout.solve(context, itemCounts: counts)
+      layoutError = nil
+    } catch {
+      solved = nil
+      layoutError = error
+    }
+  }
+}
