@@ -48,8 +48,28 @@ struct DocumentationExampleTests {
     await dataSource.apply(snapshot)
     #expect(
       view.events.last?.kind
-        == .batchUpdate(BatchUpdate(itemInserts: [[0, 0]]), animated: true, rowAnimation: .automatic))
+        == .batchUpdate(
+          BatchUpdate(itemInserts: [[0, 0]]), animated: true, rowAnimation: .automatic))
     #expect(view.cells == [["fig", "apple", "pear"]])
+  }
+
+  @Test("the README's example: a reload, then one batch that asks only for new and reloaded cells")
+  func readmeExample() async {
+    let view = ReferenceListView<String>()
+    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in
+      item.uppercased()
+    }
+    var snapshot = DiffableDataSourceSnapshot<String, String>()
+    snapshot.appendSections(["fruits"])
+    snapshot.appendItems(["apple", "pear"])
+    await dataSource.apply(snapshot)
+    #expect(view.events.map(\.kind) == [.reloadData])
+
+    snapshot.insertItems(["fig"], beforeItem: "apple")
+    snapshot.reloadItems(["pear"])
+    await dataSource.apply(snapshot)
+    #expect(view.cells == [["FIG", "APPLE", "PEAR"]])
+    #expect(view.events.last?.requestedCells == [[0, 0], [0, 2]])
   }
 
   @Test("apply's example, and the async form's")
