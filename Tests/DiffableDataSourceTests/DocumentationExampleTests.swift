@@ -7,20 +7,6 @@ import Testing
 @MainActor
 @Suite("Documentation examples")
 struct DocumentationExampleTests {
-  @Test("DiffableDataSource's overview")
-  func dataSourceOverview() async {
-    let view = ReferenceListView<String>()
-    let dataSource = DiffableDataSource<String, String>(view: view) { view, indexPath, item in
-      item.uppercased()
-    }
-    var snapshot = DiffableDataSourceSnapshot<String, String>()
-    snapshot.appendSections(["fruits"])
-    snapshot.appendItems(["apple", "pear"])
-    await dataSource.apply(snapshot)
-    #expect(view.cells == [["APPLE", "PEAR"]])
-    #expect(dataSource.itemIdentifier(for: IndexPath(item: 1, section: 0)) == "pear")
-  }
-
   @Test("ReferenceListView's overview")
   func referenceViewOverview() async {
     let view = ReferenceListView<String>()
@@ -53,8 +39,10 @@ struct DocumentationExampleTests {
     #expect(view.cells == [["fig", "apple", "pear"]])
   }
 
-  @Test("the README's example: a reload, then one batch that asks only for new and reloaded cells")
-  func readmeExample() async {
+  @Test(
+    "DiffableDataSource's overview, and the README's: a reload, then one batch that asks only for new and reloaded cells"
+  )
+  func dataSourceOverview() async {
     let view = ReferenceListView<String>()
     let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in
       item.uppercased()
@@ -64,6 +52,8 @@ struct DocumentationExampleTests {
     snapshot.appendItems(["apple", "pear"])
     await dataSource.apply(snapshot)
     #expect(view.events.map(\.kind) == [.reloadData])
+    #expect(view.cells == [["APPLE", "PEAR"]])
+    #expect(dataSource.itemIdentifier(for: IndexPath(item: 1, section: 0)) == "pear")
 
     snapshot.insertItems(["fig"], beforeItem: "apple")
     snapshot.reloadItems(["pear"])
