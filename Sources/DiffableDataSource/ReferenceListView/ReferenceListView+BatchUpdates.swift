@@ -57,8 +57,9 @@ extension ReferenceListView {
   /// The cells after a valid batch.
   ///
   /// Pass by pass: read the item operations into plain integer pairs, sorted
-  /// by section (on Linux `IndexPath` is a resilient type, slow to store and
-  /// sort; the batch's lists are sorted already, except move sources); then
+  /// (on Linux `IndexPath` is a resilient type, slow to store and sort; the
+  /// lists of a batch from `BatchUpdate(from:to:)` are sorted already, except
+  /// move sources, and a batch made by hand is sorted here); then
   /// build each new section from where it comes from. An inserted or
   /// reloaded section gets fresh cells; a moved section, or a surviving one
   /// no item operation touches, keeps its array as is; any other surviving
@@ -66,7 +67,9 @@ extension ReferenceListView {
   /// cursor per list walks each list once.
   private func cells(after update: BatchUpdate, plan: _BatchPlan, newCounts: [Int]) -> [[Cell]] {
     func pairs(_ paths: [IndexPath]) -> [_Position] {
-      paths.map { _Position(section: $0[0], item: $0[1]) }
+      var pairs = paths.map { _Position(section: $0[0], item: $0[1]) }
+      if pairs.indices.dropFirst().contains(where: { pairs[$0] < pairs[$0 - 1] }) { pairs.sort() }
+      return pairs
     }
     let deletes = pairs(update.itemDeletes)
     let reloads = pairs(update.itemReloads)
