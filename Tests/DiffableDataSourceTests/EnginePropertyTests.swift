@@ -76,4 +76,55 @@ struct EnginePropertyTests {
       previous._removeMarks()
     }
   }
+
+  @Test("the cell provider is called once per requested cell, in the order the view asks")
+  func providerCallsMatchRequests() async {
+    var random = SeededRandom.fromEnvironmentOrRandom(salt: 11)
+    print("provider call order seed: \(random.seed)")
+    let list = TestList<Int, Int>()
+    var previous = RandomSnapshots.Snapshot()
+    for round in 0..<300 {
+      let next =
+        round % 7 == 0
+        ? RandomSnapshots.snapshot(using: &random)
+        : RandomSnapshots.edited(previous, using: &random)
+      let context = "seed \(random.seed) round \(round)\nold: \(previous)\nnew: \(next)"
+      list.view.removeAllEvents()
+      list.providerCalls = []
+      await list.apply(next)
+      // The data source answers a section at a time; the calls are the
+      // requests, one for one, each with the item at its index path.
+      let requested = list.view.events.flatMap(\.requestedCells)
+      #expect(list.providerCalls.map(\.indexPath) == requested, "\(context)")
+      let reconfigured = Set(
+        list.view.events.last.map { event -> [IndexPath] in
+          if case .reconfigureItems(let paths) = event.kind { return paths }
+          return []
+        } ?? [])
+      for call in list.providerCalls where !reconfigured.contains(call.indexPath) {
+        #expect(sectionItems(next)[call.indexPath.section][call.indexPath.item] == call.item)
+      }
+      // A view whose data source answers one cell at a time asks in the
+      // same order.
+      if previous.numberOfSections > 0, let batch = list.batches.last {
+        let view = ReferenceListView<String>()
+        let arrays = ArrayDataSource(sectionItems(previous).map { $0.map(String.init) })
+        view.connect(to: arrays)
+        view.reloadData()
+        arrays.cellRequests = []
+        view.performBatchUpdates(
+          batch, animatingDifferences: true, rowAnimation: .automatic,
+          updatingData: { arrays.sections = sectionItems(next).map { $0.map(String.init) } },
+          completion: { _ in })
+        let batchRequests = list.view.events.first { event in
+          if case .batchUpdate = event.kind { return true }
+          return false
+        }?.requestedCells
+        #expect(arrays.cellRequests == batchRequests, "\(context)")
+        #expect(view.cells == sectionItems(next).map { $0.map(String.init) }, "\(context)")
+      }
+      previous = next
+      previous._removeMarks()
+    }
+  }
 }
