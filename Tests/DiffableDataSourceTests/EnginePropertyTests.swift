@@ -33,7 +33,7 @@ struct EnginePropertyTests {
     return paths.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
   }
 
-  @Test("each apply shows its snapshot, performs the diff, and asks only for fresh cells")
+  @Test("each apply shows its snapshot, performs the diff, and asks only for fresh cells, in order")
   func randomSequences() async {
     var random = SeededRandom.fromEnvironmentOrRandom(salt: 5)
     print("engine random sequence seed: \(random.seed)")
@@ -46,6 +46,7 @@ struct EnginePropertyTests {
         : RandomSnapshots.edited(previous, using: &random)
       let serialsBefore = list.serials
       list.view.removeAllEvents()
+      list.providerCalls = []
       await list.apply(next, animatingDifferences: round % 2 == 0)
       let context = "seed \(random.seed) round \(round)\nold: \(previous)\nnew: \(next)"
 
@@ -71,37 +72,11 @@ struct EnginePropertyTests {
       for cell in list.view.cells.joined() where !freshItems.contains(cell.item) {
         #expect(serialsBefore[cell.item] == cell.serial, "\(context)\n\(cell.item) lost its cell")
       }
-      if list.shownItems != sectionItems(next) { return }
-      previous = next
-      previous._removeMarks()
-    }
-  }
-
-  @Test("the cell provider is called once per requested cell, in the order the view asks")
-  func providerCallsMatchRequests() async {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 11)
-    print("provider call order seed: \(random.seed)")
-    let list = TestList<Int, Int>()
-    var previous = RandomSnapshots.Snapshot()
-    for round in 0..<300 {
-      let next =
-        round % 7 == 0
-        ? RandomSnapshots.snapshot(using: &random)
-        : RandomSnapshots.edited(previous, using: &random)
-      let context = "seed \(random.seed) round \(round)\nold: \(previous)\nnew: \(next)"
-      list.view.removeAllEvents()
-      list.providerCalls = []
-      await list.apply(next)
       // The data source answers a section at a time; the calls are the
       // requests, one for one, each with the item at its index path.
-      let requested = list.view.events.flatMap(\.requestedCells)
-      #expect(list.providerCalls.map(\.indexPath) == requested, "\(context)")
-      let reconfigured = Set(
-        list.view.events.last.map { event -> [IndexPath] in
-          if case .reconfigureItems(let paths) = event.kind { return paths }
-          return []
-        } ?? [])
-      for call in list.providerCalls where !reconfigured.contains(call.indexPath) {
+      let inOrder = list.view.events.flatMap(\.requestedCells)
+      #expect(list.providerCalls.map(\.indexPath) == inOrder, "\(context)")
+      for call in list.providerCalls {
         #expect(sectionItems(next)[call.indexPath.section][call.indexPath.item] == call.item)
       }
       // A view whose data source answers one cell at a time asks in the
@@ -123,6 +98,7 @@ struct EnginePropertyTests {
         #expect(arrays.cellRequests == batchRequests, "\(context)")
         #expect(view.cells == sectionItems(next).map { $0.map(String.init) }, "\(context)")
       }
+      if list.shownItems != sectionItems(next) { return }
       previous = next
       previous._removeMarks()
     }
