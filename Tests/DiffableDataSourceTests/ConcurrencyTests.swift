@@ -217,9 +217,10 @@ struct ConcurrencyTests {
     }
     var random = SeededRandom(seed: seed)
     var moves = 0
-    // Drag a random item of a section with at least two items, forty times,
-    // while the producers apply; then wait for their completions.
-    while moves < 40 {
+    // Drag a random item of a section with at least two items, up to forty
+    // times, while the producers apply (the snapshot they leave may have no
+    // such section); then wait for their completions.
+    while moves < 40 && completed.current < producers * steps {
       let sections = view.cells.indices.filter { view.cells[$0].count >= 2 }
       if let section = sections.randomElement(using: &random) {
         let count = view.cells[section].count

@@ -33,7 +33,7 @@ struct EnginePropertyTests {
     return paths.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
   }
 
-  @Test("each apply shows its snapshot, performs the diff, and asks only for fresh cells")
+  @Test("each apply shows its snapshot, performs the diff, and asks only for fresh cells, in order")
   func randomSequences() async {
     var random = SeededRandom.fromEnvironmentOrRandom(salt: 5)
     print("engine random sequence seed: \(random.seed)")
@@ -46,6 +46,7 @@ struct EnginePropertyTests {
         : RandomSnapshots.edited(previous, using: &random)
       let serialsBefore = list.serials
       list.view.removeAllEvents()
+      list.providerCalls = []
       await list.apply(next, animatingDifferences: round % 2 == 0)
       let context = "seed \(random.seed) round \(round)\nold: \(previous)\nnew: \(next)"
 
@@ -70,6 +71,32 @@ struct EnginePropertyTests {
       let freshItems = Set(fresh.map { list.view.cells[$0.section][$0.item].item })
       for cell in list.view.cells.joined() where !freshItems.contains(cell.item) {
         #expect(serialsBefore[cell.item] == cell.serial, "\(context)\n\(cell.item) lost its cell")
+      }
+      // The data source answers a section at a time; the calls are the
+      // requests, one for one, each with the item at its index path.
+      let inOrder = list.view.events.flatMap(\.requestedCells)
+      #expect(list.providerCalls.map(\.indexPath) == inOrder, "\(context)")
+      for call in list.providerCalls {
+        #expect(sectionItems(next)[call.indexPath.section][call.indexPath.item] == call.item)
+      }
+      // A view whose data source answers one cell at a time asks in the
+      // same order.
+      if previous.numberOfSections > 0, let batch = list.batches.last {
+        let view = ReferenceListView<String>()
+        let arrays = ArrayDataSource(sectionItems(previous).map { $0.map(String.init) })
+        view.connect(to: arrays)
+        view.reloadData()
+        arrays.cellRequests = []
+        view.performBatchUpdates(
+          batch, animatingDifferences: true, rowAnimation: .automatic,
+          updatingData: { arrays.sections = sectionItems(next).map { $0.map(String.init) } },
+          completion: { _ in })
+        let batchRequests = list.view.events.first { event in
+          if case .batchUpdate = event.kind { return true }
+          return false
+        }?.requestedCells
+        #expect(arrays.cellRequests == batchRequests, "\(context)")
+        #expect(view.cells == sectionItems(next).map { $0.map(String.init) }, "\(context)")
       }
       if list.shownItems != sectionItems(next) { return }
       previous = next

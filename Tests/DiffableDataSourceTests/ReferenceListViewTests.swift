@@ -72,6 +72,23 @@ struct ReferenceListViewTests {
           requestedCells: [[0, 3], [0, 2]]))
   }
 
+  @Test("a batch made by hand with unsorted lists is performed as if sorted")
+  func unsortedBatch() {
+    let (view, dataSource) = makeView([["a", "b", "c", "d", "e"]])
+    dataSource.cellRequests = []
+    // a and c deleted, x and y inserted, e and b reloaded: each list backwards.
+    let update = BatchUpdate(
+      itemDeletes: [[0, 2], [0, 0]], itemInserts: [[0, 2], [0, 0]],
+      itemReloads: [[0, 4], [0, 1]])
+    view.performBatchUpdates(
+      update, animatingDifferences: true, rowAnimation: .automatic,
+      updatingData: { dataSource.sections = [["x", "B", "y", "d", "E"]] }, completion: { _ in })
+    #expect(view.cells == [["x", "B", "y", "d", "E"]])
+    // Inserted cells first, then reloaded ones, each in index order.
+    #expect(dataSource.cellRequests == [[0, 0], [0, 2], [0, 1], [0, 4]])
+    #expect(view.events.last?.requestedCells == [[0, 0], [0, 2], [0, 1], [0, 4]])
+  }
+
   @Test("sections: inserted and reloaded ones get fresh cells, moved ones keep theirs")
   func sections() {
     let (view, dataSource) = makeView([["a"], ["b", "c"], ["d"], ["e"]])

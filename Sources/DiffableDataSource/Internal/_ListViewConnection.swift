@@ -16,6 +16,26 @@ protocol _ListViewDriving: AnyObject {
   func reconfigureItems(at indexPaths: [IndexPath])
 }
 
+/// What the reference list view asks the engine in bulk, beside the
+/// one-at-a-time questions of ``DiffableListViewDataSource``: the counts of
+/// every section, and the cells of many items of one section.
+///
+/// The answers are the same as those of the one-at-a-time questions asked in
+/// order, with the same checks and messages; only the work that does not
+/// depend on the item (finding the data source, reading the section's items
+/// out of the snapshot) is done once per call instead of once per cell.
+@MainActor
+protocol _BulkListViewDataSource<Cell>: AnyObject {
+  associatedtype Cell
+
+  /// The number of items of every section, in order.
+  func _itemCounts() -> [Int]
+
+  /// The cells of the items at `items` of `section`, made one by one in the
+  /// order of `items`, as `cell(at:)` would make each.
+  func _cells(inSection section: Int, items: [Int]) -> [Cell]
+}
+
 /// The link between a data source and its view, typed by the view: it holds
 /// the view and the cell provider (whose types depend on the view), drives
 /// the view for the data source, and answers the view's questions for it.
@@ -25,7 +45,7 @@ protocol _ListViewDriving: AnyObject {
 @MainActor
 final class _ListViewConnection<
   S: Hashable & Sendable, I: Hashable & Sendable, View: DiffableListView
->: DiffableListViewDataSource, _ListViewDriving {
+>: DiffableListViewDataSource, _BulkListViewDataSource, _ListViewDriving {
   typealias Cell = View.Cell
   typealias SupplementaryView = View.SupplementaryView
 
@@ -71,7 +91,40 @@ final class _ListViewConnection<
   func cell(at indexPath: IndexPath) -> Cell {
     let operation: StaticString = "cell(at:)"
     let owner = requireOwner(operation)
-    let item = owner._requireItem(at: indexPath, operation)
+    return makeCell(at: indexPath, for: owner._requireItem(at: indexPath, operation), operation)
+  }
+
+  func _itemCounts() -> [Int] {
+    guard let owner else { return [] }
+    let snapshot = owner._state.snapshot
+    return (0..<snapshot.numberOfSections).map { snapshot._numberOfItems(atSection: $0) }
+  }
+
+  func _cells(inSection section: Int, items: [Int]) -> [Cell] {
+    let operation: StaticString = "cell(at:)"
+    let owner = requireOwner(operation)
+    // The cell provider cannot change the snapshot: applies are queued, and
+    // reorders are refused while the data source updates its view.
+    let snapshot = owner._state.snapshot
+    let identifiers =
+      0 <= section && section < snapshot.numberOfSections
+      ? snapshot._itemIdentifiers(atSection: section) : []
+    var cells: [Cell] = []
+    cells.reserveCapacity(items.count)
+    for item in items {
+      let indexPath = IndexPath(item: item, section: section)
+      // Out of range, `_requireItem` stops with the message `cell(at:)` gives.
+      let identifier =
+        0 <= item && item < identifiers.count
+        ? identifiers[item] : owner._requireItem(at: indexPath, operation)
+      cells.append(makeCell(at: indexPath, for: identifier, operation))
+    }
+    return cells
+  }
+
+  /// The cell the cell provider makes for `item`, or a stop if it makes none.
+  @inline(__always)
+  private func makeCell(at indexPath: IndexPath, for item: I, _ operation: StaticString) -> Cell {
     guard let cell = cellProvider(view, indexPath, item) else {
       _diffableFailure(
         operation,

@@ -19,20 +19,25 @@ func _unsafeAssemble<Element>(
   count: Int, from source: [Element], pieces: [(start: Int, length: Int)], extras: [Element]
 ) -> [Element] {
   [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+    guard let destination = buffer.baseAddress else { return }
+    // Plain pointers throughout: in unspecialized code, a generic helper
+    // (`Optional.map`, an array subscript) costs a metadata lookup per call.
     source.withUnsafeBufferPointer { source in
-      var next = 0
-      for piece in pieces {
-        guard let destination = buffer.baseAddress.map({ $0 + next }) else { break }
-        if piece.start >= 0 {
-          precondition(piece.start + piece.length <= source.count && next + piece.length <= count)
-          destination.initialize(from: source.baseAddress! + piece.start, count: piece.length)
-        } else {
-          precondition(next < count)
-          destination.initialize(to: extras[-1 - piece.start])
+      extras.withUnsafeBufferPointer { extras in
+        var next = 0
+        for piece in pieces where piece.length > 0 {
+          if piece.start >= 0 {
+            precondition(piece.start + piece.length <= source.count && next + piece.length <= count)
+            (destination + next).initialize(
+              from: source.baseAddress! + piece.start, count: piece.length)
+          } else {
+            precondition(next < count && -1 - piece.start < extras.count)
+            (destination + next).initialize(to: extras[-1 - piece.start])
+          }
+          next += piece.length
         }
-        next += piece.length
+        initialized = next
       }
-      initialized = next
     }
   }
 }

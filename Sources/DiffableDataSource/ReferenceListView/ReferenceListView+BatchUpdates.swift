@@ -57,8 +57,9 @@ extension ReferenceListView {
   /// The cells after a valid batch.
   ///
   /// Pass by pass: read the item operations into plain integer pairs, sorted
-  /// by section (on Linux `IndexPath` is a resilient type, slow to store and
-  /// sort; the batch's lists are sorted already, except move sources); then
+  /// (on Linux `IndexPath` is a resilient type, slow to store and sort; the
+  /// lists of a batch from `BatchUpdate(from:to:)` are sorted already, except
+  /// move sources, and a batch made by hand is sorted here); then
   /// build each new section from where it comes from. An inserted or
   /// reloaded section gets fresh cells; a moved section, or a surviving one
   /// no item operation touches, keeps its array as is; any other surviving
@@ -66,7 +67,9 @@ extension ReferenceListView {
   /// cursor per list walks each list once.
   private func cells(after update: BatchUpdate, plan: _BatchPlan, newCounts: [Int]) -> [[Cell]] {
     func pairs(_ paths: [IndexPath]) -> [_Position] {
-      paths.map { _Position(section: $0[0], item: $0[1]) }
+      var pairs = paths.map { _Position(section: $0[0], item: $0[1]) }
+      if pairs.indices.dropFirst().contains(where: { pairs[$0] < pairs[$0 - 1] }) { pairs.sort() }
+      return pairs
     }
     let deletes = pairs(update.itemDeletes)
     let reloads = pairs(update.itemReloads)
@@ -94,7 +97,7 @@ extension ReferenceListView {
     for (q, count) in newCounts.enumerated() {
       let p = plan.sourceOfNew[q]
       if p < 0 || plan.reloadedOld.contains(p) {
-        result.append((0..<count).map { requestCell(at: IndexPath(item: $0, section: q)) })
+        result.append(requestCells(inSection: q, items: Array(0..<count)))
         continue
       }
       guard plan.oldIsStable(p) else {
@@ -151,24 +154,35 @@ extension ReferenceListView {
   /// The new cells of a surviving section `p`, now at `q`.
   ///
   /// First, with integers only, the pieces of the new section: runs of
-  /// surviving old cells between the positions that arrivals take, and the
-  /// arriving cells; then one bulk copy per run.
+  /// surviving old cells between the positions that are removed, reloaded or
+  /// taken by arrivals, and single new or moved cells; then the new cells,
+  /// inserted ones first, then reloaded ones, each in index order (one
+  /// request per kind); then one bulk copy per run.
   private func merged(
     section p: Int, into q: Int, count: Int, removing removed: [Int], reloading reloaded: [Int],
     taking taken: [_Arrival]
   ) -> [Cell] {
     let oldCount = cells[p].count
+    // `extras` will hold the inserted cells, then the reloaded ones, then
+    // the moved-in ones: a piece `(-1 - k, 1)` stands for `extras[k]`.
+    let insertCount = taken.count { $0.fromSection < 0 }
+    let firstReloaded = insertCount
+    var nextMoved = insertCount + reloaded.count
     var pieces: [(start: Int, length: Int)] = []
-    pieces.reserveCapacity(2 * (removed.count + taken.count) + 1)
-    var extras: [Cell] = []
-    extras.reserveCapacity(taken.count)
+    pieces.reserveCapacity(2 * (removed.count + reloaded.count + taken.count) + 1)
+    var insertedItems: [Int] = []  // new indices of inserted cells
+    insertedItems.reserveCapacity(insertCount)
+    var reloadedItems: [Int] = []  // new indices of reloaded survivors
+    reloadedItems.reserveCapacity(reloaded.count)
+    var movedIn: [(section: Int, item: Int)] = []
+    movedIn.reserveCapacity(taken.count - insertCount)
     var filled = 0  // positions of the new section decided so far
     var next = 0  // the next old index to consider
     var nextRemoved = 0
     var nextReloaded = 0
-    var refreshed: [Int] = []  // new indices of reloaded survivors
 
-    // The next `n` surviving cells, a run between removed indices at a time.
+    // The next `n` surviving cells: runs between removed and reloaded
+    // indices, and each reloaded survivor on its own.
     func takeSurvivors(_ n: Int) {
       var n = n
       while n > 0 {
@@ -176,11 +190,17 @@ extension ReferenceListView {
           next += 1
           nextRemoved += 1
         }
-        let runEnd = min(nextRemoved < removed.count ? removed[nextRemoved] : oldCount, next + n)
-        while nextReloaded < reloaded.count && reloaded[nextReloaded] < runEnd {
-          refreshed.append(filled + reloaded[nextReloaded] - next)
+        if nextReloaded < reloaded.count && reloaded[nextReloaded] == next {
+          pieces.append((-1 - (firstReloaded + reloadedItems.count), 1))
+          reloadedItems.append(filled)
           nextReloaded += 1
+          next += 1
+          filled += 1
+          n -= 1
+          continue
         }
+        var runEnd = min(nextRemoved < removed.count ? removed[nextRemoved] : oldCount, next + n)
+        if nextReloaded < reloaded.count { runEnd = min(runEnd, reloaded[nextReloaded]) }
         pieces.append((next, runEnd - next))
         filled += runEnd - next
         n -= runEnd - next
@@ -191,19 +211,21 @@ extension ReferenceListView {
     for arrival in taken {
       takeSurvivors(arrival.index - filled)
       if arrival.fromSection >= 0 {
-        extras.append(cells[arrival.fromSection][arrival.fromItem])
+        movedIn.append((arrival.fromSection, arrival.fromItem))
+        pieces.append((-1 - nextMoved, 1))
+        nextMoved += 1
       } else {
-        extras.append(requestCell(at: IndexPath(item: arrival.index, section: q)))
+        pieces.append((-1 - insertedItems.count, 1))
+        insertedItems.append(arrival.index)
       }
-      pieces.append((-extras.count, 1))
       filled += 1
     }
     takeSurvivors(count - filled)
-    var result = _unsafeAssemble(count: count, from: cells[p], pieces: pieces, extras: extras)
-    for index in refreshed {
-      result[index] = requestCell(at: IndexPath(item: index, section: q))
-    }
-    return result
+
+    var extras = requestCells(inSection: q, items: insertedItems)
+    extras.append(contentsOf: requestCells(inSection: q, items: reloadedItems))
+    for (section, item) in movedIn { extras.append(cells[section][item]) }
+    return _unsafeAssemble(count: count, from: cells[p], pieces: pieces, extras: extras)
   }
 }
 

@@ -56,6 +56,11 @@ public final class ReferenceListView<Cell>: DiffableListView {
   /// ``connect(to:)`` and held weakly, as UIKit views hold their data source.
   public private(set) weak var dataSource: (any DiffableListViewDataSource<Cell, Cell>)?
 
+  /// The same object as ``dataSource`` when it answers in bulk (a
+  /// ``DiffableDataSource``'s does): counts and cells are then asked for a
+  /// section at a time.
+  private weak var bulkDataSource: (any _BulkListViewDataSource<Cell>)?
+
   /// The cells the view shows, section by section.
   public internal(set) var cells: [[Cell]] = []
 
@@ -121,6 +126,7 @@ public final class ReferenceListView<Cell>: DiffableListView {
   /// Keeps `dataSource`, weakly.
   public func connect(to dataSource: any DiffableListViewDataSource<Cell, Cell>) {
     self.dataSource = dataSource
+    bulkDataSource = dataSource as? any _BulkListViewDataSource<Cell>
   }
 
   /// Discards every cell and asks the data source for every section and
@@ -129,9 +135,7 @@ public final class ReferenceListView<Cell>: DiffableListView {
   /// - Complexity: O(*n*) cell requests, where *n* is the number of items.
   public func reloadData() {
     let counts = currentCounts()
-    cells = counts.enumerated().map { section, count in
-      (0..<count).map { requestCell(at: IndexPath(item: $0, section: section)) }
-    }
+    cells = counts.indices.map { requestCells(inSection: $0, items: Array(0..<counts[$0])) }
     record(.reloadData)
   }
 
@@ -217,6 +221,7 @@ public final class ReferenceListView<Cell>: DiffableListView {
 
   /// The counts the data source reports now.
   func currentCounts() -> [Int] {
+    if let bulkDataSource { return bulkDataSource._itemCounts() }
     guard let dataSource else { return [] }
     return (0..<dataSource.numberOfSections).map { dataSource.numberOfItems(inSection: $0) }
   }
@@ -228,6 +233,23 @@ public final class ReferenceListView<Cell>: DiffableListView {
     }
     if recordsEvents { requestedCells.append(indexPath) }
     return dataSource.cell(at: indexPath)
+  }
+
+  /// The cells of `items` of `section`, requested in order: one call to
+  /// the data source when it answers in bulk, one per cell otherwise.
+  func requestCells(inSection section: Int, items: [Int]) -> [Cell] {
+    guard let first = items.first else { return [] }
+    guard let dataSource else {
+      _diffableFailure(
+        "cell(at:)",
+        "the view has no data source to ask for the cell at "
+          + _format(IndexPath(item: first, section: section)))
+    }
+    if recordsEvents {
+      requestedCells.append(contentsOf: items.lazy.map { IndexPath(item: $0, section: section) })
+    }
+    if let bulkDataSource { return bulkDataSource._cells(inSection: section, items: items) }
+    return items.map { dataSource.cell(at: IndexPath(item: $0, section: section)) }
   }
 
   func record(_ kind: Event.Kind) {
