@@ -20,12 +20,12 @@ extension DiffableDataSourceSectionSnapshot {
   ///   walk enters expanded items only. One hash, for `item`.
   @inlinable
   package func _visibleDescendants(of item: ItemIdentifierType) -> [ItemIdentifierType] {
-    guard let slot = _slots[item], _nodes[slot].isExpanded else { return [] }
+    guard let slot = _slots[item], _expanded[slot] else { return [] }
     var result: [ItemIdentifierType] = []
     var stack: [Int] = _nodes[slot].children.reversed()
     while let next = stack.popLast() {
       result.append(_nodes[next].item)
-      if _nodes[next].isExpanded { stack.append(contentsOf: _nodes[next].children.reversed()) }
+      if _expanded[next] { stack.append(contentsOf: _nodes[next].children.reversed()) }
     }
     return result
   }
@@ -40,7 +40,7 @@ extension DiffableDataSourceSectionSnapshot {
     var stack: [(slot: Int, isVisible: Bool)] = _roots.reversed().map { ($0, true) }
     while let (slot, isVisible) = stack.popLast() {
       if !isVisible { result.append(_nodes[slot].item) }
-      let childrenAreVisible = isVisible && _nodes[slot].isExpanded
+      let childrenAreVisible = isVisible && _expanded[slot]
       for child in _nodes[slot].children.reversed() { stack.append((child, childrenAreVisible)) }
     }
     return result
