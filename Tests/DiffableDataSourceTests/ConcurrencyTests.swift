@@ -39,17 +39,25 @@ struct ConcurrencyTests {
     var consistent: Bool
   }
 
+  /// A seed (printed, to replay a failure) and a data source over a
+  /// reference view that records no events, for a hammer test.
+  static func hammerList(_ name: String, salt: UInt64) -> (
+    seed: UInt64, view: ReferenceListView<Int>, dataSource: DiffableDataSource<Int, Int>
+  ) {
+    let seed = SeededRandom.fromEnvironmentOrRandom(salt: salt).seed
+    print("\(name) seed: \(seed)")
+    let view = ReferenceListView<Int>()
+    view.recordsEvents = false
+    return (seed, view, DiffableDataSource<Int, Int>(view: view) { _, _, item in item })
+  }
+
   static func shownID(_ view: ReferenceListView<Int>) -> Int? {
     view.cells.first?.first.map { $0 - 1_000_000 }
   }
 
   @Test("tasks and threads hammering one data source: order, validity, completions")
   func hammer() async throws {
-    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 11).seed
-    print("concurrency hammer seed: \(seed)")
-    let view = ReferenceListView<Int>()
-    view.recordsEvents = false
-    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    let (seed, view, dataSource) = Self.hammerList("concurrency hammer", salt: 11)
     let completions = Shared<[Completion]>([])
     let snapshots = Shared<[Int: Snapshot]>([:])
 
@@ -185,11 +193,7 @@ struct ConcurrencyTests {
 
   @Test("interactive reorders on the main actor amid background applies")
   func reordersAmidApplies() async throws {
-    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 13).seed
-    print("reorder hammer seed: \(seed)")
-    let view = ReferenceListView<Int>()
-    view.recordsEvents = false
-    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    let (seed, view, dataSource) = Self.hammerList("reorder hammer", salt: 13)
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     let disagreements = Shared(0)
     let completed = Shared(0)
@@ -290,11 +294,7 @@ struct ConcurrencyTests {
 
   @Test("section snapshots, full applies and user actions from concurrent tasks and threads")
   func sectionSnapshotsAmidFullApplies() async throws {
-    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 17).seed
-    print("outline hammer seed: \(seed)")
-    let view = ReferenceListView<Int>()
-    view.recordsEvents = false
-    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    let (seed, view, dataSource) = Self.hammerList("outline hammer", salt: 17)
     /// Whether the view, the snapshot and every outline section agree, as
     /// seen from a completion.
     let consistent: @MainActor @Sendable () -> Bool = {

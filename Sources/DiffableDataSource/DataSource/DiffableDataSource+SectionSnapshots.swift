@@ -176,10 +176,10 @@ extension DiffableDataSource {
     _ item: ItemIdentifierType, animatingDifferences: Bool = true,
     completion: (@MainActor @Sendable () -> Void)? = nil
   ) -> Bool {
-    _performUserAction(
+    _userAction(
       .expand, on: item, "expandItem(_:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences, completion: completion,
-      perform: { $0.perform($1) }, differ: { old, new in BatchUpdate(from: old, to: new) })
+      animatingDifferences: animatingDifferences,
+      completion: completion)
   }
 
   /// Expands an item as the user does, and returns when the view shows the
@@ -194,14 +194,9 @@ extension DiffableDataSource {
   public func expandItem(
     _ item: ItemIdentifierType, animatingDifferences: Bool = true
   ) async -> Bool {
-    var accepted = false
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      accepted = _performUserAction(
-        .expand, on: item, "expandItem(_:animatingDifferences:)",
-        animatingDifferences: animatingDifferences, completion: { continuation.resume() },
-        perform: { $0.perform($1) }, differ: { old, new in BatchUpdate(from: old, to: new) })
-    }
-    return accepted
+    await _userAction(
+      .expand, on: item, "expandItem(_:animatingDifferences:)",
+      animatingDifferences: animatingDifferences)
   }
 
   /// Collapses an item the way a tap on its disclosure control does: asks
@@ -235,10 +230,10 @@ extension DiffableDataSource {
     _ item: ItemIdentifierType, animatingDifferences: Bool = true,
     completion: (@MainActor @Sendable () -> Void)? = nil
   ) -> Bool {
-    _performUserAction(
+    _userAction(
       .collapse, on: item, "collapseItem(_:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences, completion: completion,
-      perform: { $0.perform($1) }, differ: { old, new in BatchUpdate(from: old, to: new) })
+      animatingDifferences: animatingDifferences,
+      completion: completion)
   }
 
   /// Collapses an item as the user does, and returns when the view shows
@@ -253,14 +248,9 @@ extension DiffableDataSource {
   public func collapseItem(
     _ item: ItemIdentifierType, animatingDifferences: Bool = true
   ) async -> Bool {
-    var accepted = false
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      accepted = _performUserAction(
-        .collapse, on: item, "collapseItem(_:animatingDifferences:)",
-        animatingDifferences: animatingDifferences, completion: { continuation.resume() },
-        perform: { $0.perform($1) }, differ: { old, new in BatchUpdate(from: old, to: new) })
-    }
-    return accepted
+    await _userAction(
+      .collapse, on: item, "collapseItem(_:animatingDifferences:)",
+      animatingDifferences: animatingDifferences)
   }
 
   /// Expands a collapsed item or collapses an expanded one, as a tap on its
@@ -289,10 +279,10 @@ extension DiffableDataSource {
     of item: ItemIdentifierType, animatingDifferences: Bool = true,
     completion: (@MainActor @Sendable () -> Void)? = nil
   ) -> Bool {
-    _performUserAction(
+    _userAction(
       .toggle, on: item, "toggleExpansion(of:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences, completion: completion,
-      perform: { $0.perform($1) }, differ: { old, new in BatchUpdate(from: old, to: new) })
+      animatingDifferences: animatingDifferences,
+      completion: completion)
   }
 
   /// Expands or collapses an item as the user does, and returns when the
@@ -307,14 +297,9 @@ extension DiffableDataSource {
   public func toggleExpansion(
     of item: ItemIdentifierType, animatingDifferences: Bool = true
   ) async -> Bool {
-    var accepted = false
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      accepted = _performUserAction(
-        .toggle, on: item, "toggleExpansion(of:animatingDifferences:)",
-        animatingDifferences: animatingDifferences, completion: { continuation.resume() },
-        perform: { $0.perform($1) }, differ: { old, new in BatchUpdate(from: old, to: new) })
-    }
-    return accepted
+    await _userAction(
+      .toggle, on: item, "toggleExpansion(of:animatingDifferences:)",
+      animatingDifferences: animatingDifferences)
   }
 
   /// The user actions on an outline item.
@@ -323,6 +308,36 @@ extension DiffableDataSource {
     case expand
     case collapse
     case toggle
+  }
+
+  /// A user action: the closures that perform the change and the diff are
+  /// made here, where the caller inlines this, specialized for its
+  /// identifier types.
+  @inlinable
+  func _userAction(
+    _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
+    animatingDifferences: Bool, completion: (@MainActor @Sendable () -> Void)?
+  ) -> Bool {
+    _performUserAction(
+      action, on: item, operation, animatingDifferences: animatingDifferences,
+      completion: completion, perform: { $0.perform($1) },
+      differ: { old, new in BatchUpdate(from: old, to: new) })
+  }
+
+  /// A user action, returning when the view shows its change (on the main
+  /// actor's next turn if it changes nothing).
+  @inlinable
+  func _userAction(
+    _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
+    animatingDifferences: Bool
+  ) async -> Bool {
+    var accepted = false
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      accepted = _userAction(
+        action, on: item, operation, animatingDifferences: animatingDifferences,
+        completion: { continuation.resume() })
+    }
+    return accepted
   }
 
   /// The main actor's part of a user action: finds the item, consults the
