@@ -183,11 +183,9 @@ final class FileTree: DemoSession {
   func select(_ path: String) async {
     let previous = cursor
     cursor = path
-    var snapshot = dataSource.snapshot()
-    snapshot.reconfigureItems(previous == nil || previous == path ? [path] : [previous!, path])
     view.caption = "selection"
     view.footer = Array(view.footer.suffix(1))
-    await dataSource.apply(snapshot)
+    await dataSource.moveSelection(from: previous, to: path)
   }
 
   func runInteractively() async throws {
