@@ -6,7 +6,7 @@ import Testing
 
 /// The demos that drive the data source engine: each runs unattended,
 /// finishes on its own, and is run here as users run it.
-@Suite("diffable demo wifi, sort, chat, expand")
+@Suite("diffable demo wifi, sort, chat, expand, outline")
 struct EngineDemosTests {
   /// The text after the last line starting with `caption`.
   func lastStep(_ output: String, _ caption: String) throws -> Substring {
@@ -157,11 +157,69 @@ struct EngineDemosTests {
     #expect(ExpandingTable.wrap("", width: 9) == [])
   }
 
+  // MARK: outline
+
+  @Test("outline: folders open and close as a user taps them, through the handlers")
+  func outline() throws {
+    let run = try runDiffable(["demo", "outline", "--fast"])
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    let output = run.standardOutput
+    #expect(!output.contains("\u{1B}["))
+    #expect(output.contains("reloadData: 4 rows"), "the tree starts closed")
+    // Ten steps, one refused.
+    #expect(batchCount(output) == 9)
+    let first = try lastStep(
+      output, #"open "Sources/DiffableCore/" (snapshotForExpandingParent loaded 3 entries)"#)
+    #expect(first.contains("~  ▾ DiffableCore/  (reconfigured)\n+    ▸ Snapshot/\n"))
+    #expect(first.contains("batch update: 3 item inserts, 1 item reconfigure"))
+    #expect(first.contains(#"insert item "Sources/DiffableCore/Snapshot/" at [0, 1]"#))
+    #expect(first.contains(#"reconfigure item "Sources/DiffableCore/" at [0, 0]"#))
+    #expect(
+      output.contains(
+        #"open "Package.swift": shouldExpandItem said no (a file does not open); nothing changes"#
+      ))
+    // Opened again: the entries are loaded already, and SectionSnapshot/
+    // is still open inside.
+    let reopened = try lastStep(output, #"open "Sources/DiffableCore/""# + "\n")
+    #expect(
+      reopened.contains("+    ▾ SectionSnapshot/\n+        DiffableDataSourceSectionSnapshot.swift")
+    )
+    #expect(reopened.contains("batch update: 5 item inserts, 1 item reconfigure"))
+    let closed = try lastStep(output, #"close "Sources/DiffableCore/""#)
+    #expect(closed.contains("-    ▸ Snapshot/"))
+    #expect(closed.contains("batch update: 3 item deletes, 1 item reconfigure"))
+    #expect(closed.contains("   ▸ DiffableDataSource/\n   ▸ diffable/\n     Package.swift"))
+  }
+
+  @Test("outline: --steps goes round the script again, with the entries loaded")
+  func outlineSteps() throws {
+    let run = try runDiffable(["demo", "outline", "--fast", "--steps", "13"])
+    #expect(run.status == 0)
+    #expect(batchCount(run.standardOutput) == 12)
+    #expect(
+      run.standardOutput.components(separatedBy: "snapshotForExpandingParent loaded").count == 5)
+  }
+
+  @Test("outline: rows are named by the last part of their path")
+  @MainActor
+  func outlineNames() {
+    #expect(FileTree.name(of: "Sources/DiffableCore/") == "DiffableCore/")
+    #expect(FileTree.name(of: "Sources/diffable/Demos/OutlineDemo.swift") == "OutlineDemo.swift")
+    #expect(FileTree.name(of: "Package.swift") == "Package.swift")
+    // Every folder of the script holds entries; every entry is unique.
+    let entries = FileTree.folders.flatMap { folder, names in names.map { folder + $0 } }
+    #expect(Set(entries).count == entries.count)
+    for path in FileTree.script where FileTree.isFolder(path) {
+      #expect(FileTree.folders[path] != nil, "\(path)")
+    }
+  }
+
   // MARK: Options
 
   @Test(
     "--interactive needs a terminal: a clear error, not a hang",
-    arguments: ["wifi", "chat", "expand"])
+    arguments: ["wifi", "chat", "expand", "outline"])
   func interactiveWithoutTerminal(demo: String) throws {
     let run = try runDiffable(["demo", demo, "--interactive"])
     #expect(run.status == 1)
@@ -177,6 +235,8 @@ struct EngineDemosTests {
       ["demo", "sort", "--width", "1"],
       ["demo", "wifi", "--seed", "-1"],
       ["demo", "expand", "--seed", "1"],
+      ["demo", "outline", "--seed", "1"],
+      ["demo", "outline", "--steps", "0"],
       ["demo", "sort", "--interactive"],
     ])
   func badOptions(arguments: [String]) throws {
@@ -187,7 +247,7 @@ struct EngineDemosTests {
 
   @Test(
     "without --fast or --delay, output that is not a terminal is not paused",
-    arguments: ["wifi", "sort", "chat", "expand"])
+    arguments: ["wifi", "sort", "chat", "expand", "outline"])
   func runsWithDefaults(demo: String) throws {
     let run = try runDiffable(["demo", demo, "--no-color"])
     #expect(run.status == 0)
@@ -198,7 +258,9 @@ struct EngineDemosTests {
   @Test("each demo's default run, as `diffable demo` starts its default demo, finishes")
   func defaultRuns() async throws {
     let options = try DemoOptions.parse(["--fast", "--no-color"])
-    for demo in [WifiDemo.self, SortDemo.self, ChatDemo.self, ExpandDemo.self] as [any Demo.Type] {
+    for demo in [WifiDemo.self, SortDemo.self, ChatDemo.self, ExpandDemo.self, OutlineDemo.self]
+      as [any Demo.Type]
+    {
       try await demo.runWithDefaults(options: options)
     }
   }

@@ -45,7 +45,9 @@ struct TerminalTests {
     #expect(decodeKeys([0x03, 0x04, 0x15]) == [.interrupt, .endOfInput, .eraseLine])
     #expect(decodeKeys([0x1B, 0x5B, 0x41, 0x61]) == [.up, .character("a")])  // Up, then "a"
     #expect(decodeKeys([0x1B, 0x5B, 0x42]) == [.down])
-    #expect(decodeKeys([0x1B, 0x5B, 0x43]) == [.other])  // Right
+    #expect(decodeKeys([0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44]) == [.right, .left])
+    #expect(decodeKeys([0x1B, 0x4F, 0x44]) == [.left])  // SS3 form
+    #expect(decodeKeys([0x1B, 0x5B, 0x48]) == [.other])  // Home
     #expect(decodeKeys([0x1B, 0x5B, 0x33, 0x7E]) == [.other])  // Delete: ESC [ 3 ~
     #expect(decodeKeys(Array("é".utf8)) == [.character("é")])
     #expect(decodeKeys([0xC3]) == [.other])  // a truncated UTF-8 sequence
@@ -79,7 +81,9 @@ struct TerminalTests {
   @Test("sections: deleted ones with their items, inserted ones with fresh items, reloads marked")
   func sections() throws {
     let old = Snapshot.make([("gone", ["x"]), ("kept", ["a", "b"]), ("re", ["r"])])
-    let new = Snapshot.make([("kept", ["a", "b"]), ("new", ["n"]), ("re", ["r"])], reloaded: ["b"], reloadedSections: ["re"])
+    let new = Snapshot.make(
+      [("kept", ["a", "b"]), ("new", ["n"]), ("re", ["r"])], reloaded: ["b"],
+      reloadedSections: ["re"])
     #expect(
       try entries(old, new) == [
         .section("gone", .deleted), .item("x", .deleted),
@@ -107,7 +111,8 @@ struct TerminalTests {
         switch entry {
         case .item(let item, .deleted): deletedItems.insert(item)
         case .item(let item, _): shownItems.append(item)
-        case .section(let section, let change) where change != .deleted: shownSections.append(section)
+        case .section(let section, let change) where change != .deleted:
+          shownSections.append(section)
         case .section: break
         }
       }
@@ -128,16 +133,23 @@ struct TerminalTests {
     renderer.showsSections = false
     renderer.movesNameSections = false
     renderer.deletedRunLimit = 3
-    let lines = renderer.lines(for: ChangeList(from: old, to: new, batch: BatchUpdate(from: old, to: new)))
+    let lines = renderer.lines(
+      for: ChangeList(from: old, to: new, batch: BatchUpdate(from: old, to: new)))
     #expect(lines == ["-  a", "-  b", "-  c", "-  … 3 more deleted", "   g", "+  z"])
 
     renderer.deletedRunLimit = nil
     renderer.showsSections = true
     renderer.movesNameSections = true
     let moved = renderer.lines(
-      for: ChangeList(from: Snapshot.make([("s", ["a", "b"])]), to: Snapshot.make([("s", ["b", "a"])]),
-                      batch: BatchUpdate(from: Snapshot.make([("s", ["a", "b"])]), to: Snapshot.make([("s", ["b", "a"])]))))
+      for: ChangeList(
+        from: Snapshot.make([("s", ["a", "b"])]), to: Snapshot.make([("s", ["b", "a"])]),
+        batch: BatchUpdate(
+          from: Snapshot.make([("s", ["a", "b"])]), to: Snapshot.make([("s", ["b", "a"])]))))
     #expect(moved.first == "  s")
-    #expect(moved.contains { $0.hasPrefix(">    ") && $0.hasSuffix("(moved from [0, 0])") || $0.hasSuffix("(moved from [0, 1])") })
+    #expect(
+      moved.contains {
+        $0.hasPrefix(">    ") && $0.hasSuffix("(moved from [0, 0])")
+          || $0.hasSuffix("(moved from [0, 1])")
+      })
   }
 }

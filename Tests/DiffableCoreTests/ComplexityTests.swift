@@ -87,7 +87,11 @@ struct ComplexityTests {
   func deleteTail() {
     var snapshot = Self.large()
     let cost = CountingIdentifier.measure { snapshot.deleteItems(Self.ids(4_990..<5_000)) }
-    #expect(cost.hashes <= 3 * 10)
+    // A removal from a hash table moves the entries after it in its probe run
+    // back, hashing each: how many depends on the process's random seed. Ten
+    // deletions average about two hashes each; the bound is loose enough for
+    // any seed and still far below the 10,000 items.
+    #expect(cost.hashes <= 8 * 10)
   }
 
   @Test("deleting a section costs its items, not the others")

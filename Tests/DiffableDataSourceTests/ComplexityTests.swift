@@ -5,20 +5,24 @@ import Foundation
 import Testing
 
 /// An identifier that counts its `hash(into:)` and `==` calls, safely from
-/// any thread.
+/// any thread, and apart those made on the main thread (where the main
+/// actor runs).
 struct CountedItem: Hashable, Sendable, CustomStringConvertible {
   static let counts = Shared((hashes: 0, equalities: 0))
+  static let mainThreadCounts = Shared(0)
 
   var value: Int
   init(_ value: Int) { self.value = value }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     counts.withLock { $0.equalities += 1 }
+    if Thread.isMainThread { mainThreadCounts.withLock { $0 += 1 } }
     return lhs.value == rhs.value
   }
 
   func hash(into hasher: inout Hasher) {
     Self.counts.withLock { $0.hashes += 1 }
+    if Thread.isMainThread { Self.mainThreadCounts.withLock { $0 += 1 } }
     hasher.combine(value)
   }
 
@@ -139,5 +143,53 @@ struct EngineComplexityTests {
     // grow with the size, the main actor's share does not.
     #expect(smallTotal > 0)
     #expect(largeTotal > smallTotal)
+  }
+
+  /// Shows an outline of 10 collapsed roots, the first with 20 children and
+  /// the second with `hidden` children, then expands (or, if `collapsing`,
+  /// expands untimed and then collapses) the first root as the user does,
+  /// and returns what that cost on the main thread.
+  func costOfUserAction(hidden: Int, collapsing: Bool) async -> (
+    hashesAndEqualities: Int, cellRequests: Int, mainActorSteps: Int
+  ) {
+    let view = ReferenceListView<CountedItem>()
+    var cellRequests = 0
+    let dataSource = DiffableDataSource<Int, CountedItem>(view: view) { _, _, item in
+      cellRequests += 1
+      return item
+    }
+    var outline = DiffableDataSourceSectionSnapshot<CountedItem>()
+    outline.append((0..<10).map(CountedItem.init))
+    outline.append((100..<120).map(CountedItem.init), to: CountedItem(0))
+    outline.append((1_000..<1_000 + hidden).map(CountedItem.init), to: CountedItem(1))
+    await dataSource.apply(outline, to: 0)
+    if collapsing { await dataSource.expandItem(CountedItem(0)) }
+    cellRequests = 0
+    let steps = dataSource._applyStatistics.mainActorSteps
+    let before = CountedItem.mainThreadCounts.current
+    if collapsing {
+      await dataSource.collapseItem(CountedItem(0))
+    } else {
+      await dataSource.expandItem(CountedItem(0))
+    }
+    let after = CountedItem.mainThreadCounts.current
+    #expect(view.cells.joined().count == (collapsing ? 10 : 30))
+    return (
+      after - before, cellRequests, dataSource._applyStatistics.mainActorSteps - steps
+    )
+  }
+
+  @Test(
+    "a user's expand or collapse costs the main actor the same beside 1,000 or 50,000 hidden items",
+    arguments: [false, true])
+  func userActionProportionalToChange(collapsing: Bool) async {
+    let small = await costOfUserAction(hidden: 1_000, collapsing: collapsing)
+    let large = await costOfUserAction(hidden: 50_000, collapsing: collapsing)
+    #expect(small == large)
+    // Cells for the 20 children revealed (none when they are hidden) and the
+    // reconfigured root; a few hashes to find the item; one step.
+    #expect(small.cellRequests == (collapsing ? 1 : 21))
+    #expect(small.hashesAndEqualities <= 4)
+    #expect(small.mainActorSteps == 1)
   }
 }

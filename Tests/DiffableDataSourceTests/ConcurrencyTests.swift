@@ -39,17 +39,25 @@ struct ConcurrencyTests {
     var consistent: Bool
   }
 
+  /// A seed (printed, to replay a failure) and a data source over a
+  /// reference view that records no events, for a hammer test.
+  static func hammerList(_ name: String, salt: UInt64) -> (
+    seed: UInt64, view: ReferenceListView<Int>, dataSource: DiffableDataSource<Int, Int>
+  ) {
+    let seed = SeededRandom.fromEnvironmentOrRandom(salt: salt).seed
+    print("\(name) seed: \(seed)")
+    let view = ReferenceListView<Int>()
+    view.recordsEvents = false
+    return (seed, view, DiffableDataSource<Int, Int>(view: view) { _, _, item in item })
+  }
+
   static func shownID(_ view: ReferenceListView<Int>) -> Int? {
     view.cells.first?.first.map { $0 - 1_000_000 }
   }
 
   @Test("tasks and threads hammering one data source: order, validity, completions")
   func hammer() async throws {
-    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 11).seed
-    print("concurrency hammer seed: \(seed)")
-    let view = ReferenceListView<Int>()
-    view.recordsEvents = false
-    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    let (seed, view, dataSource) = Self.hammerList("concurrency hammer", salt: 11)
     let completions = Shared<[Completion]>([])
     let snapshots = Shared<[Int: Snapshot]>([:])
 
@@ -185,11 +193,7 @@ struct ConcurrencyTests {
 
   @Test("interactive reorders on the main actor amid background applies")
   func reordersAmidApplies() async throws {
-    let seed = SeededRandom.fromEnvironmentOrRandom(salt: 13).seed
-    print("reorder hammer seed: \(seed)")
-    let view = ReferenceListView<Int>()
-    view.recordsEvents = false
-    let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
+    let (seed, view, dataSource) = Self.hammerList("reorder hammer", salt: 13)
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     let disagreements = Shared(0)
     let completed = Shared(0)
@@ -267,5 +271,129 @@ struct ConcurrencyTests {
     #expect(statistics.mainActorDiffs <= 1)
     #expect(view.cells == sectionItems(dataSource.snapshot()))
     #expect(view.cells[0].contains(2_000))
+  }
+
+  /// A random outline of up to 40 items of `section`, numbered from
+  /// `section × 1,000`.
+  nonisolated static func outline(
+    of section: Int, using random: inout SeededRandom
+  ) -> DiffableDataSourceSectionSnapshot<Int> {
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    var placed: [Int] = []
+    for offset in (0..<40).shuffled(using: &random).prefix(Int.random(in: 0...40, using: &random)) {
+      let item = section * 1_000 + offset
+      let parent = Bool.random(using: &random) ? placed.randomElement(using: &random) : nil
+      outline.append([item], to: parent)
+      if Bool.random(using: &random) { outline.expand([item]) }
+      placed.append(item)
+    }
+    return outline
+  }
+
+  @Test("section snapshots, full applies and user actions from concurrent tasks and threads")
+  func sectionSnapshotsAmidFullApplies() async throws {
+    let (seed, view, dataSource) = Self.hammerList("outline hammer", salt: 17)
+    /// Whether the view, the snapshot and every outline section agree, as
+    /// seen from a completion.
+    let consistent: @MainActor @Sendable () -> Bool = {
+      let snapshot = dataSource.snapshot()
+      guard view.cells == sectionItems(snapshot) else { return false }
+      return snapshot.sectionIdentifiers.allSatisfy { section in
+        dataSource.snapshot(for: section).visibleItems
+          == snapshot.itemIdentifiers(
+            inSection: section)
+      }
+    }
+    let disagreements = Shared(0)
+    let completions = Shared<[Int: [Int]]>([:])
+    @Sendable func complete(_ producer: Int, _ step: Int) -> @MainActor @Sendable () -> Void {
+      {
+        if !consistent() { disagreements.withLock { $0 += 1 } }
+        completions.withLock { $0[producer, default: []].append(step) }
+      }
+    }
+    let steps = 30
+    // Sections 0 to 2 get section snapshots from a task each; section 3 and
+    // the whole list get full applies built from what the data source shows
+    // (so they often bring back older items of the outline sections); the
+    // main actor toggles items meanwhile.
+    let producers = Task.detached {
+      await withTaskGroup(of: Void.self) { group in
+        for section in 0..<3 {
+          group.addTask {
+            var random = SeededRandom(seed: seed &+ UInt64(section))
+            for step in 0..<steps {
+              let outline = Self.outline(of: section, using: &random)
+              if step % 4 == 3 {
+                await dataSource.apply(outline, to: section)
+                completions.withLock { $0[section, default: []].append(step) }
+              } else {
+                dataSource.apply(
+                  outline, to: section, animatingDifferences: step % 2 == 0,
+                  completion: complete(section, step))
+              }
+              try? await Task.sleep(for: .milliseconds(1))
+            }
+          }
+        }
+        group.addTask {
+          var random = SeededRandom(seed: seed &+ 99)
+          for step in 0..<steps {
+            var snapshot = await MainActor.run { dataSource.snapshot() }
+            if snapshot.indexOfSection(3) == nil { snapshot.appendSections([3]) }
+            snapshot.appendItems([3_000 + step], toSection: 3)
+            if let victim = snapshot.itemIdentifiers.filter({ $0 < 3_000 }).randomElement(
+              using: &random)
+            {
+              snapshot.deleteItems([victim])
+            }
+            dataSource.apply(snapshot, completion: complete(3, step))
+            try? await Task.sleep(for: .milliseconds(1))
+          }
+        }
+      }
+    }
+    // A plain thread applying section snapshots to section 4.
+    let threadDone = Shared(false)
+    let thread = Thread {
+      var random = SeededRandom(seed: seed &+ 4)
+      for step in 0..<steps {
+        dataSource.apply(Self.outline(of: 4, using: &random), to: 4, completion: complete(4, step))
+        usleep(1_000)
+      }
+      threadDone.withLock { $0 = true }
+    }
+    thread.start()
+    var random = SeededRandom(seed: seed &+ 5)
+    var toggles = 0
+    while !threadDone.current || toggles < 40 {
+      if let item = dataSource.snapshot().itemIdentifiers.filter({ $0 < 3_000 }).randomElement(
+        using: &random)
+      {
+        dataSource.toggleExpansion(of: item, completion: nil)
+        toggles += 1
+      }
+      try await Task.sleep(for: .milliseconds(1))
+      if toggles > 2_000 { break }
+    }
+    await producers.value
+    await waitUntil("every completion ran") {
+      completions.current.values.map(\.count).reduce(0, +) == 5 * steps
+    }
+    #expect(disagreements.current == 0)
+    for (producer, order) in completions.current {
+      #expect(order == order.sorted(), "producer \(producer) completed out of order: \(order)")
+    }
+    // One more section snapshot and one more full apply land last.
+    let final = Self.outline(of: 1, using: &random)
+    await dataSource.apply(final, to: 1)
+    #expect(dataSource.snapshot(for: 1) == final)
+    var snapshot = dataSource.snapshot()
+    let shown = snapshot.itemIdentifiers(inSection: 1)
+    if let first = shown.first { snapshot.deleteItems([first]) }
+    await dataSource.apply(snapshot)
+    #expect(consistent())
+    #expect(dataSource.snapshot(for: 1).visibleItems == Array(shown.dropFirst()))
+    print("outline hammer: \(toggles) toggles, \(dataSource._applyStatistics)")
   }
 }

@@ -109,4 +109,107 @@ struct DocumentationExampleTests {
     view.interactivelyMoveItem(at: [0, 2], to: [0, 0])
     #expect(backingStore == ["c", "a", "b"])
   }
+
+  // MARK: Outlines
+
+  @Test("apply(_:to:)'s example, and snapshot(for:)'s")
+  func sectionApplyExample() async {
+    let view = ReferenceListView<String>()
+    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
+    var outline = DiffableDataSourceSectionSnapshot<String>()
+    outline.append(["Fruit", "Vegetables"])
+    outline.append(["Apple", "Pear"], to: "Fruit")
+    outline.expand(["Fruit"])
+    await dataSource.apply(outline, to: "food")
+    #expect(
+      dataSource.snapshot().itemIdentifiers(inSection: "food")
+        == ["Fruit", "Apple", "Pear", "Vegetables"])
+    #expect(dataSource.snapshot(for: "food").isExpanded("Fruit"))
+
+    await dataSource.apply(.make([("fruits", ["apple", "pear"])]))
+    #expect(dataSource.snapshot(for: "fruits").rootItems == ["apple", "pear"])
+    #expect(dataSource.snapshot(for: "none").items == [])
+  }
+
+  @Test("expandItem's example, and toggleExpansion's")
+  func userActionExamples() async {
+    let view = ReferenceListView<String>()
+    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
+    await dataSource.apply(.make([("files", ["docs"])]))
+    dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+      var loaded = DiffableDataSourceSectionSnapshot<String>()
+      loaded.append(["\(parent)/a", "\(parent)/b"])
+      return loaded
+    }
+    #expect(await dataSource.expandItem("docs"))
+    #expect(
+      dataSource.snapshot().itemIdentifiers(inSection: "files") == ["docs", "docs/a", "docs/b"])
+
+    dataSource.sectionSnapshotHandlers = .init()
+    var food = DiffableDataSourceSectionSnapshot<String>()
+    food.append(["Fruit"])
+    food.append(["Apple"], to: "Fruit")
+    await dataSource.apply(food, to: "food")
+    #expect(await dataSource.toggleExpansion(of: "Fruit"))
+    #expect(view.cells[1] == ["Fruit", "Apple"])
+    #expect(await dataSource.toggleExpansion(of: "Fruit"))
+    #expect(view.cells[1] == ["Fruit"])
+  }
+
+  @Test("the section snapshot handlers' example")
+  func handlersExample() async {
+    let view = ReferenceListView<String>()
+    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
+    var mail = DiffableDataSourceSectionSnapshot<String>()
+    mail.append(["Inbox", "Archive"])
+    mail.append(["Inbox/old"], to: "Inbox")
+    mail.expand(["Inbox"])
+    await dataSource.apply(mail, to: "mail")
+    dataSource.sectionSnapshotHandlers.shouldCollapseItem = { $0 != "Inbox" }
+    dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { folder, children in
+      guard children.items.isEmpty else { return children }  // loaded already
+      var loaded = DiffableDataSourceSectionSnapshot<String>()
+      loaded.append(["\(folder)/1", "\(folder)/2"])
+      return loaded
+    }
+    #expect(await dataSource.collapseItem("Inbox") == false)
+    #expect(await dataSource.expandItem("Archive"))
+    #expect(view.cells == [["Inbox", "Inbox/old", "Archive", "Archive/1", "Archive/2"]])
+  }
+
+  @Test("the outlines article")
+  func outlinesArticle() async {
+    let view = ReferenceListView<String>()
+    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
+    dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { folder, children in
+      guard children.items.isEmpty else { return children }
+      var loaded = DiffableDataSourceSectionSnapshot<String>()
+      loaded.append(["\(folder)/README.md", "\(folder)/main.swift"])
+      return loaded
+    }
+    var files = DiffableDataSourceSectionSnapshot<String>()
+    files.append(["Sources", "Tests"])
+    await dataSource.apply(files, to: "files")
+    #expect(view.cells == [["Sources", "Tests"]])
+
+    #expect(await dataSource.expandItem("Sources"))
+    #expect(view.cells == [["Sources", "Sources/README.md", "Sources/main.swift", "Tests"]])
+    let batches = view.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdate(let update, _, _) = event.kind { return update }
+      return nil
+    }
+    #expect(batches.last?.itemInserts == [[0, 1], [0, 2]])
+    #expect(batches.last?.itemReconfigures == [[0, 0]])
+
+    var snapshot = dataSource.snapshot()
+    snapshot.deleteItems(["Sources/README.md"])
+    snapshot.appendItems(["LICENSE"])
+    await dataSource.apply(snapshot)
+    #expect(
+      dataSource.snapshot(for: "files").visualDescription()
+        == "*+ Sources\n  *  Sources/main.swift\n*  Tests\n*  LICENSE\n")
+
+    #expect(await dataSource.toggleExpansion(of: "Sources"))
+    #expect(view.cells == [["Sources", "Tests", "LICENSE"]])
+  }
 }

@@ -7,6 +7,14 @@
 // Targets: the apply takes at most 1.2× the bare diff, and the main actor's
 // share of it (the data source's step: switching snapshots, the view's
 // batch, the cell requests) is at most 10%.
+//
+// Outlines: a user's expand of one item of a 100,010-item tree, through the
+// engine (the handlers, the queue, the change of the kept section snapshot
+// and of the section's items, the diff, the view), against the floor of any
+// engine (expand the item, list the visible items, diff the flat snapshots
+// made beforehand) and against an app doing it by hand with the flat API
+// (expand, insert what the item reveals into a copy of the flat snapshot,
+// diff).
 
 import BenchmarkSupport
 @_spi(Testing) import DiffableCore
@@ -90,27 +98,41 @@ final class ApplyTimes {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-/// A contestant that resets `dataSource` to `old` (untimed), then applies
-/// `new` and waits until the view shows it.
+/// A contestant that puts `dataSource` back in its starting state with
+/// `prepare` (untimed), then performs `operation`, which returns when the
+/// view shows its result, recording the whole time and the main actor's.
 @MainActor
-func applying(
-  _ name: String, _ dataSource: DiffableDataSource<Int, Int>, from old: Snapshot,
-  to new: Snapshot, recordingIn times: ApplyTimes
+func timing(
+  _ name: String, _ dataSource: DiffableDataSource<Int, Int>, recordingIn times: ApplyTimes,
+  prepare: @escaping () async -> Void, _ operation: @escaping () async -> Void
 ) -> AsyncContestant {
-  AsyncContestant(name, prepare: { await dataSource.applySnapshotUsingReloadData(old) }) {
+  AsyncContestant(name, prepare: prepare) {
     let before = dataSource._applyStatistics.mainActorTime
     let start = ContinuousClock.now
-    await dataSource.apply(new)
+    await operation()
     times.apply.append((ContinuousClock.now - start).seconds)
     times.mainActor.append((dataSource._applyStatistics.mainActorTime - before).seconds)
     return dataSource.numberOfSections
   }
 }
 
-/// Times the apply of `new` over `old` against the bare diff, and reports
-/// the main actor's share of the apply.
+/// Times an operation through the engine, to the reference view and to a
+/// view that asks nothing, against `references` (the first is the floor), and
+/// reports the ratios and the main actor's share of the operation.
+///
+/// - Parameters:
+///   - operation: What the report calls the operation ("apply").
+///   - targets: The targets printed beside the ratio to the first reference
+///     and the main actor's share, if any.
+///   - shownItems: How many items the view shows after the operation.
+///   - contestant: Makes the contestant that performs the operation on a
+///     data source and records its times.
 @MainActor
-func applyScenario(_ title: String, old: Snapshot, new: Snapshot) async {
+func engineScenario(
+  _ title: String, references: [(label: String, contestant: AsyncContestant)],
+  operation: String, targets: (ratio: String, share: String)?, shownItems: Int,
+  _ contestant: (String, DiffableDataSource<Int, Int>, ApplyTimes) -> AsyncContestant
+) async {
   let view = ReferenceListView<Int>()
   view.recordsEvents = false
   let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
@@ -121,27 +143,52 @@ func applyScenario(_ title: String, old: Snapshot, new: Snapshot) async {
   defer { harness = local }
   let medians = await local.scenario(
     title,
-    [
-      AsyncContestant("bare BatchUpdate(from:to:)") { BatchUpdate(from: old, to: new).count },
-      applying(
-        "apply through the engine to the reference view", dataSource, from: old, to: new,
-        recordingIn: viewTimes),
-      applying(
-        "apply through the engine to a view that asks nothing", taking, from: old, to: new,
-        recordingIn: takingTimes),
+    references.map(\.contestant) + [
+      contestant("\(operation) through the engine to the reference view", dataSource, viewTimes),
+      contestant(
+        "\(operation) through the engine to a view that asks nothing", taking, takingTimes),
     ])
-  precondition(
-    view.cells.joined().count == new.numberOfItems, "the view does not show the new snapshot")
+  precondition(view.cells.joined().count == shownItems, "the view does not show the result")
+  let engine = medians.count - 2
   for (name, times, total) in [
-    ("reference view", viewTimes, medians[1]), ("view that asks nothing", takingTimes, medians[2]),
+    ("reference view", viewTimes, medians[engine]),
+    ("view that asks nothing", takingTimes, medians[engine + 1]),
   ] {
+    let ratios = references.indices.map { index in
+      "\(operation) / \(references[index].label) \(format(total / medians[index], 2))×"
+        + (index == 0 ? targets.map { " (target \($0.ratio))" } ?? "" : "")
+    }
     local.emit(
-      "  \(name): apply / bare diff \(format(total / medians[0], 2))× (target ≤ 1.2×); "
-        + "main actor \(format(median(times.mainActor) * 1_000, 3)) ms per apply, "
-        + "\(format(times.share * 100, 1))% of it (target ≤ 10%)")
+      "  \(name): " + ratios.joined(separator: ", ") + "; main actor "
+        + "\(format(median(times.mainActor) * 1_000, 3)) ms per \(operation), "
+        + "\(format(times.share * 100, 1))% of it" + (targets.map { " (target \($0.share))" } ?? "")
+    )
+  }
+}
+
+/// Times the apply of `new` over `old` against the bare diff, and reports
+/// the main actor's share of the apply.
+@MainActor
+func applyScenario(_ title: String, old: Snapshot, new: Snapshot) async {
+  await engineScenario(
+    title,
+    references: [
+      (
+        "bare diff",
+        AsyncContestant("bare BatchUpdate(from:to:)") { BatchUpdate(from: old, to: new).count }
+      )
+    ],
+    operation: "apply", targets: ("≤ 1.2×", "≤ 10%"), shownItems: new.numberOfItems
+  ) { name, dataSource, times in
+    // Reset to `old`, then apply `new`.
+    timing(name, dataSource, recordingIn: times) {
+      await dataSource.applySnapshotUsingReloadData(old)
+    } _: {
+      await dataSource.apply(new)
+    }
   }
   let batch = BatchUpdate(from: old, to: new)
-  local.emit(
+  harness.emit(
     "  the batch: \(batch.count) operations; cells asked for per apply: "
       + "\(batch.itemInserts.count + batch.itemReloads.count + batch.itemReconfigures.count)")
 }
@@ -159,6 +206,114 @@ func profile(rounds: Int) async {
   print(dataSource._applyStatistics)
 }
 
+// MARK: - Outlines
+
+/// A section snapshot behind a reference, so that the floor can expand and
+/// collapse in place: mutating a captured copy would copy the tree first.
+final class OutlineBox {
+  var outline: DiffableDataSourceSectionSnapshot<Int>
+  init(_ outline: DiffableDataSourceSectionSnapshot<Int>) { self.outline = outline }
+}
+
+/// 10 roots, each with 100 children of 99 leaves: 100,010 items. Root r is
+/// r; child c of r is 100 + 100r + c; leaf l of child p is 1,000,000 + 100p
+/// + l. Every item is expanded if `expanded`, none otherwise.
+func tree(expanded: Bool) -> DiffableDataSourceSectionSnapshot<Int> {
+  var outline = DiffableDataSourceSectionSnapshot<Int>()
+  let roots = Array(0..<10)
+  outline.append(roots)
+  for root in roots {
+    let children = (0..<100).map { 100 + 100 * root + $0 }
+    outline.append(children, to: root)
+    for child in children {
+      outline.append((0..<99).map { 1_000_000 + 100 * child + $0 }, to: child)
+    }
+  }
+  if expanded { outline.expand(outline.items) }
+  return outline
+}
+
+/// The flat snapshot of one section showing `items`.
+func flat(_ items: [Int]) -> Snapshot {
+  var snapshot = Snapshot()
+  snapshot.appendSections([0])
+  snapshot.appendItems(items)
+  return snapshot
+}
+
+/// Times a user's expand of `item` in `outline` through the engine against
+/// the floor and against doing it by hand, and reports the main actor's
+/// share.
+@MainActor
+func expandScenario(
+  _ title: String, _ outline: DiffableDataSourceSectionSnapshot<Int>, expanding item: Int
+) async {
+  var expanded = outline
+  expanded.expand([item])
+  let (old, new) = (flat(outline.visibleItems), flat(expanded.visibleItems))
+  let box = OutlineBox(outline)
+  await engineScenario(
+    title,
+    references: [
+      (
+        "floor",
+        AsyncContestant("floor: expand(_:), visibleItems, bare BatchUpdate(from:to:)") {
+          box.outline.expand([item])
+          let shown = box.outline.visibleItems.count
+          box.outline.collapse([item])
+          return shown + BatchUpdate(from: old, to: new).count
+        }
+      ),
+      (
+        "by hand",
+        AsyncContestant("by hand: expand(_:), insertItems(_:afterItem:), BatchUpdate") {
+          box.outline.expand([item])
+          let revealed = box.outline.snapshot(of: item).visibleItems
+          box.outline.collapse([item])
+          var shown = old
+          shown.insertItems(revealed, afterItem: item)
+          return BatchUpdate(from: old, to: shown).count
+        }
+      ),
+    ],
+    operation: "expandItem(_:)", targets: nil, shownItems: new.numberOfItems
+  ) { name, dataSource, times in
+    // Show `outline` in section 0, then expand `item` as the user does.
+    timing(name, dataSource, recordingIn: times) {
+      await dataSource.apply(outline, to: 0)
+    } _: {
+      await dataSource.expandItem(item)
+    }
+  }
+  harness.emit(
+    "  shown before \(old.numberOfItems), after \(new.numberOfItems): "
+      + "\(new.numberOfItems - old.numberOfItems) cells asked for, and the expanded item's")
+}
+
+/// Expands and collapses a root of the expanded tree `rounds` times, for a
+/// profiler.
+@MainActor
+func profileOutline(rounds: Int) async {
+  var outline = tree(expanded: true)
+  outline.collapse([3])
+  let view = ReferenceListView<Int>()
+  view.recordsEvents = false
+  let dataSource = DiffableDataSource<Int, Int>(view: TakingListView()) { _, _, item in item }
+  await dataSource.apply(outline, to: 0)
+  for _ in 0..<rounds {
+    await dataSource.expandItem(3)
+    await dataSource.collapseItem(3)
+  }
+  print(dataSource._applyStatistics)
+  withExtendedLifetime(view) {}
+}
+
+// `PROFILE_OUTLINE=n` runs `profileOutline(rounds: n)` and stops.
+if let text = ProcessInfo.processInfo.environment["PROFILE_OUTLINE"], let rounds = Int(text) {
+  await profileOutline(rounds: rounds)
+  exit(0)
+}
+
 // `PROFILE=n` runs `profile(rounds: n)` and stops.
 if let text = ProcessInfo.processInfo.environment["PROFILE"], let rounds = Int(text) {
   await profile(rounds: rounds)
@@ -174,5 +329,17 @@ do {
   let old = snapshot(sections: 100, itemsPerSection: 1_000)
   await applyScenario(
     "Apply, 100,000 Ints in 100 sections, 1% changed", old: old, new: changedByOnePercent(old))
+}
+do {
+  await expandScenario(
+    "Outline, 100,010 items all collapsed: expand a root (10 shown, then 110)",
+    tree(expanded: false), expanding: 3)
+}
+do {
+  var outline = tree(expanded: true)
+  outline.collapse([3])
+  await expandScenario(
+    "Outline, 100,010 items all expanded but a root: expand it (90,009 shown, then 100,010)",
+    outline, expanding: 3)
 }
 harness.finish()

@@ -29,17 +29,18 @@ internal struct _OutlineNode<Item: Hashable & Sendable>: Sendable {
   @usableFromInline var level: Int
   /// The number of items below this one, at any depth.
   @usableFromInline var descendantCount: Int
-  /// Whether the item is expanded. Kept whether or not it has children.
-  @usableFromInline var isExpanded: Bool
+
+  // Whether the item is expanded is kept apart, in the section snapshot's
+  // `_expanded`: expanding an item of a section snapshot that shares its
+  // storage with a copy then copies an array of flags, not the nodes.
 
   @inlinable
-  init(item: Item, parent: Int, level: Int, isExpanded: Bool) {
+  init(item: Item, parent: Int, level: Int) {
     self.item = item
     self.parent = parent
     self.children = []
     self.level = level
     self.descendantCount = 0
-    self.isExpanded = isExpanded
   }
 
   /// Whether this slot holds an item of the snapshot.

@@ -113,14 +113,17 @@ extension DiffableDataSourceSectionSnapshot {
           }
         }
         _nodes.removeSubrange(nodeCount...)
+        _expanded.removeSubrange(nodeCount...)
         assert(_freeSlots.count == reusableCount)
         _refuseNewItems(items, operation, destination: destination)
       }
-      let node = _Node(item: item, parent: parent, level: level, isExpanded: false)
+      let node = _Node(item: item, parent: parent, level: level)
       if reusing {
         _nodes[slot] = node
+        _expanded[slot] = false
       } else {
         _nodes.append(node)
+        _expanded.append(false)
       }
       claimed.append(slot)
     }
@@ -212,7 +215,7 @@ extension DiffableDataSourceSectionSnapshot {
       let original = source._nodes[sourceSlot]
       _nodes[slot].parent = newParent
       _nodes[slot].level = original.level + shift
-      _nodes[slot].isExpanded = original.isExpanded
+      _expanded[slot] = source._expanded[sourceSlot]
       _nodes[slot].descendantCount = original.descendantCount
       _nodes[slot].children.reserveCapacity(original.children.count)
       if newParent == parent {

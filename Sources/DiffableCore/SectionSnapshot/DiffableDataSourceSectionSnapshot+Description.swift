@@ -42,11 +42,11 @@ extension DiffableDataSourceSectionSnapshot {
       let node = _nodes[slot]
       text += String(repeating: " ", count: 2 * node.level)
       text += isVisible ? "*" : " "
-      text += node.isExpanded ? "+" : node.children.isEmpty ? " " : "-"
+      text += _expanded[slot] ? "+" : node.children.isEmpty ? " " : "-"
       text += " "
       text += String(describing: node.item)
       text += "\n"
-      let childrenAreVisible = isVisible && node.isExpanded
+      let childrenAreVisible = isVisible && _expanded[slot]
       for child in node.children.reversed() {
         stack.append((child, childrenAreVisible))
       }
@@ -68,7 +68,7 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
         + slots.map { slot in
           let node = _nodes[slot]
           var part = String(reflecting: node.item)
-          if node.isExpanded { part += " (expanded)" }
+          if _expanded[slot] { part += " (expanded)" }
           if !node.children.isEmpty { part += ": " + render(node.children) }
           return part
         }.joined(separator: ", ") + "]"

@@ -60,7 +60,7 @@ extension DiffableDataSourceSectionSnapshot {
       _diffableFailure(
         operation, "item identifiers are not in the section snapshot: \(_describe(missing))")
     }
-    for slot in slots { _nodes[slot].isExpanded = isExpanded }
+    for slot in slots { _expanded[slot] = isExpanded }
     _checkInvariants()
   }
 }

@@ -51,6 +51,7 @@ extension DiffableDataSourceSectionSnapshot {
       precondition(liveCount == _slots.count, "the item index has stale entries")
       precondition(
         liveCount + _freeSlots.count == _nodes.count, "slots are lost or shared")
+      precondition(_expanded.count == _nodes.count, "expansion flags are lost")
       for slot in _freeSlots {
         precondition(!_nodes[slot].isLive && !reached[slot], "free slot \(slot) is in use")
         precondition(_nodes[slot].children.isEmpty, "free slot \(slot) holds children")

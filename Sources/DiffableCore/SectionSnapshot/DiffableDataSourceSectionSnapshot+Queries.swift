@@ -30,21 +30,23 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable
   func _walk(expandedOnly: Bool, _ body: (ItemIdentifierType) -> Void) {
     _nodes.withUnsafeBufferPointer { nodes in
-      var siblings: [[Int]] = [_roots]
-      var positions: [Int] = [0]
-      while let level = siblings.indices.last {
-        let position = positions[level]
-        guard position < siblings[level].count else {
-          siblings.removeLast()
-          positions.removeLast()
-          continue
-        }
-        positions[level] = position + 1
-        let slot = siblings[level][position]
-        body(nodes[slot].item)
-        if (!expandedOnly || nodes[slot].isExpanded) && !nodes[slot].children.isEmpty {
-          siblings.append(nodes[slot].children)
-          positions.append(0)
+      _expanded.withUnsafeBufferPointer { expanded in
+        var siblings: [[Int]] = [_roots]
+        var positions: [Int] = [0]
+        while let level = siblings.indices.last {
+          let position = positions[level]
+          guard position < siblings[level].count else {
+            siblings.removeLast()
+            positions.removeLast()
+            continue
+          }
+          positions[level] = position + 1
+          let slot = siblings[level][position]
+          body(nodes[slot].item)
+          if (!expandedOnly || expanded[slot]) && !nodes[slot].children.isEmpty {
+            siblings.append(nodes[slot].children)
+            positions.append(0)
+          }
         }
       }
     }
@@ -147,7 +149,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable
   public func isExpanded(_ item: ItemIdentifierType) -> Bool {
     guard let slot = _slots[item] else { return false }
-    return _nodes[slot].isExpanded
+    return _expanded[slot]
   }
 
   /// Whether an item is in ``visibleItems``: whether all its ancestors are
@@ -160,7 +162,7 @@ extension DiffableDataSourceSectionSnapshot {
   public func isVisible(_ item: ItemIdentifierType) -> Bool {
     guard var slot = _slots[item] else { return false }
     while case let parent = _nodes[slot].parent, parent != _noSlot {
-      guard _nodes[parent].isExpanded else { return false }
+      guard _expanded[parent] else { return false }
       slot = parent
     }
     return true

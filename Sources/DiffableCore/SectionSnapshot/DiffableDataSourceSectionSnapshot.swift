@@ -54,7 +54,10 @@
 /// visible items are listed. Insertions and deletions cost what they touch:
 /// the identifiers passed (or the snapshot inserted, or the subtrees deleted),
 /// the siblings at the insertion point, and the ancestors above it. Copying a
-/// section snapshot is O(1): storage is shared until one copy is mutated.
+/// section snapshot is O(1): storage is shared until one copy is mutated. The
+/// first mutation of a shared copy copies what it changes: expanding or
+/// collapsing copies only the expansion flags, one byte per item, without
+/// retaining anything.
 ///
 /// Only the identifiers that a call names are hashed, once or twice each;
 /// walking the tree never hashes or compares an identifier.
@@ -62,8 +65,11 @@
 /// ## Storage
 ///
 /// Each item lives in a *slot* of `_nodes`, which records its identifier, its
-/// parent's slot, its children's slots in order, its level, the number of its
-/// descendants and whether it is expanded. `_roots` lists the slots of the root
+/// parent's slot, its children's slots in order, its level and the number of
+/// its descendants; `_expanded` records, slot by slot, whether it is expanded.
+/// The flags are apart from the nodes so that expanding or collapsing an item
+/// of a section snapshot whose storage a copy shares copies a flat array of
+/// flags (a `memcpy`), not the nodes with their child lists. `_roots` lists the slots of the root
 /// items in order, and `_slots` maps each identifier to its slot. A slot never
 /// changes while its item is present; deleting an item frees its slot for a
 /// later insertion (`_freeSlots`). The descendant counts let ``index(of:)``
@@ -84,6 +90,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
   /// Items by slot. A freed slot keeps a stale node until it is reused.
   @usableFromInline var _nodes: [_Node]
+  /// Whether the item of each slot is expanded; as many as `_nodes`.
+  @usableFromInline var _expanded: [Bool]
   /// The slots of the root items, in order.
   @usableFromInline var _roots: [Int]
   /// The slot of every item.
@@ -97,6 +105,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
   @inlinable
   public init() {
     _nodes = []
+    _expanded = []
     _roots = []
     _slots = [:]
     _freeSlots = []
@@ -124,7 +133,8 @@ extension DiffableDataSourceSectionSnapshot: Equatable {
     while let (left, right) = stack.popLast() {
       let l = lhs._nodes[left]
       let r = rhs._nodes[right]
-      guard l.children.count == r.children.count, l.isExpanded == r.isExpanded, l.item == r.item
+      guard l.children.count == r.children.count,
+        lhs._expanded[left] == rhs._expanded[right], l.item == r.item
       else { return false }
       stack.append(contentsOf: zip(l.children, r.children).reversed())
     }

@@ -26,6 +26,12 @@ extension DiffableDataSource {
   /// snapshot that is applied, and its completion runs when that one is on
   /// screen.
   ///
+  /// Outline sections (those showing a section snapshot) that `snapshot`
+  /// still has keep their trees: removed items leave the tree, and new
+  /// items join it at the level of the rows around them (see
+  /// <doc:Outlines>). A section `snapshot` does not have loses its section
+  /// snapshot.
+  ///
   /// - Parameters:
   ///   - snapshot: What the view should show. Items marked with
   ///     `reloadItems(_:)` get new cells, items marked with
@@ -35,7 +41,10 @@ extension DiffableDataSource {
   ///     `snapshot` (or a later one that superseded it).
   /// - Complexity: O(1) for the caller. Then O(*n*) off the main actor for
   ///   the diff, *n* being the number of items, and on the main actor work
-  ///   proportional to the change.
+  ///   proportional to the change. With outline sections, also off the main
+  ///   actor, O(*h*) expected for their *h* hidden items, and O(*k* × *d*)
+  ///   to reconcile an outline section of *k* items and depth *d* whose
+  ///   items changed.
   @inlinable
   public nonisolated func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
@@ -114,17 +123,18 @@ extension DiffableDataSource {
   /// completions once the view is done.
   ///
   /// - Parameters:
-  ///   - expectedVersion: The version the batch was diffed against, or `nil`
-  ///     for a reload. If the snapshot changed since (an interactive
-  ///     reorder), nothing happens and the worker diffs again, unless
-  ///     `diffingIfStale` is given.
-  ///   - diffingIfStale: Diffs here, against the current snapshot, instead
-  ///     of sending a stale batch back.
-  /// - Complexity: O(1) here, plus what the view does with the batch; O(*n*)
-  ///   when the batch was stale and is diffed here.
+  ///   - expectedVersion: The version the batch was diffed against. If the
+  ///     snapshot changed since (an interactive reorder), nothing happens and
+  ///     the worker performs the round again, unless `rebuild` is given.
+  ///   - rebuild: Performs the round again here, on the current contents,
+  ///     instead of sending a stale batch back.
+  /// - Complexity: O(1) here, plus what the view does with the batch; plus
+  ///   the round's changes and an O(*n*) diff when the batch was stale and is
+  ///   rebuilt here.
   func _applyOnMainActor(
-    _ target: Snapshot, batch: BatchUpdate?, animatingDifferences: Bool, expectedVersion: Int?,
-    diffingIfStale differ: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>.Differ?,
+    _ target: _Contents<SectionIdentifierType, ItemIdentifierType>, batch: BatchUpdate?,
+    animatingDifferences: Bool, expectedVersion: Int,
+    rebuildingIfStale rebuild: _Rebuild<SectionIdentifierType, ItemIdentifierType>?,
     completions: [@MainActor @Sendable () -> Void]
   ) -> _CommitOutcome<SectionIdentifierType, ItemIdentifierType> {
     let start = ContinuousClock.now
@@ -135,11 +145,10 @@ extension DiffableDataSource {
         $0.mainActorTime += elapsed
       }
     }
-    var batch = batch
-    if let expectedVersion, expectedVersion != _state.version {
-      guard let differ else { return .stale(current: _state.snapshot, version: _state.version) }
-      let current = _state.snapshot
-      batch = current.numberOfSections == 0 ? nil : differ(current, target)
+    var (target, batch, animatingDifferences) = (target, batch, animatingDifferences)
+    if expectedVersion != _state.version {
+      guard let rebuild else { return .stale(current: _state.contents, version: _state.version) }
+      (target, batch, animatingDifferences) = rebuild(_state.contents)
       _queue.record { $0.mainActorDiffs += 1 }
     }
     let gate = _CompletionGate(completions)
@@ -164,7 +173,8 @@ extension DiffableDataSource {
   }
 
   private func _performBatch(
-    _ batch: BatchUpdate, to target: Snapshot, animatingDifferences: Bool, gate: _CompletionGate
+    _ batch: BatchUpdate, to target: _Contents<SectionIdentifierType, ItemIdentifierType>,
+    animatingDifferences: Bool, gate: _CompletionGate
   ) {
     let operation: StaticString =
       "performBatchUpdates(_:animatingDifferences:rowAnimation:updatingData:completion:)"

@@ -27,7 +27,9 @@ extension DiffableDataSource {
   /// the worker notices the change and diffs them again.
   ///
   /// - Complexity: O(*s* + *m*), where *m* is the number of items in the two
-  ///   sections involved and *s* the number of sections, plus the handlers.
+  ///   sections involved and *s* the number of sections, plus the handlers;
+  ///   an outline section among the two is reconciled with its new items
+  ///   (O(*m* × *d*) for a tree of depth *d*, plus its hidden items).
   func _moveItem(at source: IndexPath, to destination: IndexPath) {
     let operation: StaticString = "moveItem(at:to:)"
     guard !_isUpdatingView else {
@@ -78,37 +80,40 @@ extension DiffableDataSource {
       final.deleteItems([item])
       final.appendItems([item], toSection: initial._sectionIdentifier(at: toSection))
     }
-    let transaction = Self._transaction(moving: item, from: source, to: destination, initial, final)
+    // Outline sections follow the move: their trees are reconciled with
+    // their new items.
+    var contents = _state.contents
+    contents.replaceSnapshot(with: final, checksHiddenItems: false)
+    let transaction = Self._transaction(
+      moving: item, from: source, to: destination, _state.contents, contents)
     reorderingHandlers.willReorder?(transaction)
-    _state.replace(with: final)
+    _state.replace(with: contents)
     reorderingHandlers.didReorder?(transaction)
   }
 
-  /// The transaction of one item moved from `source` to `destination`.
+  /// The transaction of one item moved from `source` to `destination`. Its
+  /// section transactions carry the sections' section snapshots: the kept
+  /// ones of outline sections, the items as root items for the others.
   static func _transaction(
     moving item: ItemIdentifierType, from source: IndexPath, to destination: IndexPath,
-    _ initial: Snapshot, _ final: Snapshot
+    _ initialContents: _Contents<SectionIdentifierType, ItemIdentifierType>,
+    _ finalContents: _Contents<SectionIdentifierType, ItemIdentifierType>
   ) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
+    let (initial, final) = (initialContents.snapshot, finalContents.snapshot)
     func move(_ from: Int, _ to: Int) -> CollectionDifference<ItemIdentifierType> {
       CollectionDifference([
         .remove(offset: from, element: item, associatedWith: to),
         .insert(offset: to, element: item, associatedWith: from),
       ])!
     }
-    func sectionSnapshot(_ items: [ItemIdentifierType]) -> DiffableDataSourceSectionSnapshot<
-      ItemIdentifierType
-    > {
-      var snapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
-      snapshot.append(items)
-      return snapshot
-    }
     func sectionTransaction(
       _ initialIndex: Int, _ finalIndex: Int, _ difference: CollectionDifference<ItemIdentifierType>
     ) -> DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType> {
       DiffableDataSourceSectionTransaction(
         sectionIdentifier: initial._sectionIdentifier(at: initialIndex),
-        initialSnapshot: sectionSnapshot(initial._itemIdentifiers(atSection: initialIndex)),
-        finalSnapshot: sectionSnapshot(final._itemIdentifiers(atSection: finalIndex)),
+        initialSnapshot: initialContents.sectionSnapshot(
+          of: initial._sectionIdentifier(at: initialIndex)),
+        finalSnapshot: finalContents.sectionSnapshot(of: final._sectionIdentifier(at: finalIndex)),
         difference: difference)
     }
 

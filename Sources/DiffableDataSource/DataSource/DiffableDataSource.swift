@@ -46,6 +46,18 @@ public import DiffableCore
 /// ``snapshot()`` change. Await the `async` form, or use the completion,
 /// before reading ``snapshot()`` to build the next snapshot from it.
 ///
+/// ## Outlines
+///
+/// A section can show a `DiffableDataSourceSectionSnapshot`: apply one with
+/// ``apply(_:to:animatingDifferences:completion:)`` and the section shows its
+/// visible items; the data source keeps it (``snapshot(for:)``), with hidden
+/// items and expansion state. ``expandItem(_:animatingDifferences:completion:)``,
+/// ``collapseItem(_:animatingDifferences:completion:)`` and
+/// ``toggleExpansion(of:animatingDifferences:completion:)`` do what a tap on a
+/// disclosure control does, through ``sectionSnapshotHandlers``. A full
+/// apply keeps each outline section's tree, following its changes. See
+/// <doc:Outlines>.
+///
 /// ## Performance
 ///
 /// The main actor does work proportional to the change, not to the size of
@@ -106,13 +118,15 @@ public final class DiffableDataSource<
   /// ``ReorderingHandlers/canReorderItem`` is `nil`.
   public var reorderingHandlers = ReorderingHandlers()
 
-  /// Closures for expanding and collapsing items of section snapshots
-  /// (UIKit's `sectionSnapshotHandlers`).
+  /// Closures that decide whether the user may expand and collapse items of
+  /// outline sections, hear about it, and load children lazily (UIKit's
+  /// `sectionSnapshotHandlers`).
   ///
-  /// They are kept here with UIKit's names; they are called once the data
-  /// source keeps section snapshots (applying a
-  /// `DiffableDataSourceSectionSnapshot` to one section), which this
-  /// version of the engine does not do yet.
+  /// The user actions call them:
+  /// ``expandItem(_:animatingDifferences:completion:)``,
+  /// ``collapseItem(_:animatingDifferences:completion:)`` and
+  /// ``toggleExpansion(of:animatingDifferences:completion:)``. Applying a
+  /// section snapshot does not: it is the app's own change.
   public var sectionSnapshotHandlers = SectionSnapshotHandlers()
 
   /// Table-style editing: which items can be edited, and what to do when the
@@ -151,20 +165,21 @@ public final class DiffableDataSource<
 
 // MARK: - State
 
-/// What the main actor keeps: the snapshot the view shows, and a version that
-/// changes with every change of it, so that the worker can tell whether the
-/// base of its diff is still current.
-///
-/// Section snapshots, when the data source keeps them, live here beside the
-/// snapshot, keyed by section, and change under the same version.
+/// What the main actor keeps: what the view shows (the snapshot, and the
+/// section snapshots of outline sections), and a version that changes with
+/// every change of it, so that the worker can tell whether the base of its
+/// diff is still current.
 struct _DataSourceState<S: Hashable & Sendable, I: Hashable & Sendable> {
   /// What the view shows, without reload or reconfigure marks.
-  var snapshot = DiffableDataSourceSnapshot<S, I>()
+  var contents = _Contents<S, I>()
   var version = 0
 
-  mutating func replace(with snapshot: DiffableDataSourceSnapshot<S, I>) {
-    self.snapshot = snapshot
-    self.snapshot._removeMarks()
+  /// The snapshot the view shows.
+  var snapshot: DiffableDataSourceSnapshot<S, I> { contents.snapshot }
+
+  mutating func replace(with contents: _Contents<S, I>) {
+    self.contents = contents
+    self.contents.snapshot._removeMarks()
     version += 1
   }
 }
@@ -245,24 +260,50 @@ extension DiffableDataSource {
 
   /// Expanding and collapsing items of an outline section: UIKit's
   /// `NSDiffableDataSourceSectionSnapshotHandlers`, with its member names.
+  ///
+  /// A user action (``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``,
+  /// ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:)``,
+  /// ``DiffableDataSource/toggleExpansion(of:animatingDifferences:completion:)``)
+  /// calls them on the main actor, at once, in this order: to expand,
+  /// ``shouldExpandItem``, then ``willExpandItem``, then
+  /// ``snapshotForExpandingParent``; to collapse, ``shouldCollapseItem``, then
+  /// ``willCollapseItem``. A should-handler that returns `false` stops the
+  /// action there. A `nil` handler allows everything and loads nothing.
+  ///
+  /// ```swift
+  /// dataSource.sectionSnapshotHandlers.shouldCollapseItem = { $0 != "Inbox" }
+  /// dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { folder, children in
+  ///   guard children.items.isEmpty else { return children }   // loaded already
+  ///   var loaded = DiffableDataSourceSectionSnapshot<String>()
+  ///   loaded.append(["\(folder)/1", "\(folder)/2"])
+  ///   return loaded
+  /// }
+  /// ```
   public struct SectionSnapshotHandlers {
-    /// Whether a parent item may expand.
+    /// Whether the user may expand an item.
     public var shouldExpandItem: (@MainActor (ItemIdentifierType) -> Bool)?
-    /// Called before a parent item expands.
+    /// Called before an item expands.
     public var willExpandItem: (@MainActor (ItemIdentifierType) -> Void)?
-    /// Whether a parent item may collapse.
+    /// Whether the user may collapse an item.
     public var shouldCollapseItem: (@MainActor (ItemIdentifierType) -> Bool)?
-    /// Called before a parent item collapses.
+    /// Called before an item collapses.
     public var willCollapseItem: (@MainActor (ItemIdentifierType) -> Void)?
-    /// Returns the section snapshot to show when a parent expands, given the
-    /// parent and its current children: the place to load children lazily.
+    /// Returns the children to show when an item expands, given the item and
+    /// its current descendants (as a section snapshot whose root items are
+    /// its children): the place to load children lazily. What it returns
+    /// replaces the item's descendants, with its own expansion state.
+    ///
+    /// The returned section snapshot must not hold the item, nor items of
+    /// other sections, nor items of the item's section outside the item's
+    /// subtree: the program stops, naming them, before anything changes.
     public var snapshotForExpandingParent:
       (
         @MainActor (ItemIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
           DiffableDataSourceSectionSnapshot<ItemIdentifierType>
       )?
 
-    /// Creates handlers that allow every expansion and collapse.
+    /// Creates handlers that allow every expansion and collapse and load
+    /// nothing.
     public init() {}
   }
 

@@ -1,10 +1,17 @@
 public import DiffableCore
 
-/// One call to `apply` or `applySnapshotUsingReloadData`, waiting its turn.
+/// One call to `apply`, `applySnapshotUsingReloadData`, `apply(_:to:)` or a
+/// user action on an outline, waiting its turn.
+///
+/// A request is a change of the data source's contents, made in the caller's
+/// module (where `apply` is inlined) so that it runs specialized for the
+/// caller's identifier types, as the diff does. The worker performs the
+/// changes of a round in call order, starting from what the view shows.
 @usableFromInline
 struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<S, I>
   @usableFromInline typealias Differ = @Sendable (Snapshot, Snapshot) -> BatchUpdate
+  @usableFromInline typealias Change = @Sendable (inout _Contents<S, I>) -> Void
 
   @usableFromInline
   enum Kind: Sendable {
@@ -16,15 +23,65 @@ struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     case reloadData
   }
 
-  @usableFromInline var snapshot: Snapshot
+  @usableFromInline var change: Change
+  /// The reload and reconfigure marks the change makes, carried over to the
+  /// round's result if a later request in the round supersedes them.
+  @usableFromInline var marks: _Marks<S, I>
   @usableFromInline var kind: Kind
   @usableFromInline var completion: (@MainActor @Sendable () -> Void)?
 
   @inlinable
-  init(snapshot: Snapshot, kind: Kind, completion: (@MainActor @Sendable () -> Void)?) {
-    self.snapshot = snapshot
+  init(
+    change: @escaping Change, marks: _Marks<S, I> = _Marks(), kind: Kind,
+    completion: (@MainActor @Sendable () -> Void)?
+  ) {
+    self.change = change
+    self.marks = marks
     self.kind = kind
     self.completion = completion
+  }
+
+  /// A request that shows `snapshot`, keeping the trees of the outline
+  /// sections it still has.
+  @inlinable
+  init(snapshot: Snapshot, kind: Kind, completion: (@MainActor @Sendable () -> Void)?) {
+    self.init(
+      change: { $0.replaceSnapshot(with: snapshot) }, marks: _Marks(of: snapshot), kind: kind,
+      completion: completion)
+  }
+}
+
+/// The reload and reconfigure marks of a request.
+@usableFromInline
+struct _Marks<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
+  @usableFromInline var reloadedSections: [S] = []
+  @usableFromInline var reloadedItems: [I] = []
+  @usableFromInline var reconfiguredItems: [I] = []
+
+  @inlinable init() {}
+
+  /// The marks of a snapshot.
+  ///
+  /// - Complexity: O(1): the arrays share the snapshot's storage.
+  @inlinable
+  init(of snapshot: DiffableDataSourceSnapshot<S, I>) {
+    reloadedSections = snapshot.reloadedSectionIdentifiers
+    reloadedItems = snapshot.reloadedItemIdentifiers
+    reconfiguredItems = snapshot.reconfiguredItemIdentifiers
+  }
+
+  /// Adds the marks to `target`, where their items and sections are still
+  /// there: a request skipped in favour of a later one must not lose a
+  /// reload its caller asked for.
+  ///
+  /// - Complexity: O(*m*) expected, where *m* is the number of marks.
+  func add(to target: inout DiffableDataSourceSnapshot<S, I>) {
+    let sections = reloadedSections.filter { target.indexOfSection($0) != nil }
+    let reloaded = reloadedItems.filter { target.indexOfItem($0) != nil }
+    let reconfigured = reconfiguredItems.filter { target.indexOfItem($0) != nil }
+    if !sections.isEmpty { target.reloadSections(sections) }
+    if !reloaded.isEmpty { target.reloadItems(reloaded) }
+    if !reconfigured.isEmpty { target.reconfigureItems(reconfigured) }
   }
 }
 
@@ -34,14 +91,16 @@ enum _CommitOutcome<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// version.
   case committed(version: Int)
   /// The data source's snapshot changed on the main actor (an interactive
-  /// reorder) since the diff's base was read: diff again against `current`.
-  case stale(current: DiffableDataSourceSnapshot<S, I>, version: Int)
+  /// reorder) since the diff's base was read: perform the round's changes
+  /// again on `current`, and diff again.
+  case stale(current: _Contents<S, I>, version: Int)
 }
 
 /// Counters of the apply pipeline, for tests and benchmarks.
 @_spi(Testing)
 public struct _ApplyStatistics: Sendable, Hashable {
-  /// Calls to `apply` and `applySnapshotUsingReloadData`.
+  /// Calls to `apply`, `applySnapshotUsingReloadData`, `apply(_:to:)` and
+  /// the user actions on outlines that change something.
   public var requests = 0
   /// Requests skipped because a later one superseded them before their diff
   /// started (their completions still ran).
@@ -68,11 +127,12 @@ public struct _ApplyStatistics: Sendable, Hashable {
 /// The serial pipeline behind `apply`: a queue any thread may append to, and
 /// at most one worker task draining it.
 ///
-/// The worker takes every waiting request at once, keeps the last (the
-/// others are superseded: their reload marks are carried over and their
-/// completions run with it), diffs off the main actor against the snapshot
-/// the view shows, then hops to the main actor once to hand the batch to the
-/// view. A request that arrives meanwhile, from any thread, a completion or a
+/// The worker takes every waiting request at once and performs their changes
+/// in order on what the view shows, off the main actor; only the result is
+/// shown (the requests before the last are superseded: their reload marks
+/// are carried over and their completions run with it). It diffs the result
+/// against what the view shows, then hops to the main actor once to hand the
+/// batch to the view. A request that arrives meanwhile, from any thread, a completion or a
 /// cell provider, waits for the next round: nothing is re-entered and no
 /// thread ever waits for another.
 @usableFromInline
@@ -84,7 +144,7 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
     var isDraining = false
     /// What the view shows, as far as the worker knows, and the data
     /// source's version of it. Only the worker reads and writes these.
-    var shown = Snapshot()
+    var shown = _Contents<S, I>()
     var shownVersion = 0
     var statistics = _ApplyStatistics()
   }
@@ -121,7 +181,7 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   /// worker).
   private func drain(owner: DiffableDataSource<S, I>) async {
     while true {
-      let round: (requests: [_ApplyRequest<S, I>], shown: Snapshot, version: Int)? =
+      let round: (requests: [_ApplyRequest<S, I>], shown: _Contents<S, I>, version: Int)? =
         state.withLock { state in
           guard !state.pending.isEmpty else {
             state.isDraining = false
@@ -142,49 +202,32 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
     }
   }
 
-  /// Applies the last of `requests`, running every completion, and returns
-  /// what the view shows afterwards.
+  /// Performs the changes of `requests` on what the view shows and applies
+  /// the result, running every completion, and returns what the view shows
+  /// afterwards.
   private func perform(
-    _ requests: [_ApplyRequest<S, I>], shown: Snapshot, version: Int,
+    _ requests: [_ApplyRequest<S, I>], shown: _Contents<S, I>, version: Int,
     owner: DiffableDataSource<S, I>
-  ) async -> (Snapshot, Int) {
-    let last = requests[requests.count - 1]
-    let target = Self.carryingMarks(of: requests.dropLast(), into: last.snapshot)
+  ) async -> (_Contents<S, I>, Int) {
     let completions = requests.compactMap(\.completion)
+    let rebuild = Self.rebuilding(requests) { [self] in record { $0.diffs += 1 } }
     var shown = shown
     var version = version
     var staleRounds = 0
     while true {
-      let batch: BatchUpdate?
-      let animated: Bool
-      var differ: _ApplyRequest<S, I>.Differ?
-      switch last.kind {
-      case .reloadData:
-        (batch, animated) = (nil, false)
-      case .batch(let isAnimated, let makeBatch):
-        // The first apply to an empty view is a reload, as in UIKit.
-        if shown.numberOfSections == 0 {
-          batch = nil
-        } else {
-          batch = makeBatch(shown, target)
-          record { $0.diffs += 1 }
-        }
-        animated = isAnimated
-        differ = makeBatch
-      }
-      let expectedVersion: Int? =
-        if case .reloadData = last.kind { nil } else { version }
-      // After two stale rounds, the main actor diffs itself if the snapshot
-      // changed again: reorders arriving faster than a diff and a hop can
-      // otherwise starve the apply.
+      let (target, batch, animated) = rebuild(shown)
+      // After two stale rounds, the main actor rebuilds itself if the
+      // snapshot changed again: reorders arriving faster than a diff and a
+      // hop can otherwise starve the apply.
       let outcome = await owner._applyOnMainActor(
-        target, batch: batch, animatingDifferences: animated, expectedVersion: expectedVersion,
-        diffingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor ? differ : nil,
+        target, batch: batch, animatingDifferences: animated, expectedVersion: version,
+        rebuildingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor
+          ? rebuild : nil,
         completions: completions)
       switch outcome {
       case .committed(let newVersion):
         var result = target
-        result._removeMarks()
+        result.snapshot._removeMarks()
         return (result, newVersion)
       case .stale(let current, let currentVersion):
         record { $0.staleRetries += 1 }
@@ -195,33 +238,33 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
     }
   }
 
+  /// What a round does to a base: performs its changes in order, carries
+  /// the marks of the superseded requests over, and diffs the result against
+  /// the base (or makes no batch, for a reload: the first apply to an empty
+  /// view, or a round ending with `applySnapshotUsingReloadData`).
+  static func rebuilding(
+    _ requests: [_ApplyRequest<S, I>], countingDiffs countDiff: @escaping @Sendable () -> Void
+  ) -> _Rebuild<S, I> {
+    { base in
+      var target = base
+      for request in requests { request.change(&target) }
+      for request in requests.dropLast() { request.marks.add(to: &target.snapshot) }
+      guard case .batch(let animated, let differ) = requests[requests.count - 1].kind else {
+        return (target, nil, false)
+      }
+      guard base.snapshot.numberOfSections > 0 else { return (target, nil, animated) }
+      countDiff()
+      return (target, differ(base.snapshot, target.snapshot), animated)
+    }
+  }
+
   /// How many times an apply is diffed again off the main actor, when the
   /// snapshot keeps changing under it, before the main actor diffs it.
   static var staleRoundsBeforeDiffingOnMainActor: Int { 2 }
-
-  /// `target` with the reload and reconfigure marks of the superseded
-  /// snapshots added, where their items and sections are still there: a
-  /// skipped snapshot must not lose a reload its caller asked for.
-  ///
-  /// - Complexity: O(*m*) expected, where *m* is the number of marks of the
-  ///   superseded snapshots.
-  static func carryingMarks(
-    of superseded: ArraySlice<_ApplyRequest<S, I>>, into target: Snapshot
-  ) -> Snapshot {
-    var target = target
-    for request in superseded {
-      let skipped = request.snapshot
-      let reloadedSections = skipped.reloadedSectionIdentifiers.filter {
-        target.indexOfSection($0) != nil
-      }
-      let reloadedItems = skipped.reloadedItemIdentifiers.filter { target.indexOfItem($0) != nil }
-      let reconfiguredItems = skipped.reconfiguredItemIdentifiers.filter {
-        target.indexOfItem($0) != nil
-      }
-      if !reloadedSections.isEmpty { target.reloadSections(reloadedSections) }
-      if !reloadedItems.isEmpty { target.reloadItems(reloadedItems) }
-      if !reconfiguredItems.isEmpty { target.reconfigureItems(reconfiguredItems) }
-    }
-    return target
-  }
 }
+
+/// A round of requests as a function of the contents it starts from: the
+/// contents it ends with, the batch between the two (`nil` to reload), and
+/// whether to animate.
+typealias _Rebuild<S: Hashable & Sendable, I: Hashable & Sendable> =
+  @Sendable (_Contents<S, I>) -> (_Contents<S, I>, BatchUpdate?, Bool)

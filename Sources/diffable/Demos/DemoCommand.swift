@@ -14,7 +14,7 @@ protocol Demo: AsyncParsableCommand {
 enum DemoRegistry {
   static let demos: [any Demo.Type] = [
     MountainsDemo.self, WifiDemo.self, SortDemo.self, ChatDemo.self, ExpandDemo.self,
-    RestStopDemo.self,
+    OutlineDemo.self, RestStopDemo.self,
   ]
 
   /// The demo `diffable demo` runs after listing them all.

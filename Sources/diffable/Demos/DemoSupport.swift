@@ -110,3 +110,14 @@ extension Key {
     }
   }
 }
+
+extension DiffableDataSource {
+  /// Moves a highlight from one row to another: applies the data source's
+  /// snapshot with both rows reconfigured, one to lose the highlight, one to
+  /// gain it (the cell provider draws it from the demo's state).
+  func moveSelection(from previous: ItemIdentifierType?, to item: ItemIdentifierType) async {
+    var snapshot = snapshot()
+    snapshot.reconfigureItems(previous == nil || previous == item ? [item] : [previous!, item])
+    await apply(snapshot)
+  }
+}

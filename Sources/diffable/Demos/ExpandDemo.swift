@@ -145,10 +145,8 @@ final class ExpandingTable: DemoSession {
   func select(_ item: Int) async {
     let previous = cursor
     cursor = item
-    var snapshot = dataSource.snapshot()
-    snapshot.reconfigureItems(previous == nil || previous == item ? [item] : [previous!, item])
     view.caption = "selection"
-    await dataSource.apply(snapshot)
+    await dataSource.moveSelection(from: previous, to: item)
   }
 
   func runInteractively() async throws {

@@ -40,7 +40,7 @@ struct InteractiveMountainSearch {
           query = ""
         case .enter, .escape, .interrupt, .endOfInput:
           break loop
-        case .up, .down, .other:
+        case .up, .down, .left, .right, .other:
           break
         }
       }
@@ -60,7 +60,8 @@ struct InteractiveMountainSearch {
     let batch = BatchUpdate(from: old, to: new)
     var lines = [
       styler("Search mountains: ", .bold) + query + styler("▏", .dim),
-      styler("type to search · Backspace erases · Ctrl-U clears · Enter, Esc or Ctrl-C quits", .dim),
+      styler(
+        "type to search · Backspace erases · Ctrl-U clears · Enter, Esc or Ctrl-C quits", .dim),
       "",
     ]
     // Room for the list: the screen less the header and the batch lines.

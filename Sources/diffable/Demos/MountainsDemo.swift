@@ -51,7 +51,8 @@ struct MountainsDemo: Demo {
 
   static func runWithDefaults(options: DemoOptions) async throws {
     let search = try MountainSearch(mountains: Mountain.bundled(), order: .name)
-    try await play(steps: defaultSteps, search: search, styler: options.styler, pause: options.pause)
+    try await play(
+      steps: defaultSteps, search: search, styler: options.styler, pause: options.pause)
   }
 
   /// "kil" typed, then one Backspace: deletions, then insertions.
@@ -78,7 +79,9 @@ struct MountainsDemo: Demo {
       let current = search.snapshot(matching: query)
       let batch = BatchUpdate(from: previous, to: current)
       print()
-      for line in search.render(query: query, from: previous, to: current, batch: batch, styler: styler) {
+      for line in search.render(
+        query: query, from: previous, to: current, batch: batch, styler: styler)
+      {
         print(line)
       }
       previous = current
@@ -160,7 +163,8 @@ struct MountainSearch: Sendable {
   func rowText(_ name: String, styler: TextStyler) -> String {
     guard let mountain = byName[name] else { return name }
     let height = Self.grouped(mountain.height)
-    return padded(name, to: nameWidth) + "  " + String(repeating: " ", count: max(0, 5 - height.count))
+    return padded(name, to: nameWidth) + "  "
+      + String(repeating: " ", count: max(0, 5 - height.count))
       + height + " m  " + styler(mountain.location, .dim)
   }
 
@@ -188,7 +192,8 @@ struct MountainSearch: Sendable {
   ) -> [String] {
     var lines: [String] = []
     lines.append(
-      styler("query \(jsonQuoted(query))", .bold) + ": \(new.numberOfItems) of \(mountains.count) mountains")
+      styler("query \(jsonQuoted(query))", .bold)
+        + ": \(new.numberOfItems) of \(mountains.count) mountains")
     let list = ChangeList(from: old, to: new, batch: batch)
     var renderer = ChangeListRenderer<String, String>(styler: styler)
     renderer.showsSections = false

@@ -21,19 +21,21 @@ enum Key: Equatable, Sendable {
   case endOfInput
   /// Ctrl-U: erase the whole line.
   case eraseLine
-  /// The up and down arrow keys.
+  /// The arrow keys.
   case up
   case down
-  /// Anything else: arrow keys, function keys, other control characters.
+  case left
+  case right
+  /// Anything else: function keys, other control characters.
   case other
 }
 
 /// Decodes the bytes of one `read` from a raw terminal into keys.
 ///
-/// An escape sequence arrives in one read: the up and down arrows (`ESC [ A`,
-/// `ESC [ B`) become ``Key/up`` and ``Key/down``, any other sequence one
-/// ``Key/other``; a lone `ESC` is ``Key/escape``. UTF-8 text is decoded into
-/// characters.
+/// An escape sequence arrives in one read: the arrows (`ESC [ A` to
+/// `ESC [ D`: up, down, right, left) become ``Key/up``, ``Key/down``,
+/// ``Key/right`` and ``Key/left``, any other sequence one ``Key/other``; a
+/// lone `ESC` is ``Key/escape``. UTF-8 text is decoded into characters.
 func decodeKeys(_ bytes: [UInt8]) -> [Key] {
   var keys: [Key] = []
   var index = 0
@@ -49,7 +51,11 @@ func decodeKeys(_ bytes: [UInt8]) -> [Key] {
         index = start
         while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
         let final = index < bytes.count && index == start ? bytes[index] : 0
-        keys.append(final == UInt8(ascii: "A") ? .up : final == UInt8(ascii: "B") ? .down : .other)
+        let arrows: [UInt8: Key] = [
+          UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
+          UInt8(ascii: "D"): .left,
+        ]
+        keys.append(arrows[final] ?? .other)
       } else {
         keys.append(.escape)
       }
