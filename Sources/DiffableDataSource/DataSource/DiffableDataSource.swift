@@ -46,7 +46,7 @@ public import DiffableCore
 /// ``snapshot()`` change. Await the `async` form, or use the completion,
 /// before reading ``snapshot()`` to build the next snapshot from it.
 ///
-/// ## Outlines
+/// ## Outline sections
 ///
 /// A section can show a `DiffableDataSourceSectionSnapshot`: apply one with
 /// ``apply(_:to:animatingDifferences:completion:)`` and the section shows its
