@@ -177,6 +177,28 @@ struct DocumentationExampleTests {
     #expect(view.cells == [["Inbox", "Inbox/old", "Archive", "Archive/1", "Archive/2"]])
   }
 
+  @Test("the README's outline example: a disclosure tap is one batch")
+  func readmeOutlineExample() async {
+    let view = ReferenceListView<String>()
+    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
+    var files = DiffableDataSourceSectionSnapshot<String>()
+    files.append(["Sources", "Tests"])
+    files.append(["Sources/main.swift"], to: "Sources")
+    await dataSource.apply(files, to: "files")
+    #expect(view.cells == [["Sources", "Tests"]])
+    view.removeAllEvents()
+    await dataSource.toggleExpansion(of: "Sources")
+    #expect(view.cells == [["Sources", "Sources/main.swift", "Tests"]])
+    // One batch, then the reconfigure of the opened row that follows it.
+    #expect(view.events.filter(\.kind.isBatchOrReload).count == 1)
+    #expect(
+      view.events.first?.kind
+        == .batchUpdate(
+          BatchUpdate(itemInserts: [[0, 1]], itemReconfigures: [[0, 0]]), animated: true,
+          rowAnimation: .automatic))
+    #expect(view.events.first?.requestedCells == [[0, 1]])
+  }
+
   @Test("the outlines article")
   func outlinesArticle() async {
     let view = ReferenceListView<String>()
