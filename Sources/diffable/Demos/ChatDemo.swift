@@ -28,8 +28,8 @@ struct ChatDemo: SessionDemo {
 
   static let defaultSteps = 3
 
-  static func makeSession(seed: UInt64?, styler: TextStyler) async -> Conversation {
-    await Conversation(styler: styler)
+  func makeSession() async -> Conversation {
+    await Conversation(styler: options.styler)
   }
 }
 

@@ -3,8 +3,20 @@ import ArgumentParser
 /// A demo: a subcommand of `diffable demo` that can also run with its
 /// default settings when `diffable demo` is given no subcommand.
 protocol Demo: AsyncParsableCommand {
+  /// The options every demo takes.
+  var options: DemoOptions { get set }
   /// Runs the demo with its default settings and the shared options.
   static func runWithDefaults(options: DemoOptions) async throws
+}
+
+extension Demo {
+  /// Runs the demo as `diffable demo NAME` runs it without options, with
+  /// `options` for the shared ones.
+  static func runWithDefaults(options: DemoOptions) async throws {
+    var demo = try parse([])
+    demo.options = options
+    try await demo.run()
+  }
 }
 
 /// Every demo, in the order `diffable demo` lists them.

@@ -32,17 +32,14 @@ struct StepOptions: ParsableArguments {
 
 /// The option of demos whose data is simulated.
 struct SeedOption: ParsableArguments {
-  /// The seed when none is given.
-  static let defaultSeed: UInt64 = 19
-
   @Option(help: "The seed of the simulated data: the same seed, the same run.")
-  var seed: UInt64 = defaultSeed
+  var seed: UInt64 = 19
 }
 
 /// What a demo of the data source engine runs: unattended for a number of
 /// steps, or driven by the keyboard.
 @MainActor
-protocol DemoSession {
+protocol DemoSession: Sendable {
   func play(steps: Int, pause seconds: Double) async throws
   func runInteractively() async throws
 }
@@ -52,31 +49,20 @@ protocol DemoSession {
 protocol SessionDemo: Demo {
   associatedtype Session: DemoSession
   static var defaultSteps: Int { get }
-  /// Makes the session; `seed` is `nil` when the demo takes no seed or none
-  /// was given.
-  static func makeSession(seed: UInt64?, styler: TextStyler) async -> Session
+  /// Makes the session the demo's options describe.
+  func makeSession() async -> Session
   var stepOptions: StepOptions { get }
   var interactive: Bool { get }
-  var options: DemoOptions { get }
-  /// The `--seed` given, for demos that take one.
-  var seed: UInt64? { get }
 }
 
 extension SessionDemo {
-  var seed: UInt64? { nil }
-
   func run() async throws {
-    let session = await Self.makeSession(seed: seed, styler: options.styler)
+    let session = await makeSession()
     if interactive {
       try await session.runInteractively()
     } else {
       try await session.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
     }
-  }
-
-  static func runWithDefaults(options: DemoOptions) async throws {
-    let session = await makeSession(seed: nil, styler: options.styler)
-    try await session.play(steps: defaultSteps, pause: options.pause)
   }
 }
 

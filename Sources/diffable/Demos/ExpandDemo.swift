@@ -26,8 +26,8 @@ struct ExpandDemo: SessionDemo {
 
   static let defaultSteps = 5
 
-  static func makeSession(seed: UInt64?, styler: TextStyler) async -> ExpandingTable {
-    await ExpandingTable(styler: styler)
+  func makeSession() async -> ExpandingTable {
+    await ExpandingTable(styler: options.styler)
   }
 }
 

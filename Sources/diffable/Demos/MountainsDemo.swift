@@ -49,12 +49,6 @@ struct MountainsDemo: Demo {
     }
   }
 
-  static func runWithDefaults(options: DemoOptions) async throws {
-    let search = try MountainSearch(mountains: Mountain.bundled(), order: .name)
-    try await play(
-      steps: defaultSteps, search: search, styler: options.styler, pause: options.pause)
-  }
-
   /// "kil" typed, then one Backspace: deletions, then insertions.
   static let defaultSteps = ["k", "ki", "kil", "ki"]
 

@@ -31,8 +31,8 @@ struct OutlineDemo: SessionDemo {
 
   static var defaultSteps: Int { FileTree.script.count }
 
-  static func makeSession(seed: UInt64?, styler: TextStyler) async -> FileTree {
-    await FileTree(styler: styler)
+  func makeSession() async -> FileTree {
+    await FileTree(styler: options.styler)
   }
 }
 

@@ -49,12 +49,6 @@ struct RestStopDemo: Demo {
       pause: options.pause)
   }
 
-  static func runWithDefaults(options: DemoOptions) async throws {
-    try await play(
-      screen: CGSize(width: 390, height: 844), columns: 48, svgPath: nil, styler: options.styler,
-      pause: options.pause)
-  }
-
   /// Plays the three steps and writes the picture when asked to.
   ///
   /// One data source drives a ``LayoutListView``: its cell provider labels

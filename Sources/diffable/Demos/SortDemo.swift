@@ -43,12 +43,6 @@ struct SortDemo: Demo {
       rows: rows, width: width, seed: seedOption.seed, styler: options.styler)
     try await demo.play(steps: stepOptions.steps ?? Self.defaultSteps, pause: options.pause)
   }
-
-  static func runWithDefaults(options: DemoOptions) async throws {
-    let demo = await InsertionSort(
-      rows: 4, width: 10, seed: SeedOption.defaultSeed, styler: options.styler)
-    try await demo.play(steps: defaultSteps, pause: options.pause)
-  }
 }
 
 /// A cell of the sort: its value, in its row, in one round of shuffling.

@@ -29,10 +29,8 @@ struct WifiDemo: SessionDemo {
 
   static let defaultSteps = 8
 
-  var seed: UInt64? { seedOption.seed }
-
-  static func makeSession(seed: UInt64?, styler: TextStyler) async -> WifiSettings {
-    await WifiSettings(seed: seed ?? SeedOption.defaultSeed, styler: styler)
+  func makeSession() async -> WifiSettings {
+    await WifiSettings(seed: seedOption.seed, styler: options.styler)
   }
 }
 
