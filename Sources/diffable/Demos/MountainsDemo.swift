@@ -61,7 +61,7 @@ struct MountainsDemo: Demo {
   /// Plays the steps, starting from the empty query (every mountain), and
   /// prints each step.
   static func play(
-    steps: [String], search: MountainSearch, styler: TextStyler, pause: Double
+    steps: [String], search: MountainSearch, styler: TextStyler, pause seconds: Double
   ) async throws {
     var previous = search.snapshot(matching: "")
     print(
@@ -69,7 +69,7 @@ struct MountainsDemo: Demo {
         + "typing \(steps.map(jsonQuoted).joined(separator: ", "))")
     print(styler(MountainSearch.legend, .dim))
     for query in steps {
-      if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+      try await pause(seconds)
       let current = search.snapshot(matching: query)
       let batch = BatchUpdate(from: previous, to: current)
       print()

@@ -56,7 +56,7 @@ struct RestStopDemo: Demo {
   /// the data source gives it.
   @MainActor
   static func play(
-    screen: CGSize, columns: Int, svgPath: String?, styler: TextStyler, pause: Double
+    screen: CGSize, columns: Int, svgPath: String?, styler: TextStyler, pause seconds: Double
   ) async throws {
     let opening = RestStop.openingSnapshot()
     let view = LayoutListView(
@@ -75,7 +75,7 @@ struct RestStopDemo: Demo {
     await dataSource.apply(opening)
     try show(view, dataSource, screen: screen, columns: columns, styler: styler)
 
-    if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+    try await pause(seconds)
     await dataSource.apply(RestStop.lunchSnapshot())
     let sections = dataSource.snapshot().sectionIdentifiers
     let changed = view.sectionsLaidOutAgain.map { sections[$0].rawValue }
@@ -90,7 +90,7 @@ struct RestStopDemo: Demo {
       bands: solved.orthogonalBands, visibleRect: CGRect(origin: .zero, size: screen),
       label: { LayoutOutput.indexPathLabel($0) + " " + label($0, view, dataSource) })
 
-    if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+    try await pause(seconds)
     if let band = solved.orthogonalBand(forSection: 0) {
       let offset = band.restingOffset(near: band.visibleLength * 0.6)
       solved.orthogonalScrollOffsets[0] = offset
