@@ -199,16 +199,9 @@ struct MountainSearch: Sendable {
       rows = Array(rows.prefix(maximumRows - 1)) + [styler("  … \(hidden) more rows", .dim)]
     }
     lines += rows
-    lines.append(styler("batch update: ", .bold) + summarize(batch))
-    let operations = BatchUpdateText(
+    lines += BatchUpdateText(
       old: old, new: new, describeSection: jsonQuoted, describeItem: jsonQuoted
-    ).lines(for: batch)
-    if !batch.isEmpty {
-      for operation in operations.prefix(maximumOperations) { lines.append("  " + operation) }
-      if operations.count > maximumOperations {
-        lines.append(styler("  … \(operations.count - maximumOperations) more", .dim))
-      }
-    }
+    ).summaryLines(for: batch, maximumOperations: maximumOperations, styler: styler)
     return lines
   }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// deletes, reloads and move sources; new snapshot for inserts, move
 /// destinations and reconfigures), so the identifiers are read from the
 /// snapshot that space refers to.
-struct BatchUpdateText<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable> {
+struct BatchUpdateText<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>
+{
   typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
 
   private let oldSections: [SectionIdentifier]
@@ -69,6 +70,22 @@ struct BatchUpdateText<SectionIdentifier: Hashable & Sendable, ItemIdentifier: H
       lines.append("reconfigure item \(newItem(path)) at \(format(path))")
     }
     return lines.isEmpty ? ["no changes"] : lines
+  }
+
+  /// The lines a demo prints under a list it updated: `batch update:` and
+  /// the batch's ``summarize(_:)``, then its operations, indented, at most
+  /// `maximumOperations` of them and a count of the rest.
+  func summaryLines(for batch: BatchUpdate, maximumOperations: Int, styler: TextStyler)
+    -> [String]
+  {
+    var summary = [styler("batch update: ", .bold) + summarize(batch)]
+    guard !batch.isEmpty else { return summary }
+    let operations = lines(for: batch)
+    summary += operations.prefix(maximumOperations).map { "  " + $0 }
+    if operations.count > maximumOperations {
+      summary.append(styler("  … \(operations.count - maximumOperations) more", .dim))
+    }
+    return summary
   }
 
   // MARK: Naming

@@ -162,19 +162,12 @@ final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Send
     case .blocks: lines += blockLines(list, texts: texts)
     }
     if let batch {
-      lines.append(styler("batch update: ", .bold) + summarize(batch))
-      if !batch.isEmpty {
-        let operations = BatchUpdateText(
-          old: old, new: new, describeSection: { self.headers[$0] ?? "\($0)" },
-          describeItem: { item in
-            jsonQuoted(self.describeItem?(item) ?? Self.firstLine(texts[item] ?? "\(item)"))
-          }
-        ).lines(for: batch)
-        for operation in operations.prefix(maximumOperations) { lines.append("  " + operation) }
-        if operations.count > maximumOperations {
-          lines.append(styler("  … \(operations.count - maximumOperations) more", .dim))
+      lines += BatchUpdateText(
+        old: old, new: new, describeSection: { self.headers[$0] ?? "\($0)" },
+        describeItem: { item in
+          jsonQuoted(self.describeItem?(item) ?? Self.firstLine(texts[item] ?? "\(item)"))
         }
-      }
+      ).summaryLines(for: batch, maximumOperations: maximumOperations, styler: styler)
     } else {
       lines.append(styler("reloadData", .bold) + ": \(new.numberOfItems) rows")
     }
