@@ -31,6 +31,7 @@ struct TerminalTests {
     #expect(TextStyler(isEnabled: false)("go", .bold, .green) == "go")
     #expect(TextStyler(isEnabled: true)("go") == "go")
     #expect(visibleWidth(TextStyler(isEnabled: true)("héllo", .red)) == 5)
+    #expect(plainText(TextStyler(isEnabled: true)("héllo", .red) + " x") == "héllo x")
     #expect(padded(TextStyler(isEnabled: true)("ab", .red), to: 4).hasSuffix("  "))
   }
 

@@ -51,10 +51,9 @@ enum ScreenControl {
   static let leaveAlternateScreen = "\u{1B}[?1049l"
 }
 
-/// The number of columns `text` takes, ignoring ANSI escape sequences and
-/// counting each character as one column.
-func visibleWidth(_ text: String) -> Int {
-  var width = 0
+/// Calls `body` with each character of `text` outside ANSI escape
+/// sequences.
+private func forEachVisibleCharacter(in text: some StringProtocol, _ body: (Character) -> Void) {
   var inEscape = false
   for character in text {
     if inEscape {
@@ -62,9 +61,23 @@ func visibleWidth(_ text: String) -> Int {
     } else if character == "\u{1B}" {
       inEscape = true
     } else {
-      width += 1
+      body(character)
     }
   }
+}
+
+/// `text` without its ANSI escape sequences.
+func plainText(_ text: some StringProtocol) -> String {
+  var plain = ""
+  forEachVisibleCharacter(in: text) { plain.append($0) }
+  return plain
+}
+
+/// The number of columns `text` takes, ignoring ANSI escape sequences and
+/// counting each character as one column.
+func visibleWidth(_ text: String) -> Int {
+  var width = 0
+  forEachVisibleCharacter(in: text) { _ in width += 1 }
   return width
 }
 

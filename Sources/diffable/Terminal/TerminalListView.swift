@@ -252,21 +252,9 @@ final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Send
     return lines
   }
 
-  /// The first line of a row's text, for naming it in the batch.
+  /// The first line of a row's text, for naming it in the batch, without
+  /// its styling: escape sequences make poor names.
   static func firstLine(_ text: String) -> String {
-    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-    // Drop styling: escape sequences make poor names.
-    var plain = ""
-    var inEscape = false
-    for character in line {
-      if inEscape {
-        if character.isLetter { inEscape = false }
-      } else if character == "\u{1B}" {
-        inEscape = true
-      } else {
-        plain.append(character)
-      }
-    }
-    return plain.trimmingCharacters(in: .whitespaces)
+    plainText(text.prefix { $0 != "\n" }).trimmingCharacters(in: .whitespaces)
   }
 }
