@@ -50,12 +50,15 @@ func decodeKeys(_ bytes: [UInt8]) -> [Key] {
         let start = index + 2
         index = start
         while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+        // An arrow has no parameters.
         let final = index < bytes.count && index == start ? bytes[index] : 0
-        let arrows: [UInt8: Key] = [
-          UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
-          UInt8(ascii: "D"): .left,
-        ]
-        keys.append(arrows[final] ?? .other)
+        switch final {
+        case UInt8(ascii: "A"): keys.append(.up)
+        case UInt8(ascii: "B"): keys.append(.down)
+        case UInt8(ascii: "C"): keys.append(.right)
+        case UInt8(ascii: "D"): keys.append(.left)
+        default: keys.append(.other)
+        }
       } else {
         keys.append(.escape)
       }
