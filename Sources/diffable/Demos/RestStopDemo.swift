@@ -116,8 +116,7 @@ struct RestStopDemo: Demo {
     _ view: LayoutListView, _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>,
     screen: CGSize, columns: Int, styler: TextStyler
   ) throws -> SolvedLayout {
-    try view.checkLayout()
-    guard let solved = view.solved else {
+    guard let solved = try view.solved?.get() else {
       throw ValidationError("The rest stop's layout was never solved.")
     }
     draw(solved, view, dataSource, screen: screen, columns: columns, styler: styler)

@@ -9,7 +9,7 @@ import Foundation
 /// as UIKit would check it, and its layout solved for the number of items in
 /// each section. A reload solves the whole layout; a batch update lays out
 /// again only the sections whose item counts changed, as a collection view
-/// invalidates its layout.
+/// invalidates its layout (after a layout that failed, the whole layout).
 @MainActor
 final class LayoutListView: DiffableListView {
   typealias Cell = String
@@ -19,16 +19,14 @@ final class LayoutListView: DiffableListView {
   let cells = ReferenceListView<String>()
   let layout: CompositionalLayout
   let context: LayoutContext
-  /// The layout solved for the current item counts; `nil` before the first
-  /// reload.
-  private(set) var solved: SolvedLayout?
+  /// The layout solved for the current item counts, or why it could not be
+  /// solved (a view cannot throw from a reload, so the error waits here for
+  /// its owner); `nil` before the first reload.
+  private(set) var solved: Result<SolvedLayout, LayoutError>?
   /// The last batch the view performed.
   private(set) var lastBatch: BatchUpdate?
   /// The sections laid out again by the last batch.
   private(set) var sectionsLaidOutAgain: [Int] = []
-  /// Why the layout could not be solved, if it could not: a view cannot
-  /// throw from a reload, so the error waits here for its owner.
-  private(set) var layoutError: LayoutError?
 
   init(layout: CompositionalLayout, context: LayoutContext) {
     self.layout = layout
@@ -39,11 +37,6 @@ final class LayoutListView: DiffableListView {
   /// The label of a cell at an index path of the layout.
   func cellText(at indexPath: IndexPath) -> String {
     cells.cells[indexPath.section][indexPath.item]
-  }
-
-  /// Throws the error that stopped the last layout, if any.
-  func checkLayout() throws(LayoutError) {
-    if let layoutError { throw layoutError }
   }
 
   // MARK: DiffableListView
@@ -73,12 +66,11 @@ final class LayoutListView: DiffableListView {
     sectionsLaidOutAgain = counts.indices.filter {
       $0 >= oldCounts.count || counts[$0] != oldCounts[$0]
     }
-    guard var layout = solved else { return solveAll(counts) }
-    do {
+    // After a failure there is nothing to update: solve it all again.
+    guard case .success(var layout)? = solved else { return solveAll(counts) }
+    solved = Result { () throws(LayoutError) in
       try layout.updateItemCounts(counts)
-      solved = layout
-    } catch {
-      layoutError = error
+      return layout
     }
   }
 
@@ -88,12 +80,6 @@ final class LayoutListView: DiffableListView {
 
   /// Solves the whole layout for `counts`, or keeps the error.
   private func solveAll(_ counts: [Int]) {
-    do {
-      solved = try layout.solve(context, itemCounts: counts)
-      layoutError = nil
-    } catch {
-      solved = nil
-      layoutError = error
-    }
+    solved = Result { () throws(LayoutError) in try layout.solve(context, itemCounts: counts) }
   }
 }
