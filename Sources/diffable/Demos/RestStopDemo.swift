@@ -84,11 +84,9 @@ struct RestStopDemo: Demo {
     if let batch = view.lastBatch { print("batch update: " + summarize(batch)) }
     print("laid out again: \(changed.joined(separator: ", ")) (the sections whose counts changed)")
     var solved = try show(view, dataSource, screen: screen, columns: columns, styler: styler)
-    let picture = LayoutSVG.render(
-      contentSize: solved.contentSize,
-      elements: LayoutOutput.elements(of: solved, visibleRect: CGRect(origin: .zero, size: screen)),
-      bands: solved.orthogonalBands, visibleRect: CGRect(origin: .zero, size: screen),
-      label: { LayoutOutput.indexPathLabel($0) + " " + label($0, view, dataSource) })
+    let picture = LayoutSVG.render(solved, visibleRect: CGRect(origin: .zero, size: screen)) {
+      LayoutOutput.indexPathLabel($0) + " " + label($0, view, dataSource)
+    }
 
     try await pause(seconds)
     if let band = solved.orthogonalBand(forSection: 0) {

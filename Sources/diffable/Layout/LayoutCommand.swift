@@ -65,13 +65,13 @@ struct LayoutCommand: ParsableCommand {
       throw LayoutCommandError("\(path): \(error)")
     }
     let visible = CGRect(origin: .zero, size: size)
-    let elements = LayoutOutput.elements(of: solved, visibleRect: visible)
     switch format {
-    case .json: return LayoutOutput.json(contentSize: solved.contentSize, elements: elements)
+    case .json:
+      return LayoutOutput.json(
+        contentSize: solved.contentSize,
+        elements: LayoutOutput.elements(of: solved, visibleRect: visible))
     case .svg:
-      return LayoutSVG.render(
-        contentSize: solved.contentSize, elements: elements, bands: solved.orthogonalBands,
-        visibleRect: visible, label: LayoutOutput.indexPathLabel)
+      return LayoutSVG.render(solved, visibleRect: visible, label: LayoutOutput.indexPathLabel)
     }
   }
 }

@@ -19,19 +19,19 @@ enum LayoutSVG {
     }
   }
 
-  /// The SVG document.
+  /// The SVG document of a solved layout: its content as a white sheet;
+  /// its elements (pinned headers and footers where `visibleRect` pins
+  /// them), decorations first, then cells, then supplementaries, each by
+  /// z-index; its orthogonal bands, outlined at their full scroll length;
+  /// and `visibleRect`, dashed.
   ///
-  /// - Parameters:
-  ///   - contentSize: The content's size, drawn as a white sheet.
-  ///   - elements: The elements, drawn decorations first, then cells, then
-  ///     supplementaries, each group by z-index.
-  ///   - bands: Orthogonal bands, outlined at their full scroll length.
-  ///   - visibleRect: The visible rect, dashed.
-  ///   - label: The text written on an element.
+  /// - Parameter label: The text written on an element.
   static func render(
-    contentSize: CGSize, elements: [LayoutAttributes], bands: [OrthogonalBand],
-    visibleRect: CGRect, label: (LayoutAttributes) -> String
+    _ solved: SolvedLayout, visibleRect: CGRect, label: (LayoutAttributes) -> String
   ) -> String {
+    let contentSize = solved.contentSize
+    let elements = LayoutOutput.elements(of: solved, visibleRect: visibleRect)
+    let bands = solved.orthogonalBands
     // The drawing covers the content, every element and every band (bands
     // reach beyond the content's width, and leftward in right-to-left).
     var bounds = CGRect(origin: .zero, size: contentSize).union(visibleRect)
