@@ -56,24 +56,27 @@ struct RestStopDemo: Demo {
   /// the data source gives it.
   @MainActor
   static func play(
-    screen: CGSize, columns: Int, svgPath: String?, styler: TextStyler, pause seconds: Double
+    screen size: CGSize, columns: Int, svgPath: String?, styler: TextStyler,
+    pause seconds: Double
   ) async throws {
     let opening = RestStop.openingSnapshot()
     let view = LayoutListView(
       layout: RestStop.layout(sections: opening.sectionIdentifiers),
-      context: LayoutContext(containerSize: screen))
-    let dataSource = DiffableDataSource<RestStop.Section, AnySendableHashable>(view: view) {
-      _, _, item in RestStop.label(item)
-    }
+      context: LayoutContext(containerSize: size))
+    let screen = RestStopScreen(
+      view: view,
+      dataSource: DiffableDataSource(view: view) { _, _, item in RestStop.label(item) },
+      size: size, columns: columns, styler: styler)
+    let dataSource = screen.dataSource
     print(
       styler("Highway rest stop", .bold) + ": \(opening.numberOfItems) items of three kinds in "
-        + "\(opening.numberOfSections) sections, on a \(LayoutOutput.number(screen.width))×"
-        + "\(LayoutOutput.number(screen.height))-point screen")
+        + "\(opening.numberOfSections) sections, on a \(LayoutOutput.number(size.width))×"
+        + "\(LayoutOutput.number(size.height))-point screen")
 
     print()
     print(styler("1. The rest stop opens", .bold))
     await dataSource.apply(opening)
-    try show(view, dataSource, screen: screen, columns: columns, styler: styler)
+    screen.draw(try screen.solvedLayout())
 
     try await pause(seconds)
     await dataSource.apply(RestStop.lunchSnapshot())
@@ -83,9 +86,10 @@ struct RestStopDemo: Demo {
     print(styler("2. Lunch: a dish is added, the ice is sold out", .bold))
     if let batch = view.lastBatch { print("batch update: " + summarize(batch)) }
     print("laid out again: \(changed.joined(separator: ", ")) (the sections whose counts changed)")
-    var solved = try show(view, dataSource, screen: screen, columns: columns, styler: styler)
-    let picture = LayoutSVG.render(solved, visibleRect: CGRect(origin: .zero, size: screen)) {
-      LayoutOutput.indexPathLabel($0) + " " + label($0, view, dataSource)
+    var solved = try screen.solvedLayout()
+    screen.draw(solved)
+    let picture = LayoutSVG.render(solved, visibleRect: CGRect(origin: .zero, size: size)) {
+      LayoutOutput.indexPathLabel($0) + " " + screen.label($0)
     }
 
     try await pause(seconds)
@@ -96,7 +100,7 @@ struct RestStopDemo: Demo {
       print(
         styler(
           "3. The food menu is swiped; it comes to rest at \(LayoutOutput.number(offset))", .bold))
-      draw(solved, view, dataSource, screen: screen, columns: columns, styler: styler)
+      screen.draw(solved)
     }
 
     if let svgPath {
@@ -105,36 +109,39 @@ struct RestStopDemo: Demo {
       print("Wrote the layout of step 2 to \(svgPath)")
     }
   }
+}
 
-  /// Draws what the view shows and returns its solved layout.
+/// The rest stop's screen: the view, the data source that drives it, and
+/// how they are drawn in the terminal.
+@MainActor
+struct RestStopScreen {
+  let view: LayoutListView
+  let dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>
+  /// The screen's size in points.
+  let size: CGSize
+  /// The drawing's width in characters.
+  let columns: Int
+  let styler: TextStyler
+
+  /// The layout the view solved for what the data source applied last.
   ///
   /// - Throws: The error that stopped the view's layout.
-  @MainActor @discardableResult
-  static func show(
-    _ view: LayoutListView, _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>,
-    screen: CGSize, columns: Int, styler: TextStyler
-  ) throws -> SolvedLayout {
-    guard let solved = try view.solved?.get() else {
-      throw ValidationError("The rest stop's layout was never solved.")
+  func solvedLayout() throws -> SolvedLayout {
+    guard let solved = view.solved else {
+      throw LayoutCommandError("the rest stop's layout was never solved")
     }
-    draw(solved, view, dataSource, screen: screen, columns: columns, styler: styler)
-    return solved
+    return try solved.get()
   }
 
-  /// Draws the part of the content on screen, then describes the food
-  /// menu's band.
-  @MainActor
-  static func draw(
-    _ solved: SolvedLayout, _ view: LayoutListView,
-    _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>,
-    screen: CGSize, columns: Int, styler: TextStyler
-  ) {
+  /// Draws the part of `solved` on screen, then describes the food menu's
+  /// band.
+  func draw(_ solved: SolvedLayout) {
     let region = CGRect(
-      x: 0, y: 0, width: screen.width, height: min(screen.height, solved.contentSize.height))
+      x: 0, y: 0, width: size.width, height: min(size.height, solved.contentSize.height))
     // Backgrounds would only show as stray edges around the cells.
     let canvas = TerminalCanvas.drawing(
-      solved, region: region, columns: columns, categories: [.cell, .supplementaryView]
-    ) { label($0, view, dataSource) }
+      solved, region: region, columns: columns, categories: [.cell, .supplementaryView],
+      label: label)
     print(canvas.text)
     for band in solved.orthogonalBands {
       guard let section = dataSource.sectionIdentifier(for: band.section) else { continue }
@@ -149,11 +156,7 @@ struct RestStopDemo: Demo {
 
   /// The text on an element's box: the cell's text for a cell, the
   /// section's title for a header, nothing for a background.
-  @MainActor
-  static func label(
-    _ element: LayoutAttributes, _ view: LayoutListView,
-    _ dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>
-  ) -> String {
+  func label(_ element: LayoutAttributes) -> String {
     switch element.category {
     case .cell:
       return view.cellText(at: element.indexPath)
