@@ -8,6 +8,17 @@ import Testing
 /// finishes on its own, and is run here as users run it.
 @Suite("diffable demo wifi, sort, chat, expand, outline")
 struct EngineDemosTests {
+  /// Runs `diffable` with `arguments`, expecting it to succeed without a
+  /// word on standard error, and returns its output.
+  func demoOutput(
+    _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let run = try runDiffable(arguments, sourceLocation: sourceLocation)
+    #expect(run.status == 0, sourceLocation: sourceLocation)
+    #expect(run.standardError == "", sourceLocation: sourceLocation)
+    return run.standardOutput
+  }
+
   /// The text after the last line starting with `caption`.
   func lastStep(_ output: String, _ caption: String) throws -> Substring {
     let start = try #require(output.range(of: "\n" + caption, options: .backwards)).upperBound
@@ -22,10 +33,7 @@ struct EngineDemosTests {
 
   @Test("wifi: Wi-Fi on, scans, off and on again; every step is one apply")
   func wifi() throws {
-    let run = try runDiffable(["demo", "wifi", "--fast", "--steps", "6"])
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    let output = run.standardOutput
+    let output = try demoOutput(["demo", "wifi", "--fast", "--steps", "6"])
     #expect(!output.contains("\u{1B}["))
     #expect(output.contains("reloadData: 1 rows"), "the first apply reloads")
     #expect(batchCount(output) == 6)
@@ -70,12 +78,9 @@ struct EngineDemosTests {
   @Test("sort: one move per unsorted row per step, then a reshuffle when sorted")
   func sort() throws {
     // Two rows of three cells are sorted within four steps.
-    let run = try runDiffable([
+    let output = try demoOutput([
       "demo", "sort", "--fast", "--rows", "2", "--width", "3", "--steps", "5",
     ])
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    let output = run.standardOutput
     #expect(output.contains("every row is sorted; shuffle again"))
     for line in output.split(separator: "\n") where line.hasPrefix("batch update: ") {
       let isMoves = line == "batch update: 1 item move" || line == "batch update: 2 item moves"
@@ -116,10 +121,7 @@ struct EngineDemosTests {
 
   @Test("chat: the history, then typing, messages and replies, each one apply")
   func chat() throws {
-    let run = try runDiffable(["demo", "chat", "--fast", "--steps", "2"])
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    let output = run.standardOutput
+    let output = try demoOutput(["demo", "chat", "--fast", "--steps", "2"])
     #expect(output.contains("reloadData: 3 rows"))
     #expect(batchCount(output) == 6)
     let arrival = try lastStep(output, "Ada's message replaces the indicator")
@@ -135,10 +137,7 @@ struct EngineDemosTests {
 
   @Test("expand: each selection reconfigures one row, which grows or shrinks in place")
   func expand() throws {
-    let run = try runDiffable(["demo", "expand", "--fast", "--steps", "3"])
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    let output = run.standardOutput
+    let output = try demoOutput(["demo", "expand", "--fast", "--steps", "3"])
     #expect(batchCount(output) == 3)
     for line in output.split(separator: "\n") where line.hasPrefix("batch update: ") {
       #expect(line == "batch update: 1 item reconfigure")
@@ -161,10 +160,7 @@ struct EngineDemosTests {
 
   @Test("outline: folders open and close as a user taps them, through the handlers")
   func outline() throws {
-    let run = try runDiffable(["demo", "outline", "--fast"])
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    let output = run.standardOutput
+    let output = try demoOutput(["demo", "outline", "--fast"])
     #expect(!output.contains("\u{1B}["))
     #expect(output.contains("reloadData: 4 rows"), "the tree starts closed")
     // Ten steps, one refused.
@@ -249,10 +245,7 @@ struct EngineDemosTests {
     "without --fast or --delay, output that is not a terminal is not paused",
     arguments: ["wifi", "sort", "chat", "expand", "outline"])
   func runsWithDefaults(demo: String) throws {
-    let run = try runDiffable(["demo", demo, "--no-color"])
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    #expect(batchCount(run.standardOutput) > 0)
+    #expect(try batchCount(demoOutput(["demo", demo, "--no-color"])) > 0)
   }
 
   @Test("each demo's default run, as `diffable demo` starts its default demo, finishes")
