@@ -8,46 +8,31 @@ struct InteractiveMountainSearch {
   let search: MountainSearch
   let styler: TextStyler
 
-  func run() throws {
-    guard Terminal.standardOutputIsTerminal else {
-      throw InputError("--interactive needs standard input and output to be a terminal")
-    }
-    guard let terminal = RawTerminal() else {
-      throw InputError("--interactive needs standard input and output to be a terminal")
-    }
-    Terminal.write(ScreenControl.enterAlternateScreen + ScreenControl.hideCursor)
-    defer { Terminal.write(ScreenControl.showCursor + ScreenControl.leaveAlternateScreen) }
-
-    var query = ""
-    var previous = search.snapshot(matching: query)
-    draw(query: query, from: previous, to: previous)
-    loop: while true {
-      let keys = terminal.readKeys()
-      if keys.isEmpty { break }
-      var changed = false
-      for key in keys {
+  @MainActor
+  func run() async throws {
+    try await withInteractiveTerminal { keys in
+      var query = ""
+      var previous = search.snapshot(matching: query)
+      draw(query: query, from: previous, to: previous)
+      for await key in keys {
         switch key {
         case .character(let character):
           query.append(character)
-          changed = true
         case .backspace:
-          if !query.isEmpty {
-            query.removeLast()
-            changed = true
-          }
+          guard !query.isEmpty else { continue }
+          query.removeLast()
         case .eraseLine:
-          changed = !query.isEmpty
+          guard !query.isEmpty else { continue }
           query = ""
         case .enter, .escape, .interrupt, .endOfInput:
-          break loop
+          return
         case .up, .down, .left, .right, .other:
-          break
+          continue
         }
+        let current = search.snapshot(matching: query)
+        draw(query: query, from: previous, to: current)
+        previous = current
       }
-      guard changed else { continue }
-      let current = search.snapshot(matching: query)
-      draw(query: query, from: previous, to: current)
-      previous = current
     }
   }
 

@@ -41,7 +41,7 @@ struct MountainsDemo: Demo {
   func run() async throws {
     let search = try MountainSearch(mountains: Mountain.bundled(), order: sort)
     if interactive {
-      try InteractiveMountainSearch(search: search, styler: options.styler).run()
+      try await InteractiveMountainSearch(search: search, styler: options.styler).run()
     } else {
       let steps = query.map(MountainsDemo.typing) ?? MountainsDemo.defaultSteps
       try await MountainsDemo.play(

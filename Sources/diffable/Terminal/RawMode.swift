@@ -112,12 +112,6 @@ struct RawTerminal: ~Copyable {
     var settings = original
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
   }
-
-  /// Blocks until keys arrive and returns them; an empty array means
-  /// standard input was closed.
-  func readKeys() -> [Key] {
-    readKeysFromStandardInput()
-  }
 }
 
 /// Blocks until keys arrive on standard input and returns them; an empty
