@@ -96,8 +96,6 @@ final class ApplyTimes {
   var share: Double { median(zip(mainActor, apply).map { $0 / $1 }) }
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
 /// A contestant that puts `dataSource` back in its starting state with
 /// `prepare` (untimed), then performs `operation`, which returns when the
 /// view shows its result, recording the whole time and the main actor's.
