@@ -45,8 +45,14 @@ public struct Harness {
   public var lines: [String] = []
   var checksum = 0
 
+  /// Creates a harness.
+  ///
+  /// - Parameters:
+  ///   - runs: The samples to take of each contestant, unless the `RUNS`
+  ///     environment variable gives another number.
+  ///   - minimumSample: The shortest sample, in seconds.
   public init(runs: Int = 7, minimumSample: Double = 0.02) {
-    self.runs = runs
+    self.runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) } ?? runs
     self.minimumSample = minimumSample
   }
 

@@ -23,7 +23,7 @@ import Foundation
 
 refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
-var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 9)
+var harness = Harness(runs: 9)
 var random = SystemRandomNumberGenerator()
 
 typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
