@@ -294,8 +294,6 @@ func expandScenario(
 func profileOutline(rounds: Int) async {
   var outline = tree(expanded: true)
   outline.collapse([3])
-  let view = ReferenceListView<Int>()
-  view.recordsEvents = false
   let dataSource = DiffableDataSource<Int, Int>(view: TakingListView()) { _, _, item in item }
   await dataSource.apply(outline, to: 0)
   for _ in 0..<rounds {
@@ -303,7 +301,6 @@ func profileOutline(rounds: Int) async {
     await dataSource.collapseItem(3)
   }
   print(dataSource._applyStatistics)
-  withExtendedLifetime(view) {}
 }
 
 // `PROFILE_OUTLINE=n` runs `profileOutline(rounds: n)` and stops.
