@@ -19,7 +19,7 @@
 /// refuse a batch before changing anything, as UIKit's views do.
 package struct _BatchPlan: Sendable {
   /// What a batch does at an old or new position.
-  package enum Use: Sendable, Hashable {
+  enum Use: Sendable, Hashable {
     case delete, reload, move, insert
     /// A section move, at its destination (an item move is `move` at both
     /// ends).
@@ -56,7 +56,7 @@ package struct _BatchPlan: Sendable {
 
   /// How each old section position is used by the batch: `nil` when the
   /// batch leaves it alone.
-  package var oldSectionUse: [Use?]
+  private var oldSectionUse: [Use?]
   /// How each new section position is used: `nil` for the positions the
   /// surviving sections fill.
   private var newSectionUse: [Use?]
@@ -66,15 +66,15 @@ package struct _BatchPlan: Sendable {
   package var sourceOfNew: [Int]
   /// How each old item position is used, keyed by ``key(section:item:)``;
   /// the positions the batch leaves alone are absent.
-  package var oldItemUse: [Int: Use]
+  var oldItemUse: [Int: Use]
 
   /// A dictionary key for an item position.
   @inline(__always)
-  package static func key(section: Int, item: Int) -> Int { section << 32 | item }
+  static func key(section: Int, item: Int) -> Int { section << 32 | item }
 
   /// A dictionary key for an item index path.
   @inline(__always)
-  package static func key(_ path: IndexPath) -> Int { key(section: path[0], item: path[1]) }
+  static func key(_ path: IndexPath) -> Int { key(section: path[0], item: path[1]) }
 
   /// Whether the items of an old section may be touched by item operations.
   package func oldIsStable(_ p: Int) -> Bool { oldSectionUse[p] == nil }
@@ -83,7 +83,7 @@ package struct _BatchPlan: Sendable {
   package func oldIsReloaded(_ p: Int) -> Bool { oldSectionUse[p] == .reload }
 
   /// Whether an old section is moved.
-  package func oldIsMoved(_ p: Int) -> Bool { oldSectionUse[p] == .move }
+  func oldIsMoved(_ p: Int) -> Bool { oldSectionUse[p] == .move }
 
   /// What the batch does to a new section: its own use, or `reload` when it
   /// is a reloaded old section; `nil` when its items may be touched by item
