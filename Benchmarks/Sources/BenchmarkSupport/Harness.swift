@@ -45,8 +45,14 @@ public struct Harness {
   public var lines: [String] = []
   var checksum = 0
 
+  /// Creates a harness.
+  ///
+  /// - Parameters:
+  ///   - runs: The samples to take of each contestant, unless the `RUNS`
+  ///     environment variable gives another number.
+  ///   - minimumSample: The shortest sample, in seconds.
   public init(runs: Int = 7, minimumSample: Double = 0.02) {
-    self.runs = runs
+    self.runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) } ?? runs
     self.minimumSample = minimumSample
   }
 
@@ -58,8 +64,7 @@ public struct Harness {
     let repetitions = contestants.map { contestant in
       let start = ContinuousClock.now
       checksum &+= contestant.work()
-      let once = max((ContinuousClock.now - start).seconds, 1e-7)
-      return max(1, Int((minimumSample / once).rounded(.up)))
+      return repetitionCount(taking: (ContinuousClock.now - start).seconds)
     }
     var samples = [[Double]](repeating: [], count: contestants.count)
     for _ in 0..<runs {
@@ -89,8 +94,7 @@ public struct Harness {
     }
     var repetitions: [Int] = []
     for contestant in contestants {
-      let once = max(await timed(contestant), 1e-7)
-      repetitions.append(max(1, Int((minimumSample / once).rounded(.up))))
+      repetitions.append(repetitionCount(taking: await timed(contestant)))
     }
     var samples = [[Double]](repeating: [], count: contestants.count)
     for _ in 0..<runs {
@@ -103,10 +107,16 @@ public struct Harness {
     return report(title, names: contestants.map(\.name), samples: samples)
   }
 
+  /// How many repetitions make a sample of about `minimumSample`, for
+  /// work that took `once` seconds.
+  private func repetitionCount(taking once: Double) -> Int {
+    max(1, Int((minimumSample / max(once, 1e-7)).rounded(.up)))
+  }
+
   /// Prints the medians, with ratios to the first contestant, and returns
   /// them.
   private mutating func report(_ title: String, names: [String], samples: [[Double]]) -> [Double] {
-    let medians = samples.map { $0.sorted()[$0.count / 2] }
+    let medians = samples.map(median)
     emit("\n\(title)")
     for (index, name) in names.enumerated() {
       let ratio = medians[index] / medians[0]
@@ -127,6 +137,9 @@ public struct Harness {
     print("\n(checksum \(checksum))")
   }
 }
+
+/// The median of `values` (the upper one of an even count).
+public func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 extension Duration {
   public var seconds: Double {

@@ -12,7 +12,7 @@ import Foundation
 refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
 var random = SystemRandomNumberGenerator()
-var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 7)
+var harness = Harness()
 
 // MARK: - Memory, first, while the process's peak is still low
 

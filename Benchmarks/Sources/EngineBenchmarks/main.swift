@@ -23,7 +23,7 @@ import Foundation
 
 refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
-var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 9)
+var harness = Harness(runs: 9)
 var random = SystemRandomNumberGenerator()
 
 typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
@@ -95,8 +95,6 @@ final class ApplyTimes {
   /// The median of the main actor's share of each apply.
   var share: Double { median(zip(mainActor, apply).map { $0 / $1 }) }
 }
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 /// A contestant that puts `dataSource` back in its starting state with
 /// `prepare` (untimed), then performs `operation`, which returns when the
@@ -296,8 +294,6 @@ func expandScenario(
 func profileOutline(rounds: Int) async {
   var outline = tree(expanded: true)
   outline.collapse([3])
-  let view = ReferenceListView<Int>()
-  view.recordsEvents = false
   let dataSource = DiffableDataSource<Int, Int>(view: TakingListView()) { _, _, item in item }
   await dataSource.apply(outline, to: 0)
   for _ in 0..<rounds {
@@ -305,7 +301,6 @@ func profileOutline(rounds: Int) async {
     await dataSource.collapseItem(3)
   }
   print(dataSource._applyStatistics)
-  withExtendedLifetime(view) {}
 }
 
 // `PROFILE_OUTLINE=n` runs `profileOutline(rounds: n)` and stops.

@@ -22,7 +22,7 @@ import Foundation
   print("warning: this is a debug build; run with -c release for meaningful figures")
 #endif
 
-var harness = Harness(runs: Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 7)
+var harness = Harness()
 let screen = CGSize(width: 390, height: 844)
 
 /// A five-column grid of squares a fifth of the width (golden case G2) under

@@ -67,7 +67,6 @@ extension BatchUpdate {
       self, oldItemCounts: oldSections.map(\.items.count),
       newItemCounts: newSections.map(\.items.count))
     let sourceOfNew = plan.sourceOfNew
-    let key = _BatchPlan.key
 
     // Replay by identity.
     var resultSections: [S] = []
@@ -75,9 +74,11 @@ extension BatchUpdate {
     resultSections.reserveCapacity(newCount)
     resultItems.reserveCapacity(newCount)
     var slotsByNewPath: [Int: I] = [:]
-    for path in itemInserts { slotsByNewPath[key(path)] = newSections[path[0]].items[path[1]] }
+    for path in itemInserts {
+      slotsByNewPath[_BatchPlan.key(path)] = newSections[path[0]].items[path[1]]
+    }
     for move in itemMoves {
-      slotsByNewPath[key(move.to)] = oldSections[move.from[0]].items[move.from[1]]
+      slotsByNewPath[_BatchPlan.key(move.to)] = oldSections[move.from[0]].items[move.from[1]]
     }
     for q in 0..<newCount {
       let p = sourceOfNew[q]
@@ -87,24 +88,24 @@ extension BatchUpdate {
         continue
       }
       resultSections.append(oldSections[p].id)
-      if plan.reloadedOld.contains(p) {
+      if plan.oldIsReloaded(p) {
         resultItems.append(newSections[q].items)
         continue
       }
-      if plan.movedOld.contains(p) {
+      if plan.oldIsMoved(p) {
         resultItems.append(oldSections[p].items)
         continue
       }
       // Survivors of p, in order, fill the positions not taken by inserts or
       // move destinations.
       var survivors = oldSections[p].items.indices.lazy.filter {
-        plan.oldItemUse[key(IndexPath(indexes: [p, $0]))] == nil
-          || plan.oldItemUse[key(IndexPath(indexes: [p, $0]))] == "reload"
+        let use = plan.oldItemUse[_BatchPlan.key(section: p, item: $0)]
+        return use == nil || use == .reload
       }.makeIterator()
       var items: [I] = []
       items.reserveCapacity(newSections[q].items.count)
       for k in 0..<newSections[q].items.count {
-        if let item = slotsByNewPath[key(IndexPath(indexes: [q, k]))] {
+        if let item = slotsByNewPath[_BatchPlan.key(section: q, item: k)] {
           items.append(item)
         } else if let i = survivors.next() {
           items.append(oldSections[p].items[i])

@@ -18,33 +18,78 @@
 /// by identity; the data source module's reference list view builds on it to
 /// refuse a batch before changing anything, as UIKit's views do.
 package struct _BatchPlan: Sendable {
-  /// How an old or new section position is used by the batch: `nil` when the
+  /// What a batch does at an old or new position.
+  enum Use: Sendable, Hashable {
+    case delete, reload, move, insert
+    /// A section move, at its destination (an item move is `move` at both
+    /// ends).
+    case moveTo
+
+    /// The verb messages use: "attempt to *delete* item 3 ...".
+    var verb: String {
+      switch self {
+      case .delete: "delete"
+      case .reload: "reload"
+      case .move: "move"
+      case .insert: "insert"
+      case .moveTo: "move to"
+      }
+    }
+
+    /// What messages say a section changed this way is "also being".
+    var participle: String {
+      switch self {
+      case .delete: "deleted"
+      case .reload: "reloaded"
+      case .move, .moveTo: "moved"
+      case .insert: "inserted"
+      }
+    }
+  }
+
+  /// A side of the update: the positions before it or after it.
+  private enum Side {
+    case old, new
+
+    var when: String { self == .old ? "before" : "after" }
+  }
+
+  /// How each old section position is used by the batch: `nil` when the
   /// batch leaves it alone.
-  package var oldSectionUse: [String?]
-  package var newSectionUse: [String?]
+  private var oldSectionUse: [Use?]
+  /// How each new section position is used: `nil` for the positions the
+  /// surviving sections fill.
+  private var newSectionUse: [Use?]
   /// Where each new section comes from: an old position, or -1 if inserted.
   /// Moves go to their destinations; the other surviving sections (reloaded
   /// ones included) fill the free positions in order.
   package var sourceOfNew: [Int]
-  /// The new position of each old section, or -1 if deleted.
-  package var newOfOld: [Int]
-  /// Old positions of reloaded and of moved sections.
-  package var reloadedOld: Set<Int>
-  package var movedOld: Set<Int>
-  /// How each old and new item position is used, keyed by ``key(_:)``.
-  package var oldItemUse: [Int: String]
-  package var newItemUse: [Int: String]
+  /// How each old item position is used, keyed by ``key(section:item:)``;
+  /// the positions the batch leaves alone are absent.
+  var oldItemUse: [Int: Use]
+
+  /// A dictionary key for an item position.
+  @inline(__always)
+  static func key(section: Int, item: Int) -> Int { section << 32 | item }
 
   /// A dictionary key for an item index path.
   @inline(__always)
-  package static func key(_ path: IndexPath) -> Int { path[0] << 32 | path[1] }
+  static func key(_ path: IndexPath) -> Int { key(section: path[0], item: path[1]) }
 
   /// Whether the items of an old section may be touched by item operations.
   package func oldIsStable(_ p: Int) -> Bool { oldSectionUse[p] == nil }
 
-  /// Whether the items of a new section may be touched by item operations.
-  package func newIsStable(_ q: Int) -> Bool {
-    newSectionUse[q] == nil && !reloadedOld.contains(sourceOfNew[q])
+  /// Whether an old section is reloaded.
+  package func oldIsReloaded(_ p: Int) -> Bool { oldSectionUse[p] == .reload }
+
+  /// Whether an old section is moved.
+  func oldIsMoved(_ p: Int) -> Bool { oldSectionUse[p] == .move }
+
+  /// What the batch does to a new section: its own use, or `reload` when it
+  /// is a reloaded old section; `nil` when its items may be touched by item
+  /// operations.
+  private func newSectionChange(_ q: Int) -> Use? {
+    newSectionUse[q] ?? (oldIsReloaded(sourceOfNew[q]) ? .reload : nil)
   }
 
   /// Checks `update` against the counts of a list before and after it.
@@ -64,45 +109,13 @@ package struct _BatchPlan: Sendable {
     let newCount = newItemCounts.count
 
     // Sections: ranges (rule 2), duplicates (rule 1), rule 6, rule 3.
-    func checkOld(_ p: Int, _ verb: String) throws(ValidationError) {
-      guard 0 <= p && p < oldCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) section \(p), but there are only \(oldCount) sections "
-            + "before the update")
-      }
-    }
-    func checkNew(_ q: Int, _ verb: String) throws(ValidationError) {
-      guard 0 <= q && q < newCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) section \(q), but there are only \(newCount) sections "
-            + "after the update")
-      }
-    }
-    var oldSectionUse = [String?](repeating: nil, count: oldCount)
-    var newSectionUse = [String?](repeating: nil, count: newCount)
-    func claimOld(_ p: Int, _ verb: String) throws(ValidationError) {
-      try checkOld(p, verb)
-      if let earlier = oldSectionUse[p] {
-        throw ValidationError(
-          rule: 1, message: "attempt to \(earlier) and \(verb) the same section (\(p))")
-      }
-      oldSectionUse[p] = verb
-    }
-    func claimNew(_ q: Int, _ verb: String) throws(ValidationError) {
-      try checkNew(q, verb)
-      if let earlier = newSectionUse[q] {
-        throw ValidationError(
-          rule: 1, message: "attempt to \(earlier) and \(verb) the same section (\(q))")
-      }
-      newSectionUse[q] = verb
-    }
-    for p in update.sectionDeletes { try claimOld(p, "delete") }
-    for p in update.sectionReloads { try claimOld(p, "reload") }
-    for move in update.sectionMoves { try claimOld(move.from, "move") }
-    for q in update.sectionInserts { try claimNew(q, "insert") }
-    for move in update.sectionMoves { try claimNew(move.to, "move to") }
+    var oldSectionUse = [Use?](repeating: nil, count: oldCount)
+    var newSectionUse = [Use?](repeating: nil, count: newCount)
+    for p in update.sectionDeletes { try Self.claim(p, .delete, in: &oldSectionUse, .old) }
+    for p in update.sectionReloads { try Self.claim(p, .reload, in: &oldSectionUse, .old) }
+    for move in update.sectionMoves { try Self.claim(move.from, .move, in: &oldSectionUse, .old) }
+    for q in update.sectionInserts { try Self.claim(q, .insert, in: &newSectionUse, .new) }
+    for move in update.sectionMoves { try Self.claim(move.to, .moveTo, in: &newSectionUse, .new) }
     if !update.sectionReloads.isEmpty && !update.sectionMoves.isEmpty {
       throw ValidationError(
         rule: 6,
@@ -123,29 +136,38 @@ package struct _BatchPlan: Sendable {
     // Where each new section comes from: moves go to their destinations; the
     // rest fill the free positions in order.
     var sourceOfNew = [Int](repeating: -1, count: newCount)
-    var newOfOld = [Int](repeating: -1, count: oldCount)
-    for move in update.sectionMoves {
-      sourceOfNew[move.to] = move.from
-      newOfOld[move.from] = move.to
-    }
+    for move in update.sectionMoves { sourceOfNew[move.to] = move.from }
     do {
       var q = 0
-      for p in 0..<oldCount where oldSectionUse[p] == nil || oldSectionUse[p] == "reload" {
+      for p in 0..<oldCount where oldSectionUse[p] == nil || oldSectionUse[p] == .reload {
         while newSectionUse[q] != nil { q += 1 }
         sourceOfNew[q] = p
-        newOfOld[p] = q
         q += 1
       }
     }
     self.oldSectionUse = oldSectionUse
     self.newSectionUse = newSectionUse
     self.sourceOfNew = sourceOfNew
-    self.newOfOld = newOfOld
-    self.reloadedOld = Set(update.sectionReloads)
-    self.movedOld = Set(update.sectionMoves.map(\.from))
     self.oldItemUse = [:]
-    self.newItemUse = [:]
     try claimItems(update, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+  }
+
+  /// Claims a section position for `use` in `uses`, one side's uses: checks
+  /// its range (rule 2) and that no earlier operation claimed it (rule 1).
+  private static func claim(
+    _ index: Int, _ use: Use, in uses: inout [Use?], _ side: Side
+  ) throws(BatchUpdate.ValidationError) {
+    guard 0 <= index && index < uses.count else {
+      throw BatchUpdate.ValidationError(
+        rule: 2,
+        message: "attempt to \(use.verb) section \(index), but there are only \(uses.count) "
+          + "sections \(side.when) the update")
+    }
+    if let earlier = uses[index] {
+      throw BatchUpdate.ValidationError(
+        rule: 1, message: "attempt to \(earlier.verb) and \(use.verb) the same section (\(index))")
+    }
+    uses[index] = use
   }
 
   /// Items: ranges (rule 2), sections (rule 5), duplicates (rules 1 and 7),
@@ -156,81 +178,65 @@ package struct _BatchPlan: Sendable {
     typealias ValidationError = BatchUpdate.ValidationError
     let oldCount = oldItemCounts.count
     let newCount = newItemCounts.count
-    func describeOld(_ p: Int) -> String {
-      oldSectionUse[p] == "delete" ? "deleted" : reloadedOld.contains(p) ? "reloaded" : "moved"
-    }
-    func describeNew(_ q: Int) -> String {
-      newSectionUse[q] == "insert"
-        ? "inserted" : newSectionUse[q] == "move to" ? "moved" : "reloaded"
-    }
-    func describe(_ path: IndexPath) -> String { "[\(path[0]), \(path[1])]" }
-    func claimOldItem(_ path: IndexPath, _ verb: String) throws(ValidationError) {
-      guard path.count == 2 else {
-        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
-      }
-      let (p, i) = (path[0], path[1])
-      guard 0 <= p && p < oldCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(i) from section \(p), but there are only "
-            + "\(oldCount) sections before the update")
-      }
-      guard 0 <= i && i < oldItemCounts[p] else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(i) from section \(p) which only contains "
-            + "\(oldItemCounts[p]) items before the update")
-      }
-      guard oldIsStable(p) else {
-        throw ValidationError(
-          rule: 5,
-          message: "attempt to \(verb) item \(i) from section \(p), which is also being "
-            + describeOld(p))
-      }
-      if let earlier = oldItemUse.updateValue(verb, forKey: Self.key(path)) {
-        let pair = Set([earlier, verb])
-        throw ValidationError(
-          rule: pair == ["reload", "move"] ? 7 : 1,
-          message: "attempt to \(earlier) and \(verb) the same index path (\(describe(path)))")
-      }
-    }
-    func claimNewItem(_ path: IndexPath, _ verb: String) throws(ValidationError) {
-      guard path.count == 2 else {
-        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
-      }
-      let (q, k) = (path[0], path[1])
-      guard 0 <= q && q < newCount else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(k) into section \(q), but there are only "
-            + "\(newCount) sections after the update")
-      }
-      guard 0 <= k && k < newItemCounts[q] else {
-        throw ValidationError(
-          rule: 2,
-          message: "attempt to \(verb) item \(k) into section \(q), but there are only "
-            + "\(newItemCounts[q]) items in section \(q) after the update")
-      }
-      guard newIsStable(q) else {
-        throw ValidationError(
-          rule: 5,
-          message: "attempt to \(verb) item \(k) into section \(q), which is also being "
-            + describeNew(q))
-      }
-      if let earlier = newItemUse.updateValue(verb, forKey: Self.key(path)) {
-        throw ValidationError(
-          rule: 1,
-          message: "attempt to \(earlier) and \(verb) the same index path (\(describe(path)))")
-      }
-    }
+    var newItemUse: [Int: Use] = [:]
     oldItemUse.reserveCapacity(
       update.itemDeletes.count + update.itemReloads.count + update.itemMoves.count)
     newItemUse.reserveCapacity(update.itemInserts.count + update.itemMoves.count)
-    for path in update.itemDeletes { try claimOldItem(path, "delete") }
-    for path in update.itemReloads { try claimOldItem(path, "reload") }
-    for move in update.itemMoves { try claimOldItem(move.from, "move") }
-    for path in update.itemInserts { try claimNewItem(path, "insert") }
-    for move in update.itemMoves { try claimNewItem(move.to, "move") }
+
+    /// Claims an item position of one side for `use`, and returns its
+    /// section.
+    func claim(_ path: IndexPath, _ use: Use, _ side: Side) throws(ValidationError) -> Int {
+      guard path.count == 2 else {
+        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
+      }
+      let (section, item) = (path[0], path[1])
+      let counts = side == .old ? oldItemCounts : newItemCounts
+      func attempt() -> String {
+        "attempt to \(use.verb) item \(item) \(side == .old ? "from" : "into") section \(section)"
+      }
+      guard 0 <= section && section < counts.count else {
+        throw ValidationError(
+          rule: 2,
+          message: attempt()
+            + ", but there are only \(counts.count) sections \(side.when) the update"
+        )
+      }
+      guard 0 <= item && item < counts[section] else {
+        throw ValidationError(
+          rule: 2,
+          message: attempt()
+            + (side == .old
+              ? " which only contains \(counts[section]) items before the update"
+              : ", but there are only \(counts[section]) items in section \(section) after the update")
+        )
+      }
+      if let change = side == .old ? oldSectionUse[section] : newSectionChange(section) {
+        throw ValidationError(
+          rule: 5, message: attempt() + ", which is also being " + change.participle)
+      }
+      let key = Self.key(section: section, item: item)
+      let earlier =
+        side == .old
+        ? oldItemUse.updateValue(use, forKey: key) : newItemUse.updateValue(use, forKey: key)
+      if let earlier {
+        throw ValidationError(
+          rule: Set([earlier, use]) == [.reload, .move] ? 7 : 1,
+          message: "attempt to \(earlier.verb) and \(use.verb) the same index path "
+            + "([\(section), \(item)])")
+      }
+      return section
+    }
+
+    // Claims, counting what leaves and enters each section for rule 4.
+    var deleted = [Int](repeating: 0, count: oldCount)
+    var movedOut = [Int](repeating: 0, count: oldCount)
+    var inserted = [Int](repeating: 0, count: newCount)
+    var movedIn = [Int](repeating: 0, count: newCount)
+    for path in update.itemDeletes { try deleted[claim(path, .delete, .old)] += 1 }
+    for path in update.itemReloads { _ = try claim(path, .reload, .old) }
+    for move in update.itemMoves { try movedOut[claim(move.from, .move, .old)] += 1 }
+    for path in update.itemInserts { try inserted[claim(path, .insert, .new)] += 1 }
+    for move in update.itemMoves { try movedIn[claim(move.to, .move, .new)] += 1 }
     for path in update.itemReconfigures {
       guard path.count == 2, 0 <= path[0] && path[0] < newCount,
         0 <= path[1] && path[1] < newItemCounts[path[0]]
@@ -242,17 +248,7 @@ package struct _BatchPlan: Sendable {
     }
 
     // Rule 4: counts of surviving sections.
-    var deleted = [Int](repeating: 0, count: oldCount)
-    var movedOut = [Int](repeating: 0, count: oldCount)
-    var inserted = [Int](repeating: 0, count: newCount)
-    var movedIn = [Int](repeating: 0, count: newCount)
-    for path in update.itemDeletes { deleted[path[0]] += 1 }
-    for path in update.itemInserts { inserted[path[0]] += 1 }
-    for move in update.itemMoves {
-      movedOut[move.from[0]] += 1
-      movedIn[move.to[0]] += 1
-    }
-    for q in 0..<newCount where sourceOfNew[q] >= 0 && !reloadedOld.contains(sourceOfNew[q]) {
+    for q in 0..<newCount where sourceOfNew[q] >= 0 && !oldIsReloaded(sourceOfNew[q]) {
       let p = sourceOfNew[q]
       let before = oldItemCounts[p]
       let after = newItemCounts[q]

@@ -22,11 +22,7 @@ extension DiffableDataSourceSectionSnapshot {
   package func _visibleDescendants(of item: ItemIdentifierType) -> [ItemIdentifierType] {
     guard let slot = _slots[item], _expanded[slot] else { return [] }
     var result: [ItemIdentifierType] = []
-    var stack: [Int] = _nodes[slot].children.reversed()
-    while let next = stack.popLast() {
-      result.append(_nodes[next].item)
-      if _expanded[next] { stack.append(contentsOf: _nodes[next].children.reversed()) }
-    }
+    _walk(from: _nodes[slot].children, expandedOnly: true) { result.append($0) }
     return result
   }
 

@@ -16,22 +16,23 @@ extension DiffableDataSourceSectionSnapshot {
   public var items: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(_slots.count)
-    _walk(expandedOnly: false) { result.append($0) }
+    _walk(from: _roots, expandedOnly: false) { result.append($0) }
     return result
   }
 
-  /// Calls `body` with each item in depth-first pre-order, entering an
-  /// item's children only if it is expanded or `expandedOnly` is false.
+  /// Calls `body` with the items of `tops` (sibling slots) and their
+  /// descendants in depth-first pre-order, entering an item's children only
+  /// if it is expanded or `expandedOnly` is false.
   ///
   /// The walk keeps a stack of sibling lists and a position in each, so that
   /// no child list is copied or reversed, and reads nodes in place.
   ///
   /// - Complexity: O(*k*) for the *k* items passed to `body`.
   @inlinable
-  func _walk(expandedOnly: Bool, _ body: (ItemIdentifierType) -> Void) {
+  func _walk(from tops: [Int], expandedOnly: Bool, _ body: (ItemIdentifierType) -> Void) {
     _nodes.withUnsafeBufferPointer { nodes in
       _expanded.withUnsafeBufferPointer { expanded in
-        var siblings: [[Int]] = [_roots]
+        var siblings: [[Int]] = [tops]
         var positions: [Int] = [0]
         while let level = siblings.indices.last {
           let position = positions[level]
@@ -77,7 +78,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable
   public var visibleItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    _walk(expandedOnly: true) { result.append($0) }
+    _walk(from: _roots, expandedOnly: true) { result.append($0) }
     return result
   }
 

@@ -96,7 +96,7 @@ extension ReferenceListView {
     result.reserveCapacity(newCounts.count)
     for (q, count) in newCounts.enumerated() {
       let p = plan.sourceOfNew[q]
-      if p < 0 || plan.reloadedOld.contains(p) {
+      if p < 0 || plan.oldIsReloaded(p) {
         result.append(requestCells(inSection: q, items: Array(0..<count)))
         continue
       }
