@@ -120,7 +120,8 @@ extension DiffableDataSource {
 extension DiffableDataSource {
   /// Performs one apply on the view: switches to `target` and hands `batch`
   /// to the view (or reloads it when `batch` is `nil`), then runs the
-  /// completions once the view is done.
+  /// completions once the view is done; returns the state the worker takes
+  /// as its next base.
   ///
   /// - Parameters:
   ///   - expectedVersion: The version the batch was diffed against. If the
@@ -147,7 +148,7 @@ extension DiffableDataSource {
     }
     var (target, batch, animatingDifferences) = (target, batch, animatingDifferences)
     if expectedVersion != _state.version {
-      guard let rebuild else { return .stale(current: _state.contents, version: _state.version) }
+      guard let rebuild else { return .stale(_state) }
       (target, batch, animatingDifferences) = rebuild(_state.contents)
       _queue.record { $0.mainActorDiffs += 1 }
     }
@@ -169,7 +170,7 @@ extension DiffableDataSource {
       gate.viewDidComplete()
     }
     gate.engineStepDidFinish()
-    return .committed(version: _state.version)
+    return .committed(_state)
   }
 
   private func _performBatch(

@@ -85,15 +85,17 @@ struct _Marks<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   }
 }
 
-/// What the main-actor step did with a diff.
+/// What the main-actor step did with a round, and the data source's state
+/// when it returned: what the view shows and its version, the next base of
+/// the worker.
 enum _CommitOutcome<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
-  /// The view shows the target now; `version` is the data source's new
-  /// version.
-  case committed(version: Int)
+  /// The view shows the round's result (and whatever the completions, which
+  /// ran in the step, did after it).
+  case committed(_DataSourceState<S, I>)
   /// The data source's snapshot changed on the main actor (an interactive
-  /// reorder) since the diff's base was read: perform the round's changes
-  /// again on `current`, and diff again.
-  case stale(current: _Contents<S, I>, version: Int)
+  /// reorder) since the round's base was read: perform the round's changes
+  /// again on this state, and diff again.
+  case stale(_DataSourceState<S, I>)
 }
 
 /// Counters of the apply pipeline, for tests and benchmarks.
@@ -142,10 +144,9 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   struct State {
     var pending: [_ApplyRequest<S, I>] = []
     var isDraining = false
-    /// What the view shows, as far as the worker knows, and the data
-    /// source's version of it. Only the worker reads and writes these.
-    var shown = _Contents<S, I>()
-    var shownVersion = 0
+    /// What the view shows and its version, as the main actor last reported
+    /// them. Only the worker reads and writes it.
+    var shown = _DataSourceState<S, I>()
     var statistics = _ApplyStatistics()
   }
 
@@ -181,7 +182,7 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   /// worker).
   private func drain(owner: DiffableDataSource<S, I>) async {
     while true {
-      let round: (requests: [_ApplyRequest<S, I>], shown: _Contents<S, I>, version: Int)? =
+      let round: (requests: [_ApplyRequest<S, I>], shown: _DataSourceState<S, I>)? =
         state.withLock { state in
           guard !state.pending.isEmpty else {
             state.isDraining = false
@@ -190,50 +191,42 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
           let requests = state.pending
           state.pending = []
           state.statistics.skipped += requests.count - 1
-          return (requests, state.shown, state.shownVersion)
+          return (requests, state.shown)
         }
       guard let round else { return }
-      let (shown, version) = await perform(
-        round.requests, shown: round.shown, version: round.version, owner: owner)
-      state.withLock { state in
-        state.shown = shown
-        state.shownVersion = version
-      }
+      let shown = await perform(round.requests, from: round.shown, owner: owner)
+      state.withLock { $0.shown = shown }
     }
   }
 
   /// Performs the changes of `requests` on what the view shows and applies
-  /// the result, running every completion, and returns what the view shows
-  /// afterwards.
+  /// the result, running every completion, and returns the data source's
+  /// state afterwards.
   private func perform(
-    _ requests: [_ApplyRequest<S, I>], shown: _Contents<S, I>, version: Int,
+    _ requests: [_ApplyRequest<S, I>], from shown: _DataSourceState<S, I>,
     owner: DiffableDataSource<S, I>
-  ) async -> (_Contents<S, I>, Int) {
+  ) async -> _DataSourceState<S, I> {
     let completions = requests.compactMap(\.completion)
     let rebuild = Self.rebuilding(requests) { [self] in record { $0.diffs += 1 } }
     var shown = shown
-    var version = version
     var staleRounds = 0
     while true {
-      let (target, batch, animated) = rebuild(shown)
+      let (target, batch, animated) = rebuild(shown.contents)
       // After two stale rounds, the main actor rebuilds itself if the
       // snapshot changed again: reorders arriving faster than a diff and a
       // hop can otherwise starve the apply.
       let outcome = await owner._applyOnMainActor(
-        target, batch: batch, animatingDifferences: animated, expectedVersion: version,
+        target, batch: batch, animatingDifferences: animated, expectedVersion: shown.version,
         rebuildingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor
           ? rebuild : nil,
         completions: completions)
       switch outcome {
-      case .committed(let newVersion):
-        var result = target
-        result.snapshot._removeMarks()
-        return (result, newVersion)
-      case .stale(let current, let currentVersion):
+      case .committed(let state):
+        return state
+      case .stale(let current):
         record { $0.staleRetries += 1 }
         staleRounds += 1
         shown = current
-        version = currentVersion
       }
     }
   }
