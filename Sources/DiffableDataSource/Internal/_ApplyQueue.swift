@@ -211,12 +211,11 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
     var shown = shown
     var staleRounds = 0
     while true {
-      let (target, batch, animated) = rebuild(shown.contents)
       // After two stale rounds, the main actor rebuilds itself if the
       // snapshot changed again: reorders arriving faster than a diff and a
       // hop can otherwise starve the apply.
       let outcome = await owner._applyOnMainActor(
-        target, batch: batch, animatingDifferences: animated, expectedVersion: shown.version,
+        rebuild(shown.contents), madeFrom: shown.version,
         rebuildingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor
           ? rebuild : nil,
         completions: completions)
@@ -243,11 +242,14 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
       for request in requests { request.change(&target) }
       for request in requests.dropLast() { request.marks.add(to: &target.snapshot) }
       guard case .batch(let animated, let differ) = requests[requests.count - 1].kind else {
-        return (target, nil, false)
+        return _Round(target: target, batch: nil, animated: false)
       }
-      guard base.snapshot.numberOfSections > 0 else { return (target, nil, animated) }
+      guard base.snapshot.numberOfSections > 0 else {
+        return _Round(target: target, batch: nil, animated: animated)
+      }
       countDiff()
-      return (target, differ(base.snapshot, target.snapshot), animated)
+      return _Round(
+        target: target, batch: differ(base.snapshot, target.snapshot), animated: animated)
     }
   }
 
@@ -256,8 +258,15 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   static var staleRoundsBeforeDiffingOnMainActor: Int { 2 }
 }
 
-/// A round of requests as a function of the contents it starts from: the
-/// contents it ends with, the batch between the two (`nil` to reload), and
-/// whether to animate.
+/// What a round of requests makes of the contents it starts from.
+struct _Round<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
+  /// The contents the round ends with, marks included.
+  var target: _Contents<S, I>
+  /// The batch from the base to `target`, or `nil` to reload the view.
+  var batch: BatchUpdate?
+  var animated: Bool
+}
+
+/// A round of requests as a function of the contents it starts from.
 typealias _Rebuild<S: Hashable & Sendable, I: Hashable & Sendable> =
-  @Sendable (_Contents<S, I>) -> (_Contents<S, I>, BatchUpdate?, Bool)
+  @Sendable (_Contents<S, I>) -> _Round<S, I>
