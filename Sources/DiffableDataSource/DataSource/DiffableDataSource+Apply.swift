@@ -110,7 +110,7 @@ extension DiffableDataSource {
   }
 
   /// Counters of the apply pipeline: requests, skipped snapshots, diffs,
-  /// steps on the main actor and the time they took.
+  /// empty applies, steps on the main actor and the time they took.
   @_spi(Testing)
   public nonisolated var _applyStatistics: _ApplyStatistics { _queue.statistics }
 }
@@ -161,13 +161,11 @@ extension DiffableDataSource {
       gate.viewDidComplete()
     } else if let batch = round.batch {
       _performBatch(batch, to: round.target, animatingDifferences: round.animated, gate: gate)
-      _queue.record { $0.batches += 1 }
     } else {
       _state.replace(with: round.target)
       _isUpdatingView = true
       _connection.reloadData()
       _isUpdatingView = false
-      _queue.record { $0.reloads += 1 }
       gate.viewDidComplete()
     }
     gate.engineStepDidFinish()

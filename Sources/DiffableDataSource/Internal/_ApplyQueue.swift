@@ -114,10 +114,7 @@ public struct _ApplyStatistics: Sendable, Hashable {
   public var staleRetries = 0
   /// Diffs computed on the main actor, after an apply went stale twice.
   public var mainActorDiffs = 0
-  /// Batches handed to the view, reloads of the view, and applies that
-  /// changed nothing the view shows.
-  public var batches = 0
-  public var reloads = 0
+  /// Applies that changed nothing the view shows.
   public var emptyApplies = 0
   /// Steps on the main actor, and the time they took.
   public var mainActorSteps = 0
