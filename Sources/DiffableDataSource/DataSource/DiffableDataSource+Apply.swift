@@ -52,10 +52,7 @@ extension DiffableDataSource {
   ) {
     _queue.enqueue(
       _ApplyRequest(
-        snapshot: snapshot,
-        kind: .batch(
-          animated: animatingDifferences, differ: { old, new in BatchUpdate(from: old, to: new) }),
-        completion: completion),
+        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: completion),
       owner: self)
   }
 

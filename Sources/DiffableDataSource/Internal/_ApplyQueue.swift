@@ -21,6 +21,13 @@ struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     case batch(animated: Bool, differ: Differ)
     /// Reload the view without diffing.
     case reloadData
+
+    /// A batch diffed with `BatchUpdate(from:to:)`, the differ made (and so
+    /// specialized) where this is inlined.
+    @inlinable
+    static func diffing(animated: Bool) -> Kind {
+      .batch(animated: animated, differ: { old, new in BatchUpdate(from: old, to: new) })
+    }
   }
 
   @usableFromInline var change: Change
