@@ -354,10 +354,7 @@ extension DiffableDataSource {
     _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString
   ) -> _OutlineAction<SectionIdentifierType, ItemIdentifierType>? {
     let contents = _state.contents
-    guard
-      let section = contents.snapshot.sectionIdentifier(containingItem: item)
-        ?? contents.outlines.first(where: { $0.value.contains(item) })?.key
-    else {
+    guard let section = contents.section(holding: item) else {
       _diffableFailure(
         operation,
         "item identifier \(_describe([item])) is not in any section of the data source, "

@@ -41,6 +41,17 @@ struct _Contents<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     }
     return flat
   }
+
+  /// The section that shows `item`, or hides it in its section snapshot, if
+  /// any.
+  ///
+  /// - Complexity: O(1) expected for a shown item; otherwise O(*o*)
+  ///   expected, where *o* is the number of outline sections.
+  @inlinable
+  func section(holding item: I) -> S? {
+    snapshot.sectionIdentifier(containingItem: item)
+      ?? outlines.first(where: { $0.value.contains(item) })?.key
+  }
 }
 
 // MARK: - A full apply
@@ -100,11 +111,8 @@ extension _Contents {
   mutating func apply(_ outline: SectionSnapshot, to section: S, _ operation: StaticString) {
     var conflicts: [(item: I, section: S)] = []
     for item in outline.items {
-      if let other = snapshot.sectionIdentifier(containingItem: item) {
-        if other != section { conflicts.append((item, other)) }
-      } else if let other = outlines.first(where: { $0.key != section && $0.value.contains(item) })
-      {
-        conflicts.append((item, other.key))
+      if let other = self.section(holding: item), other != section {
+        conflicts.append((item, other))
       }
     }
     if !conflicts.isEmpty {
@@ -264,10 +272,8 @@ extension _Contents {
         var ancestor = outline.parent(of: child)
         while let next = ancestor, next != parent { ancestor = outline.parent(of: next) }
         if ancestor == nil { outside.append(child) }
-      } else if let other = snapshot.sectionIdentifier(containingItem: child) {
+      } else if let other = self.section(holding: child) {
         conflicts.append((child, other))
-      } else if let other = outlines.first(where: { $0.value.contains(child) }) {
-        conflicts.append((child, other.key))
       }
     }
     guard conflicts.isEmpty && outside.isEmpty else {
