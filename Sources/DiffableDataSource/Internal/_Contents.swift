@@ -127,8 +127,8 @@ extension _Contents {
     outlines[section] = outline
   }
 
-  /// `item identifiers ["a", "b"] are in section ["t"]; ...`, grouping the
-  /// conflicts by section in the order they were found.
+  /// `item identifiers ["a", "b"] are already in section ["t"]; ...`,
+  /// grouping the conflicts by section in the order they were found.
   @usableFromInline
   static func describe(_ conflicts: [(item: I, section: S)]) -> String {
     var order: [S] = []
@@ -137,11 +137,15 @@ extension _Contents {
       if items[section] == nil { order.append(section) }
       items[section, default: []].append(item)
     }
-    return order.map { section in
-      let found = items[section]!
-      let (noun, verb) = found.count == 1 ? ("identifier", "is") : ("identifiers", "are")
-      return "item \(noun) \(_describe(found)) \(verb) already in section \(_describe([section]))"
-    }.joined(separator: "; ")
+    return order.map { describe(items[$0]!, alreadyIn: $0) }.joined(separator: "; ")
+  }
+
+  /// `item identifier ["a"] is already in section ["t"]`, or `item
+  /// identifiers ["a", "b"] are ...`.
+  @usableFromInline
+  static func describe(_ items: [I], alreadyIn section: S) -> String {
+    let (noun, verb) = items.count == 1 ? ("identifier", "is") : ("identifiers", "are")
+    return "item \(noun) \(_describe(items)) \(verb) already in section \(_describe([section]))"
   }
 
   /// Replaces the items of `section` with `items`, touching only the run
@@ -279,10 +283,9 @@ extension _Contents {
     guard conflicts.isEmpty && outside.isEmpty else {
       var problems: [String] = []
       if !outside.isEmpty {
-        let (noun, verb) = outside.count == 1 ? ("identifier", "is") : ("identifiers", "are")
         problems.append(
-          "item \(noun) \(_describe(outside)) \(verb) already in section "
-            + "\(_describe([section])) outside the children of \(_describe([parent]))")
+          Self.describe(outside, alreadyIn: section)
+            + " outside the children of \(_describe([parent]))")
       }
       if !conflicts.isEmpty { problems.append(Self.describe(conflicts)) }
       _diffableFailure(
