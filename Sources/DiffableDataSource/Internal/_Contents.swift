@@ -83,13 +83,16 @@ extension _Contents {
       }
       let items = new.itemIdentifiers(inSection: section)
       // The previous items of the section are the outline's visible items.
-      // Comparing arrays built from the same storage is O(1).
+      // Comparing arrays built from the same storage is O(1). The hidden
+      // items are looked up only if the items are the same: reconciling
+      // looks up every hidden item it carries over anyway.
       let itemsChanged =
         old.indexOfSection(section) == nil || old.itemIdentifiers(inSection: section) != items
-      let hiddenShown =
-        checksHiddenItems && outline._itemCount > items.count
-        && outline._hiddenItems.contains { new.indexOfItem($0) != nil }
-      guard itemsChanged || hiddenShown else { continue }
+      guard
+        itemsChanged
+          || checksHiddenItems && outline._itemCount > items.count
+            && outline._hiddenItems.contains(where: { new.indexOfItem($0) != nil })
+      else { continue }
       outlines[section] = outline._reconciled(toVisibleItems: items, in: new)
     }
   }
