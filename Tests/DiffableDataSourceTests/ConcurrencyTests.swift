@@ -247,30 +247,65 @@ struct ConcurrencyTests {
     print("reorder hammer: \(moves) moves, \(dataSource._applyStatistics)")
   }
 
-  @Test("an apply lands even while reorders change the snapshot faster than it can be diffed")
-  func applyAmidContinuousReorders() async throws {
+  /// A data source over a view showing 2,000 items in section 0 and none in
+  /// section 1, with reordering on.
+  static func longReorderableList() async -> (ReferenceListView<Int>, DiffableDataSource<Int, Int>)
+  {
     let view = ReferenceListView<Int>()
     let dataSource = DiffableDataSource<Int, Int>(view: view) { _, _, item in item }
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     var snapshot = Snapshot()
-    snapshot.appendSections([0])
-    snapshot.appendItems(Array(0..<2_000))
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems(Array(0..<2_000), toSection: 0)
     await dataSource.apply(snapshot)
-    let landed = Shared(false)
-    snapshot.appendItems([2_000])
-    dataSource.apply(snapshot) { landed.withLock { $0 = true } }
-    // A reorder at every turn of the main actor: each diff made off the main
-    // actor is stale by the time it arrives.
+    return (view, dataSource)
+  }
+
+  /// Moves the first item of section 0 to its end at every turn of the main
+  /// actor until `landed` (for up to ten seconds): each diff made off the
+  /// main actor is stale by the time it arrives.
+  static func reorderEveryTurn(_ view: ReferenceListView<Int>, until landed: Shared<Bool>) async {
     let deadline = ContinuousClock.now + .seconds(10)
     while !landed.current && ContinuousClock.now < deadline {
-      view.interactivelyMoveItem(at: [0, 0], to: [0, 1])
+      view.interactivelyMoveItem(at: [0, 0], to: [0, 1_999])
       await Task.yield()
     }
+  }
+
+  @Test("an apply lands even while reorders change the snapshot faster than it can be diffed")
+  func applyAmidContinuousReorders() async throws {
+    let (view, dataSource) = await Self.longReorderableList()
+    var snapshot = dataSource.snapshot()
+    let landed = Shared(false)
+    snapshot.appendItems([2_000], toSection: 0)
+    dataSource.apply(snapshot) { landed.withLock { $0 = true } }
+    await Self.reorderEveryTurn(view, until: landed)
     #expect(landed.current, "the apply never landed")
     let statistics = dataSource._applyStatistics
     #expect(statistics.mainActorDiffs <= 1)
     #expect(view.cells == sectionItems(dataSource.snapshot()))
     #expect(view.cells[0].contains(2_000))
+  }
+
+  @Test("after an apply performed on the main actor, the next one is diffed against what it showed")
+  func applyAfterMainActorRound() async throws {
+    let (view, dataSource) = await Self.longReorderableList()
+    // A section snapshot applied to section 1 leaves section 0 as its base
+    // has it: performed again on the main actor, it keeps the latest
+    // reorders.
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    outline.append([5_000])
+    let landed = Shared(false)
+    dataSource.apply(outline, to: 1) { landed.withLock { $0 = true } }
+    await Self.reorderEveryTurn(view, until: landed)
+    #expect(landed.current, "the apply never landed")
+    let agreed = view.cells == sectionItems(dataSource.snapshot())
+    #expect(agreed, "the view and the data source disagree")
+    outline.append([5_001])
+    await dataSource.apply(outline, to: 1)
+    let agree = view.cells == sectionItems(dataSource.snapshot())
+    #expect(agree, "the view and the data source disagree after the next apply")
+    #expect(view.cells[1] == [5_000, 5_001])
   }
 
   /// A random outline of up to 40 items of `section`, numbered from

@@ -4,18 +4,29 @@ import DiffableTestSupport
 import Foundation
 import Testing
 
-/// A data source of strings over a reference view whose cells are the items,
-/// showing sections "s": [a, b] and "t": [c].
-@MainActor
-func makeShowingList(
-  cellProvider: @escaping @MainActor (ReferenceListView<String>, IndexPath, String) -> String? = {
+/// What a misuse test does, on the main actor, with a list's view and data
+/// source.
+typealias ListMisuse =
+  @MainActor @Sendable (ReferenceListView<String>, StringDataSource) async
+  -> Void
+
+/// Runs `body` on the main actor with a data source of strings over a
+/// reference view whose cells are the items (made by `cellProvider`),
+/// showing sections "s": [a, b] and "t": [c]. The data source lives until
+/// `body` returns (the view holds it weakly).
+func withShowingList(
+  _ body: @escaping ListMisuse = { _, _ in },
+  cellProvider: @escaping @Sendable StringDataSource.CellProvider<ReferenceListView<String>> = {
     _, _, item in item
   }
-) async -> (ReferenceListView<String>, DiffableDataSource<String, String>) {
-  let view = ReferenceListView<String>()
-  let dataSource = DiffableDataSource<String, String>(view: view, cellProvider: cellProvider)
-  await dataSource.apply(.make([("s", ["a", "b"]), ("t", ["c"])]))
-  return (view, dataSource)
+) async {
+  await onMainActor {
+    let view = ReferenceListView<String>()
+    let dataSource = StringDataSource(view: view, cellProvider: cellProvider)
+    await dataSource.apply(.make([("s", ["a", "b"]), ("t", ["c"])]))
+    await body(view, dataSource)
+    withExtendedLifetime(dataSource) {}
+  }
 }
 
 /// A view that breaks the protocol's contract in one way.
@@ -67,9 +78,7 @@ struct MisuseTests {
   @Test("a cell provider that returns nil")
   func cellProviderReturnsNil() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        _ = await makeShowingList { _, _, item in item == "c" ? nil : item }
-      }
+      await withShowingList(cellProvider: { _, _, item in item == "c" ? nil : item })
     }
     expectMessage(
       result,
@@ -79,10 +88,8 @@ struct MisuseTests {
   @Test("a supplementary view asked for with no provider")
   func noSupplementaryProvider() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         _ = view.supplementaryView(ofKind: "header", at: [1, 0])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -95,8 +102,7 @@ struct MisuseTests {
   @Test("a supplementary view provider that returns nil")
   func supplementaryProviderReturnsNil() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, dataSource in
         dataSource.supplementaryViewProvider = .init { (_: ReferenceListView<String>, _, _) in nil }
         _ = view.supplementaryView(ofKind: "footer", at: [0, 0])
       }
@@ -110,8 +116,7 @@ struct MisuseTests {
   @Test("a supplementary view provider made for another type of view")
   func supplementaryProviderForAnotherView() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, dataSource in
         dataSource.supplementaryViewProvider = .init { (_: ReferenceListView<Int>, _, _) in 1 }
         _ = view.supplementaryView(ofKind: "header", at: [0, 0])
       }
@@ -125,10 +130,8 @@ struct MisuseTests {
   @Test("a view asking for a cell out of range")
   func cellOutOfRange() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         _ = view.dataSource?.cell(at: [0, 2])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -138,10 +141,8 @@ struct MisuseTests {
   @Test("a view asking for a cell of a section out of range")
   func cellSectionOutOfRange() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         _ = view.dataSource?.cell(at: [2, 0])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -151,8 +152,7 @@ struct MisuseTests {
   @Test("numberOfItems(inSection:) out of range")
   func numberOfItemsOutOfRange() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeShowingList()
+      await withShowingList { _, dataSource in
         _ = dataSource.numberOfItems(inSection: 5)
       }
     }
@@ -164,8 +164,7 @@ struct MisuseTests {
   @Test("itemIdentifier(for:) with an index path that is not [section, item]")
   func malformedIndexPath() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeShowingList()
+      await withShowingList { _, dataSource in
         _ = dataSource.itemIdentifier(for: [0, 1, 2])
       }
     }
@@ -180,10 +179,8 @@ struct MisuseTests {
   @Test("a move reported while reordering is off")
   func moveWhileReorderingOff() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         view.dataSource?.moveItem(at: [0, 0], to: [1, 0])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -195,8 +192,7 @@ struct MisuseTests {
   @Test("a move of an item canReorderItem refuses")
   func moveRefused() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, dataSource in
         dataSource.reorderingHandlers.canReorderItem = { $0 != "b" }
         view.dataSource?.moveItem(at: [0, 1], to: [0, 0])
       }
@@ -210,8 +206,7 @@ struct MisuseTests {
   @Test("a move to a destination out of range")
   func moveOutOfRange() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, dataSource in
         dataSource.reorderingHandlers.canReorderItem = { _ in true }
         view.dataSource?.moveItem(at: [0, 0], to: [0, 2])
       }
@@ -245,10 +240,8 @@ struct MisuseTests {
   @Test("an edit committed on an item canEditItem does not allow")
   func editNotAllowed() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         view.dataSource?.commit(.delete, forItemAt: [1, 0])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -260,8 +253,7 @@ struct MisuseTests {
   @Test("an edit committed with no commit handler")
   func editWithoutHandler() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, dataSource in
         dataSource.editingHandlers.canEditItem = { _ in true }
         view.commitEditing(.insert, forItemAt: [0, 1])
       }
@@ -335,18 +327,14 @@ struct MisuseTests {
   @Test("the reference view's queries out of range")
   func referenceViewQueries() async {
     let cell = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         _ = view.cell(at: [1, 1])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(cell, "cell(at:): index path [1, 1] is out of range: section 1 shows 1 items")
     let count = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         _ = view.numberOfItems(inSection: 2)
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -354,10 +342,8 @@ struct MisuseTests {
     let reconfigure = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
     ) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, _ in
         view.reconfigureItems(at: [[0, 0], [3, 0]])
-        withExtendedLifetime(dataSource) {}
       }
     }
     expectMessage(
@@ -368,8 +354,7 @@ struct MisuseTests {
   @Test("an interactive move to a destination out of range")
   func referenceViewMoveOutOfRange() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (view, dataSource) = await makeShowingList()
+      await withShowingList { view, dataSource in
         dataSource.reorderingHandlers.canReorderItem = { _ in true }
         view.interactivelyMoveItem(at: [0, 0], to: [1, 2])
       }

@@ -4,15 +4,18 @@ import DiffableTestSupport
 import Foundation
 import Testing
 
-/// A data source of strings over a reference view showing section "s" as the
-/// outline `a+ [b, c [d]]` and the flat section "t": [x, y].
-@MainActor
-func makeOutlineList() async -> (ReferenceListView<String>, DiffableDataSource<String, String>) {
-  let view = ReferenceListView<String>()
-  let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
-  await dataSource.apply(.make([("t", ["x", "y"])]))
-  await dataSource.apply(outline("a+\n  b\n  c\n    d"), to: "s")
-  return (view, dataSource)
+/// Runs `body` on the main actor with a data source of strings over a
+/// reference view showing section "s" as the outline `a+ [b, c [d]]` and the
+/// flat section "t": [x, y]. The data source lives until `body` returns.
+func withOutlineList(_ body: @escaping ListMisuse) async {
+  await onMainActor {
+    let view = ReferenceListView<String>()
+    let dataSource = StringDataSource(view: view) { _, _, item in item }
+    await dataSource.apply(.make([("t", ["x", "y"])]))
+    await dataSource.apply(outline("a+\n  b\n  c\n    d"), to: "s")
+    await body(view, dataSource)
+    withExtendedLifetime(dataSource) {}
+  }
 }
 
 @Suite("Outline misuse stops with a message naming the operation and identifiers")
@@ -20,8 +23,7 @@ struct OutlineMisuseTests {
   @Test("expanding, collapsing or toggling an item the data source does not have")
   func absentItem() async {
     let expand = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         dataSource.expandItem("zz", completion: nil)
       }
     }
@@ -30,15 +32,13 @@ struct OutlineMisuseTests {
       #"expandItem(_:animatingDifferences:completion:): item identifier ["zz"] is not in any "#
         + "section of the data source, shown or hidden in a section snapshot")
     let collapse = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         await dataSource.collapseItem("zz")
       }
     }
     expectMessage(collapse, #"collapseItem(_:animatingDifferences:): item identifier ["zz"]"#)
     let toggle = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         dataSource.toggleExpansion(of: "zz", completion: nil)
       }
     }
@@ -49,8 +49,7 @@ struct OutlineMisuseTests {
   @Test("applying a section snapshot with items of another section")
   func itemsOfAnotherSection() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         await dataSource.apply(outline("n\n  y\nx"), to: "u")
       }
     }
@@ -64,8 +63,7 @@ struct OutlineMisuseTests {
   @Test("applying a section snapshot with an item hidden in another section's section snapshot")
   func itemHiddenInAnotherSection() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         await dataSource.apply(outline("d"), to: "t")
       }
     }
@@ -78,8 +76,7 @@ struct OutlineMisuseTests {
   @Test("snapshotForExpandingParent returning the parent itself")
   func childrenHoldParent() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { _, _ in outline("c") }
         await dataSource.expandItem("c")
       }
@@ -93,8 +90,7 @@ struct OutlineMisuseTests {
   @Test("snapshotForExpandingParent returning items of other sections, or of this one elsewhere")
   func childrenFromElsewhere() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await onMainActor {
-        let (_, dataSource) = await makeOutlineList()
+      await withOutlineList { _, dataSource in
         dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { _, _ in
           outline("d\nb\nx\nnew")
         }

@@ -130,6 +130,23 @@ struct ReorderingTests {
       list.dataSource.snapshot() == .make([("s", ["a", "b", "c", "d", "x"]), ("t", ["e", "f"])]))
   }
 
+  @Test("a reorder in an apply's completion is the base of the next apply's diff")
+  func reorderInCompletion() async {
+    let list = await makeList()
+    list.dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    let moved = Shared(false)
+    list.dataSource.apply(.make([("s", ["a", "b", "c", "d", "x"]), ("t", ["e", "f"])])) {
+      let accepted = list.view.interactivelyMoveItem(at: [0, 0], to: [0, 1])
+      moved.withLock { $0 = accepted }
+    }
+    await waitUntil("the first apply landed and the item moved") { moved.current }
+    #expect(list.shownItems == [["b", "a", "c", "d", "x"], ["e", "f"]])
+    let final = StringSnapshot.make([("s", ["a", "b", "c", "d"]), ("t", ["e", "f", "x"])])
+    await list.apply(final)
+    #expect(list.shownItems == sectionItems(final))
+    #expect(list.dataSource.snapshot() == final)
+  }
+
   @Test("editing is off until canEditItem is set; a committed edit reaches the handler")
   func editing() async throws {
     let list = await makeList()

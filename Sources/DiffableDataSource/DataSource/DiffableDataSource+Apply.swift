@@ -52,10 +52,7 @@ extension DiffableDataSource {
   ) {
     _queue.enqueue(
       _ApplyRequest(
-        snapshot: snapshot,
-        kind: .batch(
-          animated: animatingDifferences, differ: { old, new in BatchUpdate(from: old, to: new) }),
-        completion: completion),
+        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: completion),
       owner: self)
   }
 
@@ -110,7 +107,7 @@ extension DiffableDataSource {
   }
 
   /// Counters of the apply pipeline: requests, skipped snapshots, diffs,
-  /// steps on the main actor and the time they took.
+  /// empty applies, steps on the main actor and the time they took.
   @_spi(Testing)
   public nonisolated var _applyStatistics: _ApplyStatistics { _queue.statistics }
 }
@@ -118,22 +115,24 @@ extension DiffableDataSource {
 // MARK: - The main-actor step
 
 extension DiffableDataSource {
-  /// Performs one apply on the view: switches to `target` and hands `batch`
-  /// to the view (or reloads it when `batch` is `nil`), then runs the
-  /// completions once the view is done.
+  /// Performs one round on the view: switches to its target and hands its
+  /// batch to the view (or reloads the view when it has none), then runs the
+  /// completions once the view is done; returns the state the worker takes
+  /// as its next base.
   ///
   /// - Parameters:
-  ///   - expectedVersion: The version the batch was diffed against. If the
-  ///     snapshot changed since (an interactive reorder), nothing happens and
-  ///     the worker performs the round again, unless `rebuild` is given.
+  ///   - round: What the worker made of the contents at `version`.
+  ///   - version: The version of the contents the round was made from. If
+  ///     the snapshot changed since (an interactive reorder), nothing
+  ///     happens and the worker performs the round again, unless `rebuild`
+  ///     is given.
   ///   - rebuild: Performs the round again here, on the current contents,
-  ///     instead of sending a stale batch back.
+  ///     instead of sending a stale round back.
   /// - Complexity: O(1) here, plus what the view does with the batch; plus
-  ///   the round's changes and an O(*n*) diff when the batch was stale and is
-  ///   rebuilt here.
+  ///   the round's changes and an O(*n*) diff when the round was stale and
+  ///   is rebuilt here.
   func _applyOnMainActor(
-    _ target: _Contents<SectionIdentifierType, ItemIdentifierType>, batch: BatchUpdate?,
-    animatingDifferences: Bool, expectedVersion: Int,
+    _ round: _Round<SectionIdentifierType, ItemIdentifierType>, madeFrom version: Int,
     rebuildingIfStale rebuild: _Rebuild<SectionIdentifierType, ItemIdentifierType>?,
     completions: [@MainActor @Sendable () -> Void]
   ) -> _CommitOutcome<SectionIdentifierType, ItemIdentifierType> {
@@ -145,31 +144,29 @@ extension DiffableDataSource {
         $0.mainActorTime += elapsed
       }
     }
-    var (target, batch, animatingDifferences) = (target, batch, animatingDifferences)
-    if expectedVersion != _state.version {
-      guard let rebuild else { return .stale(current: _state.contents, version: _state.version) }
-      (target, batch, animatingDifferences) = rebuild(_state.contents)
+    var round = round
+    if version != _state.version {
+      guard let rebuild else { return .stale(_state) }
+      round = rebuild(_state.contents)
       _queue.record { $0.mainActorDiffs += 1 }
     }
     let gate = _CompletionGate(completions)
-    if let batch, batch.isEmpty {
+    if let batch = round.batch, batch.isEmpty {
       // Nothing the view shows changes; identifiers may carry new payloads.
-      _state.replace(with: target)
+      _state.replace(with: round.target)
       _queue.record { $0.emptyApplies += 1 }
       gate.viewDidComplete()
-    } else if let batch {
-      _performBatch(batch, to: target, animatingDifferences: animatingDifferences, gate: gate)
-      _queue.record { $0.batches += 1 }
+    } else if let batch = round.batch {
+      _performBatch(batch, to: round.target, animatingDifferences: round.animated, gate: gate)
     } else {
-      _state.replace(with: target)
+      _state.replace(with: round.target)
       _isUpdatingView = true
       _connection.reloadData()
       _isUpdatingView = false
-      _queue.record { $0.reloads += 1 }
       gate.viewDidComplete()
     }
     gate.engineStepDidFinish()
-    return .committed(version: _state.version)
+    return .committed(_state)
   }
 
   private func _performBatch(

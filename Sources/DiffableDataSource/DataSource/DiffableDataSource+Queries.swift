@@ -103,18 +103,17 @@ extension DiffableDataSource {
     if let found = _state.snapshot._itemIdentifierIfPresent(section: section, item: item) {
       return found
     }
-    let snapshot = _state.snapshot
-    guard 0 <= section && section < snapshot.numberOfSections else {
+    guard let sectionIdentifier = sectionIdentifier(for: section) else {
       _diffableFailure(
         operation,
         "index path \(_format(indexPath)) is out of range: the data source has "
-          + "\(snapshot.numberOfSections) sections")
+          + "\(numberOfSections) sections")
     }
+    let count = _state.snapshot._numberOfItems(atSection: section)
     _diffableFailure(
       operation,
       "index path \(_format(indexPath)) is out of range: section \(section) "
-        + "\(_describe([snapshot._sectionIdentifier(at: section)])) has "
-        + "\(snapshot._numberOfItems(atSection: section)) items")
+        + "\(_describe([sectionIdentifier])) has \(count) items")
   }
 
   /// `" in section \"fruits\""` (and the item, if the index path names one),

@@ -54,7 +54,7 @@ extension DiffableDataSource {
     _requireTwoIndices(destination, operation)
     let initial = _state.snapshot
     let (toSection, toItem) = (destination[0], destination[1])
-    guard 0 <= toSection && toSection < initial.numberOfSections else {
+    guard let toSectionIdentifier = sectionIdentifier(for: toSection) else {
       _diffableFailure(
         operation,
         "cannot move item identifier \(_describe([item])) to \(_format(destination)): the data "
@@ -66,8 +66,8 @@ extension DiffableDataSource {
       _diffableFailure(
         operation,
         "cannot move item identifier \(_describe([item])) to \(_format(destination)): without "
-          + "it, section \(toSection) \(_describe([initial._sectionIdentifier(at: toSection)])) "
-          + "has \(remaining.count) items")
+          + "it, section \(toSection) \(_describe([toSectionIdentifier])) has "
+          + "\(remaining.count) items")
     }
     guard source != destination else { return }
 
@@ -78,7 +78,7 @@ extension DiffableDataSource {
       final.moveItem(item, afterItem: last)
     } else {
       final.deleteItems([item])
-      final.appendItems([item], toSection: initial._sectionIdentifier(at: toSection))
+      final.appendItems([item], toSection: toSectionIdentifier)
     }
     // Outline sections follow the move: their trees are reconciled with
     // their new items.

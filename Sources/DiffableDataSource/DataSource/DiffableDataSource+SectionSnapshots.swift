@@ -60,9 +60,7 @@ extension DiffableDataSource {
     _queue.enqueue(
       _ApplyRequest(
         change: { $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)") },
-        kind: .batch(
-          animated: animatingDifferences, differ: { old, new in BatchUpdate(from: old, to: new) }),
-        completion: completion),
+        kind: .diffing(animated: animatingDifferences), completion: completion),
       owner: self)
   }
 
@@ -310,18 +308,26 @@ extension DiffableDataSource {
     case toggle
   }
 
-  /// A user action: the closures that perform the change and the diff are
-  /// made here, where the caller inlines this, specialized for its
-  /// identifier types.
+  /// A user action: consults the handlers, then queues the change, made
+  /// here, where the caller inlines this, so that it runs specialized for
+  /// the caller's identifier types.
   @inlinable
   func _userAction(
     _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
     animatingDifferences: Bool, completion: (@MainActor @Sendable () -> Void)?
   ) -> Bool {
-    _performUserAction(
-      action, on: item, operation, animatingDifferences: animatingDifferences,
-      completion: completion, perform: { $0.perform($1) },
-      differ: { old, new in BatchUpdate(from: old, to: new) })
+    guard let change = _outlineAction(action, on: item, operation) else {
+      if let completion { Task { @MainActor in completion() } }
+      return false
+    }
+    var marks = _Marks<SectionIdentifierType, ItemIdentifierType>()
+    marks.reconfiguredItems = [item]
+    _queue.enqueue(
+      _ApplyRequest(
+        change: { $0.perform(change) }, marks: marks,
+        kind: .diffing(animated: animatingDifferences), completion: completion),
+      owner: self)
+    return true
   }
 
   /// A user action, returning when the view shows its change (on the main
@@ -340,25 +346,15 @@ extension DiffableDataSource {
     return accepted
   }
 
-  /// The main actor's part of a user action: finds the item, consults the
-  /// handlers, and queues the change. `perform` and `differ` are made by the
-  /// inlined caller, specialized for its identifier types.
+  /// The main actor's part of a user action: finds the item and consults the
+  /// handlers. Returns the change to queue, or `nil` if the item already is
+  /// as asked or a should-handler refused.
   @usableFromInline
-  func _performUserAction(
-    _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
-    animatingDifferences: Bool, completion: (@MainActor @Sendable () -> Void)?,
-    perform:
-      @escaping @Sendable (
-        inout _Contents<SectionIdentifierType, ItemIdentifierType>,
-        _OutlineAction<SectionIdentifierType, ItemIdentifierType>
-      ) -> Void,
-    differ: @escaping _ApplyRequest<SectionIdentifierType, ItemIdentifierType>.Differ
-  ) -> Bool {
+  func _outlineAction(
+    _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString
+  ) -> _OutlineAction<SectionIdentifierType, ItemIdentifierType>? {
     let contents = _state.contents
-    guard
-      let section = contents.snapshot.sectionIdentifier(containingItem: item)
-        ?? contents.outlines.first(where: { $0.value.contains(item) })?.key
-    else {
+    guard let section = contents.section(holding: item) else {
       _diffableFailure(
         operation,
         "item identifier \(_describe([item])) is not in any section of the data source, "
@@ -372,34 +368,20 @@ extension DiffableDataSource {
       case .collapse: false
       case .toggle: !isExpanded
       }
-    func refuse() -> Bool {
-      if let completion { Task { @MainActor in completion() } }
-      return false
-    }
-    guard expands != isExpanded else { return refuse() }
+    guard expands != isExpanded else { return nil }
     let handlers = sectionSnapshotHandlers
     var children: DiffableDataSourceSectionSnapshot<ItemIdentifierType>?
     if expands {
-      if let shouldExpand = handlers.shouldExpandItem, !shouldExpand(item) { return refuse() }
+      if let shouldExpand = handlers.shouldExpandItem, !shouldExpand(item) { return nil }
       handlers.willExpandItem?(item)
       if let load = handlers.snapshotForExpandingParent {
         children = load(item, outline?.snapshot(of: item) ?? .init())
       }
     } else {
-      if let shouldCollapse = handlers.shouldCollapseItem, !shouldCollapse(item) {
-        return refuse()
-      }
+      if let shouldCollapse = handlers.shouldCollapseItem, !shouldCollapse(item) { return nil }
       handlers.willCollapseItem?(item)
     }
-    let change = _OutlineAction(
+    return _OutlineAction(
       section: section, item: item, expands: expands, children: children, operation: operation)
-    var marks = _Marks<SectionIdentifierType, ItemIdentifierType>()
-    marks.reconfiguredItems = [item]
-    _queue.enqueue(
-      _ApplyRequest(
-        change: { perform(&$0, change) }, marks: marks,
-        kind: .batch(animated: animatingDifferences, differ: differ), completion: completion),
-      owner: self)
-    return true
   }
 }

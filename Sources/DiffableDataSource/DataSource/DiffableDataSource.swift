@@ -168,8 +168,9 @@ public final class DiffableDataSource<
 /// What the main actor keeps: what the view shows (the snapshot, and the
 /// section snapshots of outline sections), and a version that changes with
 /// every change of it, so that the worker can tell whether the base of its
-/// diff is still current.
-struct _DataSourceState<S: Hashable & Sendable, I: Hashable & Sendable> {
+/// diff is still current. The worker keeps a copy, as the main actor last
+/// reported it.
+struct _DataSourceState<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// What the view shows, without reload or reconfigure marks.
   var contents = _Contents<S, I>()
   var version = 0

@@ -21,6 +21,13 @@ struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     case batch(animated: Bool, differ: Differ)
     /// Reload the view without diffing.
     case reloadData
+
+    /// A batch diffed with `BatchUpdate(from:to:)`, the differ made (and so
+    /// specialized) where this is inlined.
+    @inlinable
+    static func diffing(animated: Bool) -> Kind {
+      .batch(animated: animated, differ: { old, new in BatchUpdate(from: old, to: new) })
+    }
   }
 
   @usableFromInline var change: Change
@@ -85,15 +92,17 @@ struct _Marks<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   }
 }
 
-/// What the main-actor step did with a diff.
+/// What the main-actor step did with a round, and the data source's state
+/// when it returned: what the view shows and its version, the next base of
+/// the worker.
 enum _CommitOutcome<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
-  /// The view shows the target now; `version` is the data source's new
-  /// version.
-  case committed(version: Int)
+  /// The view shows the round's result (and whatever the completions, which
+  /// ran in the step, did after it).
+  case committed(_DataSourceState<S, I>)
   /// The data source's snapshot changed on the main actor (an interactive
-  /// reorder) since the diff's base was read: perform the round's changes
-  /// again on `current`, and diff again.
-  case stale(current: _Contents<S, I>, version: Int)
+  /// reorder) since the round's base was read: perform the round's changes
+  /// again on this state, and diff again.
+  case stale(_DataSourceState<S, I>)
 }
 
 /// Counters of the apply pipeline, for tests and benchmarks.
@@ -112,10 +121,7 @@ public struct _ApplyStatistics: Sendable, Hashable {
   public var staleRetries = 0
   /// Diffs computed on the main actor, after an apply went stale twice.
   public var mainActorDiffs = 0
-  /// Batches handed to the view, reloads of the view, and applies that
-  /// changed nothing the view shows.
-  public var batches = 0
-  public var reloads = 0
+  /// Applies that changed nothing the view shows.
   public var emptyApplies = 0
   /// Steps on the main actor, and the time they took.
   public var mainActorSteps = 0
@@ -142,10 +148,9 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   struct State {
     var pending: [_ApplyRequest<S, I>] = []
     var isDraining = false
-    /// What the view shows, as far as the worker knows, and the data
-    /// source's version of it. Only the worker reads and writes these.
-    var shown = _Contents<S, I>()
-    var shownVersion = 0
+    /// What the view shows and its version, as the main actor last reported
+    /// them. Only the worker reads and writes it.
+    var shown = _DataSourceState<S, I>()
     var statistics = _ApplyStatistics()
   }
 
@@ -181,7 +186,7 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   /// worker).
   private func drain(owner: DiffableDataSource<S, I>) async {
     while true {
-      let round: (requests: [_ApplyRequest<S, I>], shown: _Contents<S, I>, version: Int)? =
+      let round: (requests: [_ApplyRequest<S, I>], shown: _DataSourceState<S, I>)? =
         state.withLock { state in
           guard !state.pending.isEmpty else {
             state.isDraining = false
@@ -190,50 +195,41 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
           let requests = state.pending
           state.pending = []
           state.statistics.skipped += requests.count - 1
-          return (requests, state.shown, state.shownVersion)
+          return (requests, state.shown)
         }
       guard let round else { return }
-      let (shown, version) = await perform(
-        round.requests, shown: round.shown, version: round.version, owner: owner)
-      state.withLock { state in
-        state.shown = shown
-        state.shownVersion = version
-      }
+      let shown = await perform(round.requests, from: round.shown, owner: owner)
+      state.withLock { $0.shown = shown }
     }
   }
 
   /// Performs the changes of `requests` on what the view shows and applies
-  /// the result, running every completion, and returns what the view shows
-  /// afterwards.
+  /// the result, running every completion, and returns the data source's
+  /// state afterwards.
   private func perform(
-    _ requests: [_ApplyRequest<S, I>], shown: _Contents<S, I>, version: Int,
+    _ requests: [_ApplyRequest<S, I>], from shown: _DataSourceState<S, I>,
     owner: DiffableDataSource<S, I>
-  ) async -> (_Contents<S, I>, Int) {
+  ) async -> _DataSourceState<S, I> {
     let completions = requests.compactMap(\.completion)
     let rebuild = Self.rebuilding(requests) { [self] in record { $0.diffs += 1 } }
     var shown = shown
-    var version = version
     var staleRounds = 0
     while true {
-      let (target, batch, animated) = rebuild(shown)
       // After two stale rounds, the main actor rebuilds itself if the
       // snapshot changed again: reorders arriving faster than a diff and a
       // hop can otherwise starve the apply.
       let outcome = await owner._applyOnMainActor(
-        target, batch: batch, animatingDifferences: animated, expectedVersion: version,
+        rebuild(shown.contents), madeFrom: shown.version,
         rebuildingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor
           ? rebuild : nil,
         completions: completions)
       switch outcome {
-      case .committed(let newVersion):
-        var result = target
-        result.snapshot._removeMarks()
-        return (result, newVersion)
-      case .stale(let current, let currentVersion):
+      case .committed(let state):
+        return state
+      case .stale(let current):
         record { $0.staleRetries += 1 }
         staleRounds += 1
         shown = current
-        version = currentVersion
       }
     }
   }
@@ -250,11 +246,14 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
       for request in requests { request.change(&target) }
       for request in requests.dropLast() { request.marks.add(to: &target.snapshot) }
       guard case .batch(let animated, let differ) = requests[requests.count - 1].kind else {
-        return (target, nil, false)
+        return _Round(target: target, batch: nil, animated: false)
       }
-      guard base.snapshot.numberOfSections > 0 else { return (target, nil, animated) }
+      guard base.snapshot.numberOfSections > 0 else {
+        return _Round(target: target, batch: nil, animated: animated)
+      }
       countDiff()
-      return (target, differ(base.snapshot, target.snapshot), animated)
+      return _Round(
+        target: target, batch: differ(base.snapshot, target.snapshot), animated: animated)
     }
   }
 
@@ -263,8 +262,15 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   static var staleRoundsBeforeDiffingOnMainActor: Int { 2 }
 }
 
-/// A round of requests as a function of the contents it starts from: the
-/// contents it ends with, the batch between the two (`nil` to reload), and
-/// whether to animate.
+/// What a round of requests makes of the contents it starts from.
+struct _Round<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
+  /// The contents the round ends with, marks included.
+  var target: _Contents<S, I>
+  /// The batch from the base to `target`, or `nil` to reload the view.
+  var batch: BatchUpdate?
+  var animated: Bool
+}
+
+/// A round of requests as a function of the contents it starts from.
 typealias _Rebuild<S: Hashable & Sendable, I: Hashable & Sendable> =
-  @Sendable (_Contents<S, I>) -> (_Contents<S, I>, BatchUpdate?, Bool)
+  @Sendable (_Contents<S, I>) -> _Round<S, I>

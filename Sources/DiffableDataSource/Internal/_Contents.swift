@@ -41,6 +41,17 @@ struct _Contents<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     }
     return flat
   }
+
+  /// The section that shows `item`, or hides it in its section snapshot, if
+  /// any.
+  ///
+  /// - Complexity: O(1) expected for a shown item; otherwise O(*o*)
+  ///   expected, where *o* is the number of outline sections.
+  @inlinable
+  func section(holding item: I) -> S? {
+    snapshot.sectionIdentifier(containingItem: item)
+      ?? outlines.first(where: { $0.value.contains(item) })?.key
+  }
 }
 
 // MARK: - A full apply
@@ -72,13 +83,16 @@ extension _Contents {
       }
       let items = new.itemIdentifiers(inSection: section)
       // The previous items of the section are the outline's visible items.
-      // Comparing arrays built from the same storage is O(1).
+      // Comparing arrays built from the same storage is O(1). The hidden
+      // items are looked up only if the items are the same: reconciling
+      // looks up every hidden item it carries over anyway.
       let itemsChanged =
         old.indexOfSection(section) == nil || old.itemIdentifiers(inSection: section) != items
-      let hiddenShown =
-        checksHiddenItems && outline._itemCount > items.count
-        && outline._hiddenItems.contains { new.indexOfItem($0) != nil }
-      guard itemsChanged || hiddenShown else { continue }
+      guard
+        itemsChanged
+          || checksHiddenItems && outline._itemCount > items.count
+            && outline._hiddenItems.contains(where: { new.indexOfItem($0) != nil })
+      else { continue }
       outlines[section] = outline._reconciled(toVisibleItems: items, in: new)
     }
   }
@@ -100,11 +114,8 @@ extension _Contents {
   mutating func apply(_ outline: SectionSnapshot, to section: S, _ operation: StaticString) {
     var conflicts: [(item: I, section: S)] = []
     for item in outline.items {
-      if let other = snapshot.sectionIdentifier(containingItem: item) {
-        if other != section { conflicts.append((item, other)) }
-      } else if let other = outlines.first(where: { $0.key != section && $0.value.contains(item) })
-      {
-        conflicts.append((item, other.key))
+      if let other = self.section(holding: item), other != section {
+        conflicts.append((item, other))
       }
     }
     if !conflicts.isEmpty {
@@ -119,8 +130,8 @@ extension _Contents {
     outlines[section] = outline
   }
 
-  /// `item identifiers ["a", "b"] are in section ["t"]; ...`, grouping the
-  /// conflicts by section in the order they were found.
+  /// `item identifiers ["a", "b"] are already in section ["t"]; ...`,
+  /// grouping the conflicts by section in the order they were found.
   @usableFromInline
   static func describe(_ conflicts: [(item: I, section: S)]) -> String {
     var order: [S] = []
@@ -129,11 +140,15 @@ extension _Contents {
       if items[section] == nil { order.append(section) }
       items[section, default: []].append(item)
     }
-    return order.map { section in
-      let found = items[section]!
-      let (noun, verb) = found.count == 1 ? ("identifier", "is") : ("identifiers", "are")
-      return "item \(noun) \(_describe(found)) \(verb) already in section \(_describe([section]))"
-    }.joined(separator: "; ")
+    return order.map { describe(items[$0]!, alreadyIn: $0) }.joined(separator: "; ")
+  }
+
+  /// `item identifier ["a"] is already in section ["t"]`, or `item
+  /// identifiers ["a", "b"] are ...`.
+  @usableFromInline
+  static func describe(_ items: [I], alreadyIn section: S) -> String {
+    let (noun, verb) = items.count == 1 ? ("identifier", "is") : ("identifiers", "are")
+    return "item \(noun) \(_describe(items)) \(verb) already in section \(_describe([section]))"
   }
 
   /// Replaces the items of `section` with `items`, touching only the run
@@ -264,19 +279,16 @@ extension _Contents {
         var ancestor = outline.parent(of: child)
         while let next = ancestor, next != parent { ancestor = outline.parent(of: next) }
         if ancestor == nil { outside.append(child) }
-      } else if let other = snapshot.sectionIdentifier(containingItem: child) {
+      } else if let other = self.section(holding: child) {
         conflicts.append((child, other))
-      } else if let other = outlines.first(where: { $0.value.contains(child) }) {
-        conflicts.append((child, other.key))
       }
     }
     guard conflicts.isEmpty && outside.isEmpty else {
       var problems: [String] = []
       if !outside.isEmpty {
-        let (noun, verb) = outside.count == 1 ? ("identifier", "is") : ("identifiers", "are")
         problems.append(
-          "item \(noun) \(_describe(outside)) \(verb) already in section "
-            + "\(_describe([section])) outside the children of \(_describe([parent]))")
+          Self.describe(outside, alreadyIn: section)
+            + " outside the children of \(_describe([parent]))")
       }
       if !conflicts.isEmpty { problems.append(Self.describe(conflicts)) }
       _diffableFailure(

@@ -19,69 +19,50 @@
 /// which holds the lock for the whole access, so no two threads see it at
 /// once.
 final class _Locked<State>: @unchecked Sendable {
-  private let mutex = _UnsafeMutex()
+  // The platform lock, on the heap so that it never moves. The pointer
+  // never leaves this class.
+  #if os(Windows)
+    private let mutex = UnsafeMutablePointer<SRWLOCK>.allocate(capacity: 1)
+  #else
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  #endif
   private var state: State
 
   init(_ state: State) {
     self.state = state
+    #if os(Windows)
+      InitializeSRWLock(mutex)
+    #else
+      mutex.initialize(to: pthread_mutex_t())
+      _requireSuccess(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+    #endif
   }
 
   deinit {
+    #if !os(Windows)
+      pthread_mutex_destroy(mutex)
+    #endif
+    mutex.deinitialize(count: 1)
     mutex.deallocate()
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call
   /// `withLock` on the same object (the lock is not recursive).
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    mutex.lock()
-    defer { mutex.unlock() }
+    #if os(Windows)
+      AcquireSRWLockExclusive(mutex)
+      defer { ReleaseSRWLockExclusive(mutex) }
+    #else
+      _requireSuccess(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+      defer { _requireSuccess(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+    #endif
     return try body(&state)
   }
 }
 
-/// The platform lock behind ``_Locked``, on the heap so that it never moves.
-/// The pointer never leaves this type.
-struct _UnsafeMutex {
-  #if os(Windows)
-    private let handle: UnsafeMutablePointer<SRWLOCK>
-  #else
-    private let handle: UnsafeMutablePointer<pthread_mutex_t>
-  #endif
-
-  init() {
-    handle = .allocate(capacity: 1)
-    #if os(Windows)
-      InitializeSRWLock(handle)
-    #else
-      handle.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(handle, nil)
-      if status != 0 { fatalError("pthread_mutex_init failed with \(status)") }
-    #endif
+#if !os(Windows)
+  /// Stops if a call to the platform lock failed: nothing can go on safely.
+  private func _requireSuccess(_ status: Int32, _ call: StaticString) {
+    if status != 0 { fatalError("\(call) failed with \(status)") }
   }
-
-  func lock() {
-    #if os(Windows)
-      AcquireSRWLockExclusive(handle)
-    #else
-      let status = pthread_mutex_lock(handle)
-      if status != 0 { fatalError("pthread_mutex_lock failed with \(status)") }
-    #endif
-  }
-
-  func unlock() {
-    #if os(Windows)
-      ReleaseSRWLockExclusive(handle)
-    #else
-      let status = pthread_mutex_unlock(handle)
-      if status != 0 { fatalError("pthread_mutex_unlock failed with \(status)") }
-    #endif
-  }
-
-  func deallocate() {
-    #if !os(Windows)
-      pthread_mutex_destroy(handle)
-    #endif
-    handle.deinitialize(count: 1)
-    handle.deallocate()
-  }
-}
+#endif

@@ -49,7 +49,8 @@ extension DiffableDataSourceSectionSnapshot {
       return ancestor
     }
     // For each position, the position of the first item at or after it that
-    // this outline holds (`items.count` if none): the look-ahead of rule 3.
+    // this outline holds (`items.count` if none): the look-ahead of rule 3,
+    // and whether the item there is kept (it is if it is its own).
     var nextKept = [Int](repeating: items.count, count: items.count + 1)
     for index in items.indices.reversed() {
       nextKept[index] = contains(items[index]) ? index : nextKept[index + 1]
@@ -69,7 +70,7 @@ extension DiffableDataSourceSectionSnapshot {
     }
 
     for (index, item) in items.enumerated() {
-      let isKept = contains(item)
+      let isKept = nextKept[index] == index
       var parentDepth: Int
       if isKept, let depth = depth(keeping: item) {
         parentDepth = depth

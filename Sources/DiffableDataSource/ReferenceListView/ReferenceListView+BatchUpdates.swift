@@ -67,7 +67,7 @@ extension ReferenceListView {
   /// cursor per list walks each list once.
   private func cells(after update: BatchUpdate, plan: _BatchPlan, newCounts: [Int]) -> [[Cell]] {
     func pairs(_ paths: [IndexPath]) -> [_Position] {
-      var pairs = paths.map { _Position(section: $0[0], item: $0[1]) }
+      var pairs = paths.map(_Position.init)
       if pairs.indices.dropFirst().contains(where: { pairs[$0] < pairs[$0 - 1] }) { pairs.sort() }
       return pairs
     }
@@ -75,13 +75,11 @@ extension ReferenceListView {
     let reloads = pairs(update.itemReloads)
     let inserts = pairs(update.itemInserts)
     var moves: [(from: _Position, to: _Position)] = update.itemMoves.map {
-      (
-        _Position(section: $0.from[0], item: $0.from[1]),
-        _Position(section: $0.to[0], item: $0.to[1])
-      )
+      (_Position($0.from), _Position($0.to))
     }
     let sources = moves.map(\.from).sorted()
     moves.sort { $0.to < $1.to }
+    let destinations = moves.map(\.to)
     var cursors = (deletes: 0, reloads: 0, inserts: 0, sources: 0, moves: 0)
     /// The items of `list` in `section` from `cursor` on, advancing it.
     func take(_ list: [_Position], in section: Int, from cursor: inout Int) -> ArraySlice<_Position>
@@ -108,14 +106,7 @@ extension ReferenceListView {
       let movedOut = take(sources, in: p, from: &cursors.sources)
       let reloaded = take(reloads, in: p, from: &cursors.reloads)
       let inserted = take(inserts, in: q, from: &cursors.inserts)
-      while cursors.moves < moves.count && moves[cursors.moves].to.section < q {
-        cursors.moves += 1
-      }
-      let movesStart = cursors.moves
-      while cursors.moves < moves.count && moves[cursors.moves].to.section == q {
-        cursors.moves += 1
-      }
-      let movedIn = moves[movesStart..<cursors.moves]
+      let movedIn = moves[take(destinations, in: q, from: &cursors.moves).indices]
       if deleted.isEmpty && movedOut.isEmpty && reloaded.isEmpty && inserted.isEmpty
         && movedIn.isEmpty
       {
@@ -233,6 +224,12 @@ extension ReferenceListView {
 struct _Position: Comparable {
   var section: Int
   var item: Int
+
+  /// The position of a two-index path.
+  init(_ indexPath: IndexPath) {
+    section = indexPath[0]
+    item = indexPath[1]
+  }
 
   static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.section, lhs.item) < (rhs.section, rhs.item)

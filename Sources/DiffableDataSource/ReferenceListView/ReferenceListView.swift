@@ -148,7 +148,8 @@ public final class ReferenceListView<Cell>: DiffableListView {
   public func reconfigureItems(at indexPaths: [IndexPath]) {
     for indexPath in indexPaths { _requireInRange(indexPath, "reconfigureItems(at:)") }
     for indexPath in indexPaths {
-      cells[indexPath[0]][indexPath[1]] = requestCell(at: indexPath)
+      let (section, item) = (indexPath[0], indexPath[1])
+      cells[section][item] = requestCells(inSection: section, items: [item])[0]
     }
     record(.reconfigureItems(indexPaths))
   }
@@ -224,15 +225,6 @@ public final class ReferenceListView<Cell>: DiffableListView {
     if let bulkDataSource { return bulkDataSource._itemCounts() }
     guard let dataSource else { return [] }
     return (0..<dataSource.numberOfSections).map { dataSource.numberOfItems(inSection: $0) }
-  }
-
-  func requestCell(at indexPath: IndexPath) -> Cell {
-    guard let dataSource else {
-      _diffableFailure(
-        "cell(at:)", "the view has no data source to ask for the cell at \(_format(indexPath))")
-    }
-    if recordsEvents { requestedCells.append(indexPath) }
-    return dataSource.cell(at: indexPath)
   }
 
   /// The cells of `items` of `section`, requested in order: one call to

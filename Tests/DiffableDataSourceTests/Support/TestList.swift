@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 typealias StringSnapshot = DiffableDataSourceSnapshot<String, String>
+typealias StringDataSource = DiffableDataSource<String, String>
 
 /// A cell of the test lists: the identifier the cell provider received, and
 /// a serial number that is new for every cell made, so that tests can tell a
