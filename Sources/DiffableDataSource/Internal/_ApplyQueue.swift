@@ -123,10 +123,12 @@ public struct _ApplyStatistics: Sendable, Hashable {
   public var mainActorDiffs = 0
   /// Applies that changed nothing the view shows.
   public var emptyApplies = 0
-  /// Steps on the main actor, and the time they took.
+  /// Steps on the main actor.
   public var mainActorSteps = 0
+  /// The time the steps on the main actor took, in all.
   public var mainActorTime: Duration = .zero
 
+  /// Counters at zero.
   public init() {}
 }
 

@@ -50,6 +50,8 @@ public import DiffableCore
 /// Supplementary views are of the same type as cells.
 @MainActor
 public final class ReferenceListView<Cell>: DiffableListView {
+  /// Supplementary views are made by the same kind of provider as cells,
+  /// and kept as cells are.
   public typealias SupplementaryView = Cell
 
   /// What the view asks for counts, cells and supplementary views. Set by
@@ -296,6 +298,10 @@ extension ReferenceListView {
       self.requestedCells = requestedCells
     }
 
+    /// The event and the cells it asked for, on one line, as test failures
+    /// print them: `batch (animated): insert item at [0, 2], cells [[0, 2]]`.
+    ///
+    /// - Complexity: O(*b* + *c*), the size of the batch and the cells asked.
     public var description: String {
       let cells = requestedCells.map(_format).joined(separator: ", ")
       switch kind {
