@@ -299,7 +299,7 @@ extension ReferenceListView {
     }
 
     /// The event and the cells it asked for, on one line, as test failures
-    /// print them: `batch (animated): insert item at [0, 2], cells [[0, 2]]`.
+    /// print them: `batch (animated): itemInserts: [[0, 2]], cells [[0, 2]]`.
     ///
     /// - Complexity: O(*b* + *c*), the size of the batch and the cells asked.
     public var description: String {
