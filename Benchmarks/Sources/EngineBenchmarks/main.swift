@@ -285,7 +285,8 @@ func expandScenario(
   }
   harness.emit(
     "  shown before \(old.numberOfItems), after \(new.numberOfItems): "
-      + "\(new.numberOfItems - old.numberOfItems) cells asked for, and the expanded item's")
+      + "\(new.numberOfItems - old.numberOfItems) cells asked for, plus the expanded item's "
+      + "reconfigure")
 }
 
 /// Expands and collapses a root of the expanded tree `rounds` times, for a
@@ -334,7 +335,7 @@ do {
   var outline = tree(expanded: true)
   outline.collapse([3])
   await expandScenario(
-    "Outline, 100,010 items all expanded but a root: expand it (90,009 shown, then 100,010)",
+    "Outline, 100,010 items all expanded but a root: expand it (90,010 shown, then 100,010)",
     outline, expanding: 3)
 }
 harness.finish()
