@@ -170,6 +170,15 @@ struct CodableTests {
         #"{"sections": [{"list": {"appearance": "fancy"}}]}"#, "sections[0].list.appearance",
         "unknown value 'fancy'"
       ),
+      (
+        #"{"sections": [{"group": {"custom": {"layoutSize": {"width": {"absolute": 1}, "height": {"absolute": 1}}, "frames": [], "subitems": []}}}]}"#,
+        "sections[0].group.custom.subitems",
+        "unknown key 'subitems'; expected one of layoutSize, frames, contentInsets, edgeSpacing, supplementaryItems"
+      ),
+      (
+        #"{"sections": [{"list": {"appearance": "plain"}, "contentInsets": {}}]}"#,
+        "sections[0].contentInsets", "unknown key 'contentInsets'; expected one of list"
+      ),
       (#"{"sections": [ITEM"#, "(root)", "invalid JSON"),
     ])
   func errors(_ json: String, _ path: String, _ message: String) throws {

@@ -84,4 +84,19 @@ struct CodableBatchUpdateTests {
       Issue.record("unexpected error \(error)")
     }
   }
+
+  @Test("a key that is not one of the nine lists is refused, naming it")
+  func unknownKey() {
+    let json = Self.specExample.replacingOccurrences(
+      of: #""sectionReloads": []"#, with: #""sectionReloads": [], "sectionReload": []"#)
+    do {
+      _ = try decode(json)
+      Issue.record("decoding succeeded")
+    } catch let DecodingError.dataCorrupted(context) {
+      #expect(context.codingPath.map(\.stringValue) == ["sectionReload"])
+      #expect(context.debugDescription.hasPrefix("unknown key 'sectionReload'; expected one of"))
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
 }

@@ -16,7 +16,7 @@
 
 extension BatchUpdate: Codable {
   @usableFromInline
-  internal enum _CodingKeys: String, CodingKey {
+  internal enum _CodingKeys: String, CodingKey, CaseIterable {
     case sectionDeletes, sectionInserts, sectionMoves, sectionReloads
     case itemDeletes, itemInserts, itemMoves, itemReloads, itemReconfigures
   }
@@ -51,16 +51,17 @@ extension BatchUpdate: Codable {
 
   /// Decodes a batch update written by ``encode(to:)``.
   ///
-  /// Every key must be present. Decoding checks the form only: each index
-  /// is a non-negative integer, each item path has two of them, each move
-  /// two ends. Whether the batch fits a pair of snapshots is the business of
+  /// Every key must be present, and no other. Decoding checks the form
+  /// only: each index is a non-negative integer, each item path has two of
+  /// them, each move two ends. Whether the batch fits a pair of snapshots is the business of
   /// ``validate(from:to:)``.
   ///
   /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError` when a key is missing or a value has the
-  ///   wrong form.
+  /// - Throws: `DecodingError` when a key is missing or unknown, or a value
+  ///   has the wrong form.
   /// - Complexity: O(*c*), where *c* is the number of changes.
   public init(from decoder: any Decoder) throws {
+    try Self._refuseUnknownKeys(in: decoder)
     let container = try decoder.container(keyedBy: _CodingKeys.self)
     let sectionDeletes = try Self._decodeIndices(.sectionDeletes, in: container)
     let sectionInserts = try Self._decodeIndices(.sectionInserts, in: container)
@@ -83,6 +84,25 @@ extension BatchUpdate: Codable {
   }
 
   // MARK: Helpers
+
+  /// Refuses a key that is not one of the nine lists (a container keyed by
+  /// `_CodingKeys` would drop it silently), as layout descriptions do.
+  private static func _refuseUnknownKeys(in decoder: any Decoder) throws {
+    struct AnyKey: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init?(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+    let names = _CodingKeys.allCases.map(\.stringValue)
+    let written = try decoder.container(keyedBy: AnyKey.self)
+    for key in written.allKeys where !names.contains(key.stringValue) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: written,
+        debugDescription:
+          "unknown key '\(key.stringValue)'; expected one of \(names.joined(separator: ", "))")
+    }
+  }
 
   private static func _encodePaths(
     _ paths: [IndexPath], _ key: _CodingKeys,

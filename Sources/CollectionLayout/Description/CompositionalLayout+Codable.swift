@@ -1,0 +1,103 @@
+public import Foundation
+
+// The JSON form of a whole layout, and the entry point that decodes it with
+// errors at JSON paths. How every `+Codable` file codes is noted once, in
+// Internal/_JSONCoding.swift.
+
+extension CompositionalLayout: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case configuration, sections
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder._object(_CodingKeys.self)
+    let sections = try c.decode([LayoutSection].self, forKey: .sections)
+    if sections.isEmpty {
+      throw DecodingError.dataCorruptedError(
+        forKey: .sections, in: c, debugDescription: "a layout needs at least one section")
+    }
+    self.init(
+      sections: sections,
+      configuration: try c.decodeIfPresent(
+        CompositionalLayoutConfiguration.self, forKey: .configuration) ?? .init())
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: _CodingKeys.self)
+    try c.encode(configuration, forKey: .configuration)
+    guard let sections else {
+      throw EncodingError.invalidValue(
+        "sectionProvider",
+        .init(codingPath: [], debugDescription: "a layout with a section provider has no JSON form")
+      )
+    }
+    try c.encode(sections, forKey: .sections)
+  }
+
+  /// Decodes a layout from its JSON form, reporting problems with the JSON path where they are.
+  ///
+  ///     try CompositionalLayout.decode(json: Data(#"{"sections": []}"#.utf8))
+  ///     // throws "sections: a layout needs at least one section"
+  ///
+  /// - Throws: ``LayoutError``.
+  /// - Complexity: O(*n*) in the size of the JSON.
+  public static func decode(json: Data) throws(LayoutError) -> CompositionalLayout {
+    do {
+      return try JSONDecoder().decode(CompositionalLayout.self, from: json)
+    } catch let error as DecodingError {
+      throw LayoutError(decoding: error)
+    } catch {
+      throw LayoutError(path: "(root)", message: "\(error)")
+    }
+  }
+}
+
+extension LayoutError {
+  /// An error at the coding path of a decoding error.
+  init(decoding error: DecodingError) {
+    func render(_ path: [any CodingKey]) -> String {
+      var p = _Path.root
+      for key in path {
+        if let i = key.intValue { p = p.index(i) } else { p = p.key(key.stringValue) }
+      }
+      return p.rendered
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      self.init(
+        path: render(context.codingPath), message: "missing key '\(key.stringValue)'")
+    case .typeMismatch(let type, let context):
+      self.init(
+        path: render(context.codingPath),
+        message: "expected \(Self._jsonName(type)) (\(context.debugDescription))")
+    case .valueNotFound(let type, let context):
+      self.init(
+        path: render(context.codingPath), message: "expected \(Self._jsonName(type)), found null")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        let detail = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+        self.init(path: "(root)", message: "invalid JSON: \(context.debugDescription)\(detail)")
+      } else {
+        self.init(path: render(context.codingPath), message: context.debugDescription)
+      }
+    @unknown default:
+      self.init(path: "(root)", message: "\(error)")
+    }
+  }
+
+  static func _jsonName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Bool.Type: return "a boolean"
+    case is Int.Type, is CGFloat.Type, is Double.Type: return "a number"
+    case is [Any].Type: return "an array"
+    default:
+      let name = "\(type)"
+      if name.hasPrefix("Array") { return "an array" }
+      if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") {
+        return "an object"
+      }
+      return "a value of type \(name)"
+    }
+  }
+}

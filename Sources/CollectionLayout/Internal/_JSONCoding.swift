@@ -1,0 +1,133 @@
+import Foundation
+
+// The JSON form of layout descriptions, shared by every `+Codable` file of
+// the module (Documentation/Layout.md, "The JSON form", lists the keys):
+//
+// - Keys are named after the Swift properties, and each type's keys are
+//   written once, as the cases of its `_CodingKeys` enumeration. The order of
+//   the cases is the order in which an error message lists them.
+// - Decoding refuses a key outside those cases (`Decoder._object`), so a
+//   misspelt key is an error rather than a silently ignored default.
+// - An enumeration with payloads is an object with exactly one key, its case
+//   (`Decoder._oneKeyObject`); a plain enumeration is one of its raw values
+//   (`_StringEnum`); a point is `[x, y]`; a frame `[x, y, width, height]`.
+// - Decoding errors carry the coding path of the problem;
+//   `CompositionalLayout.decode(json:)` renders it as a JSON path in a
+//   `LayoutError`. Lengths must be finite, and non-negative unless they may
+//   move things closer (spacing, insets, offsets).
+// - Encoding leaves out what decoding would default (empty lists, zero
+//   insets), except where the default is worth showing to a reader.
+
+/// Any key of a JSON object, as written: a container keyed by it sees the
+/// keys that a container keyed by a `_CodingKeys` enumeration would drop.
+struct _AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// An array index in a coding path.
+struct _IndexKey: CodingKey {
+  var intValue: Int?
+  var stringValue: String { "Index \(intValue ?? 0)" }
+  init(_ i: Int) { intValue = i }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.intValue = intValue }
+}
+
+extension Decoder {
+  /// The container of a JSON object whose keys must be among `allowed`
+  /// (by default every case of `Keys`).
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` at the first unknown key,
+  ///   naming it and the keys expected.
+  func _object<Keys: CodingKey & CaseIterable>(
+    _ keys: Keys.Type, allowing allowed: [Keys] = Array(Keys.allCases)
+  ) throws -> KeyedDecodingContainer<Keys> {
+    let names = allowed.map(\.stringValue)
+    let written = try container(keyedBy: _AnyKey.self)
+    for key in written.allKeys where !names.contains(key.stringValue) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: written,
+        debugDescription:
+          "unknown key '\(key.stringValue)'; expected one of \(names.joined(separator: ", "))")
+    }
+    return try container(keyedBy: Keys.self)
+  }
+
+  /// The container and the key of a JSON object with exactly one key, one of
+  /// the cases of `Keys`: how an enumeration case with a payload is written.
+  ///
+  /// - Parameter what: The value, for the error message ("a dimension").
+  func _oneKeyObject<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type, _ what: String) throws
+    -> (KeyedDecodingContainer<Keys>, Keys)
+  {
+    let c = try _object(Keys.self)
+    guard c.allKeys.count == 1, let key = c.allKeys.first else {
+      let names = Keys.allCases.map(\.stringValue).joined(separator: ", ")
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: codingPath,
+          debugDescription: "\(what) must be an object with exactly one of the keys \(names)"))
+    }
+    return (c, key)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// A length: a finite number, non-negative unless `allowNegative`.
+  func _length(_ key: Key, allowNegative: Bool = false) throws -> CGFloat {
+    let v = try decode(CGFloat.self, forKey: key)
+    if !v.isFinite || (!allowNegative && v < 0) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription: "\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number"
+      )
+    }
+    return v
+  }
+
+  /// A length if the key is present.
+  func _length(ifPresent key: Key, allowNegative: Bool = false) throws -> CGFloat? {
+    contains(key) ? try _length(key, allowNegative: allowNegative) : nil
+  }
+
+  /// A point written `[x, y]`, if the key is present.
+  func _point(_ key: Key) throws -> CGPoint? {
+    guard let a = try decodeIfPresent([CGFloat].self, forKey: key) else { return nil }
+    guard a.count == 2, a.allSatisfy(\.isFinite) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self, debugDescription: "expected a point [x, y]")
+    }
+    return CGPoint(x: a[0], y: a[1])
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Writes a point as `[x, y]`.
+  mutating func _encode(point: CGPoint, forKey key: Key) throws {
+    try encode([point.x, point.y], forKey: key)
+  }
+}
+
+/// An enumeration written as one of its raw string values.
+protocol _StringEnum: RawRepresentable, CaseIterable, Codable where RawValue == String {}
+
+extension _StringEnum {
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.singleValueContainer()
+    let raw = try c.decode(String.self)
+    guard let value = Self(rawValue: raw) else {
+      let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
+      throw DecodingError.dataCorruptedError(
+        in: c, debugDescription: "unknown value '\(raw)'; expected one of \(names)")
+    }
+    self = value
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
+}
