@@ -27,47 +27,59 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String { "\(path): \(message)" }
 }
 
-/// A path into a layout description, built as the solver descends and only
-/// rendered when something is wrong.
-///
-/// Building a path costs allocations at every level, so the solver's hot
-/// loop (one group instance after another in a self-sizing section) descends
-/// with ``untracked``, which builds nothing, and solves again with a real
-/// path only when something is wrong.
-struct _Path: Sendable, Hashable {
-  var base: String
-  var components: [String]
-  var isTracking = true
+// MARK: - JSON errors
 
-  static let root = _Path(base: "", components: [])
-  /// A path that records nothing.
-  static let untracked = _Path(base: "", components: [], isTracking: false)
-  static func provider(_ index: Int) -> _Path {
-    _Path(base: "sectionProvider(\(index))", components: [])
+extension LayoutError {
+  /// The error for a description that failed to decode: the coding path
+  /// rendered as a JSON path (`sections[0].group.horizontal`, `(root)` for
+  /// the document itself), the problem in JSON's terms ("missing key
+  /// 'height'", "expected a number").
+  init(decoding error: DecodingError) {
+    func render(_ path: [any CodingKey]) -> String {
+      var p = _Path.root
+      for key in path {
+        if let i = key.intValue { p = p.index(i) } else { p = p.key(key.stringValue) }
+      }
+      return p.rendered
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      self.init(
+        path: render(context.codingPath), message: "missing key '\(key.stringValue)'")
+    case .typeMismatch(let type, let context):
+      self.init(
+        path: render(context.codingPath),
+        message: "expected \(Self._jsonName(type)) (\(context.debugDescription))")
+    case .valueNotFound(let type, let context):
+      self.init(
+        path: render(context.codingPath), message: "expected \(Self._jsonName(type)), found null")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        let detail = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+        self.init(path: "(root)", message: "invalid JSON: \(context.debugDescription)\(detail)")
+      } else {
+        self.init(path: render(context.codingPath), message: context.debugDescription)
+      }
+    @unknown default:
+      self.init(path: "(root)", message: "\(error)")
+    }
   }
 
-  func key(_ name: String) -> _Path {
-    guard isTracking else { return self }
-    var p = self
-    p.components.append(p.isEmpty ? name : "." + name)
-    return p
-  }
-
-  func index(_ i: Int) -> _Path {
-    guard isTracking else { return self }
-    var p = self
-    p.components.append("[\(i)]")
-    return p
-  }
-
-  var isEmpty: Bool { base.isEmpty && components.isEmpty }
-
-  var rendered: String {
-    isEmpty ? "(root)" : base + components.joined()
-  }
-
-  func error(_ message: String) -> LayoutError {
-    LayoutError(path: rendered, message: message)
+  /// How a JSON reader names the value a Swift type decodes from.
+  static func _jsonName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Bool.Type: return "a boolean"
+    case is Int.Type, is CGFloat.Type, is Double.Type: return "a number"
+    case is [Any].Type: return "an array"
+    default:
+      let name = "\(type)"
+      if name.hasPrefix("Array") { return "an array" }
+      if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") {
+        return "an object"
+      }
+      return "a value of type \(name)"
+    }
   }
 }
 
