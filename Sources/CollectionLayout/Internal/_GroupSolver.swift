@@ -243,6 +243,34 @@ struct _GroupSolver {
     return out
   }
 
+  // MARK: Horizontal and vertical groups
+
+  /// A horizontal or vertical group being arranged: its children run along
+  /// the main axis of `axes` (x for a horizontal group, y for a vertical
+  /// one) and align on the cross axis.
+  private struct Stack {
+    var group: LayoutGroup
+    var axes: _Axes
+    /// The group's size less its content insets: what children's fractions
+    /// resolve against, and the room they are placed in.
+    var content: CGSize
+    /// Which axes of the group are estimated, so have no length to fill or
+    /// take fractions of.
+    var unbounded: (w: Bool, h: Bool)
+    var path: _Path
+
+    var spacing: LayoutSpacing { group.interItemSpacing ?? .fixed(0) }
+    /// The room along the main axis.
+    var length: CGFloat { axes.main(content) }
+    var isUnbounded: Bool { axes.main(unbounded) }
+
+    /// A child's length along the main axis with its edge spacing.
+    func slot(_ c: Child) -> CGFloat {
+      (axes.mainLead(c.edges)?.spacing ?? 0) + axes.main(c.size)
+        + (axes.mainTrail(c.edges)?.spacing ?? 0)
+    }
+  }
+
   private struct Child {
     var size: CGSize
     var edges: LayoutEdgeSpacing?
@@ -250,158 +278,223 @@ struct _GroupSolver {
     var nested: _GroupLayout?
     var item: LayoutItem?
     var leaf: Int
+    /// Which axes of an item self-size.
     var itemEstimated: (w: Bool, h: Bool)
-
-    /// Whether an item's length along a group's axis self-sizes.
-    func itemEstimated(_ horizontal: Bool) -> Bool {
-      horizontal ? itemEstimated.w : itemEstimated.h
-    }
   }
 
+  /// Lays out the children of a horizontal or vertical group in three
+  /// steps: measure them, size the uniform ones alike, place them. An
+  /// estimated axis of the group then becomes the bounding box of its
+  /// children.
   private mutating func arrange(
     _ group: LayoutGroup, content: CGSize, unbounded: (w: Bool, h: Bool), path: _Path,
     into out: inout _GroupLayout, size: inout CGSize
   ) throws(LayoutError) {
-    let horizontal = group.arrangement == .horizontal
-    let subitems = group.subitems
-    if subitems.isEmpty { throw path.key("subitems").error("a group needs at least one subitem") }
-    let spacing = group.interItemSpacing ?? .fixed(0)
-    let sp = spacing.spacing
-    let axisUnbounded = horizontal ? unbounded.w : unbounded.h
-    let axisLength = horizontal ? content.width : content.height
-    func axis(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
-    func axisDimension(_ s: LayoutSize) -> LayoutDimension {
-      horizontal ? s.widthDimension : s.heightDimension
+    if group.subitems.isEmpty {
+      throw path.key("subitems").error("a group needs at least one subitem")
     }
-    func leadEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? { horizontal ? e?.leading : e?.top }
-    func trailEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? {
-      horizontal ? e?.trailing : e?.bottom
+    let stack = Stack(
+      group: group, axes: _Axes(vertical: group.arrangement == .vertical), content: content,
+      unbounded: unbounded, path: path)
+    var children = try measureChildren(stack)
+    sizeUniformly(&children)
+    let (mainEnd, crossExtent) = try place(children, stack, into: &out)
+    let axes = stack.axes
+    let insets = group.contentInsets
+    if axes.main(unbounded) {
+      axes.setMain(mainEnd + axes.mainLead(insets) + axes.mainTrail(insets), in: &size)
     }
-    func crossLeadEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? {
-      horizontal ? e?.top : e?.leading
+    if axes.cross(unbounded) {
+      axes.setCross(crossExtent + axes.crossLead(insets) + axes.crossTrail(insets), in: &size)
     }
-    func crossTrailEdge(_ e: LayoutEdgeSpacing?) -> LayoutSpacing? {
-      horizontal ? e?.bottom : e?.trailing
-    }
-    func slot(_ c: Child) -> CGFloat {
-      (leadEdge(c.edges)?.spacing ?? 0) + axis(c.size) + (trailEdge(c.edges)?.spacing ?? 0)
-    }
+  }
 
-    var children: [Child] = []
-    let subitemsPath = path.key("subitems")
+  // MARK: Measuring
 
-    switch group.repetition {
+  /// The children a group takes, measured: `count` or `repeatingCount` of
+  /// its single subitem, or subitems taken cyclically until the next would
+  /// not fit.
+  private mutating func measureChildren(_ s: Stack) throws(LayoutError) -> [Child] {
+    let subitems = s.group.subitems
+    let subitemsPath = s.path.key("subitems")
+    switch s.group.repetition {
     case .count(let n), .repeating(let n):
-      guard n > 0 else { throw path.key("count").error("count must be positive, not \(n)") }
+      guard n > 0 else { throw s.path.key("count").error("count must be positive, not \(n)") }
       var forced: CGFloat? = nil
-      if case .count = group.repetition {
-        if axisUnbounded {
-          throw path.key("count").error(
-            "a group with count needs a \(horizontal ? "width" : "height") that is not estimated")
+      if case .count = s.group.repetition {
+        if s.isUnbounded {
+          throw s.path.key("count").error(
+            "a group with count needs a \(s.axes.mainName) that is not estimated")
         }
         // Equal shares of the axis less the spacing between the children
         // and their own fixed edge spacing along the axis.
         let edges =
-          (leadEdge(subitems[0].edgeSpacing)?.spacing ?? 0)
-          + (trailEdge(subitems[0].edgeSpacing)?.spacing ?? 0)
-        forced = max(0, (axisLength - CGFloat(n - 1) * sp - CGFloat(n) * edges) / CGFloat(n))
+          (s.axes.mainLead(subitems[0].edgeSpacing)?.spacing ?? 0)
+          + (s.axes.mainTrail(subitems[0].edgeSpacing)?.spacing ?? 0)
+        let sp = s.spacing.spacing
+        forced = max(0, (s.length - CGFloat(n - 1) * sp - CGFloat(n) * edges) / CGFloat(n))
       }
+      var children: [Child] = []
       for _ in 0..<n {
         children.append(
           try measure(
-            subitems[0], container: content, unbounded: unbounded, forcedAxis: forced,
-            horizontal: horizontal, path: subitemsPath.index(0)))
+            subitems[0], container: s.content, unbounded: s.unbounded, forcedAxis: forced,
+            axes: s.axes, path: subitemsPath.index(0)))
       }
+      return children
     case .fill:
-      if axisUnbounded {
+      if s.isUnbounded {
         // An estimated axis has no length to fill: each subitem once.
-        for (i, s) in subitems.enumerated() {
+        var children: [Child] = []
+        for (i, subitem) in subitems.enumerated() {
           children.append(
             try measure(
-              s, container: content, unbounded: unbounded, forcedAxis: nil, horizontal: horizontal,
-              path: subitemsPath.index(i)))
+              subitem, container: s.content, unbounded: s.unbounded, forcedAxis: nil,
+              axes: s.axes, path: subitemsPath.index(i)))
         }
+        return children
+      }
+      let twoPass =
+        s.spacing.spacing != 0 && subitems.contains { s.axes.main($0.layoutSize).isFractional }
+      return twoPass ? try measureTwoPass(s) : try measureFilling(s)
+    }
+  }
+
+  /// The two-pass rule: children fractional along the axis, with spacing.
+  /// Pass A counts how many fit ignoring spacing; pass B resolves every child
+  /// against the axis less the spacing between them.
+  private mutating func measureTwoPass(_ s: Stack) throws(LayoutError) -> [Child] {
+    let subitems = s.group.subitems
+    let subitemsPath = s.path.key("subitems")
+    var n = 0
+    var used: CGFloat = 0
+    while n < _maximumChildrenPerGroup {
+      let subitem = subitems[n % subitems.count]
+      let e = subitem.edgeSpacing
+      let length =
+        try Self.resolve(
+          s.axes.main(subitem.layoutSize), in: s.content, unbounded: s.unbounded,
+          path: subitemsPath.index(n % subitems.count).key("layoutSize").key(s.axes.mainName))
+        + (s.axes.mainLead(e)?.spacing ?? 0) + (s.axes.mainTrail(e)?.spacing ?? 0)
+      if used + length > s.length + _fitTolerance { break }
+      if length <= 0 && n > 0 && used == 0 { break }
+      used += length
+      n += 1
+    }
+    if n == 0 { throw noFit(s) }
+    if n == _maximumChildrenPerGroup { throw tooMany(s.path) }
+    var reduced = s.content
+    s.axes.setMain(
+      max(0, s.axes.main(s.content) - CGFloat(n - 1) * s.spacing.spacing), in: &reduced)
+    var children: [Child] = []
+    for i in 0..<n {
+      children.append(
+        try measure(
+          subitems[i % subitems.count], container: reduced, unbounded: s.unbounded,
+          forcedAxis: nil, axes: s.axes, path: subitemsPath.index(i % subitems.count)))
+    }
+    return children
+  }
+
+  /// Children measured one after another until the next would not fit.
+  private mutating func measureFilling(_ s: Stack) throws(LayoutError) -> [Child] {
+    let subitems = s.group.subitems
+    let subitemsPath = s.path.key("subitems")
+    var children: [Child] = []
+    var used: CGFloat = 0
+    var i = 0
+    while i < _maximumChildrenPerGroup {
+      let mark = leafCursor
+      let subitem = subitems[i % subitems.count]
+      var child = try measure(
+        subitem, container: s.content, unbounded: s.unbounded, forcedAxis: nil, axes: s.axes,
+        path: subitemsPath.index(i % subitems.count))
+      var needed = used + (i > 0 ? s.spacing.spacing : 0) + s.slot(child)
+      // An item that self-sized beyond the group still takes a group of its
+      // own, its length clamped to the group's: preferred sizes are data,
+      // and only a description that cannot fit its estimates is an error.
+      if needed > s.length + _fitTolerance, children.isEmpty, sizer != nil,
+        case .item = subitem, s.axes.main(child.itemEstimated)
+      {
+        let room = max(0, s.length - (s.slot(child) - s.axes.main(child.size)))
+        s.axes.setMain(room, in: &child.size)
+        needed = s.slot(child)
+      }
+      if needed > s.length + _fitTolerance {
+        leafCursor = mark
         break
       }
-      let twoPass = sp != 0 && subitems.contains { axisDimension($0.layoutSize).isFractional }
-      if twoPass {
-        // Pass A: how many fit, ignoring spacing.
-        var n = 0
-        var used: CGFloat = 0
-        while n < _maximumChildrenPerGroup {
-          let s = subitems[n % subitems.count]
-          let e = s.edgeSpacing
-          let length =
-            try Self.resolve(
-              axisDimension(s.layoutSize), in: content, unbounded: unbounded,
-              path: subitemsPath.index(n % subitems.count).key("layoutSize").key(
-                horizontal ? "width" : "height"))
-            + (leadEdge(e)?.spacing ?? 0) + (trailEdge(e)?.spacing ?? 0)
-          if used + length > axisLength + _fitTolerance { break }
-          if length <= 0 && n > 0 && used == 0 { break }
-          used += length
-          n += 1
-        }
-        if n == 0 {
-          throw noFit(subitems[0], axisLength: axisLength, horizontal: horizontal, path: path)
-        }
-        if n == _maximumChildrenPerGroup { throw tooMany(path) }
-        // Pass B: resolve every child against the axis less the spacing.
-        var reduced = content
-        if horizontal {
-          reduced.width = max(0, content.width - CGFloat(n - 1) * sp)
-        } else {
-          reduced.height = max(0, content.height - CGFloat(n - 1) * sp)
-        }
-        for i in 0..<n {
-          children.append(
-            try measure(
-              subitems[i % subitems.count], container: reduced, unbounded: unbounded,
-              forcedAxis: nil, horizontal: horizontal, path: subitemsPath.index(i % subitems.count))
-          )
-        }
-      } else {
-        var used: CGFloat = 0
-        var i = 0
-        while i < _maximumChildrenPerGroup {
-          let mark = leafCursor
-          var child = try measure(
-            subitems[i % subitems.count], container: content, unbounded: unbounded,
-            forcedAxis: nil, horizontal: horizontal, path: subitemsPath.index(i % subitems.count))
-          var needed = used + (i > 0 ? sp : 0) + slot(child)
-          // An item that self-sized beyond the group still takes a group of
-          // its own, its length clamped to the group's: preferred sizes are
-          // data, and only a description that cannot fit its estimates is
-          // an error.
-          if needed > axisLength + _fitTolerance, children.isEmpty, sizer != nil,
-            case .item = subitems[i % subitems.count], child.itemEstimated(horizontal)
-          {
-            let room = max(0, axisLength - (slot(child) - axis(child.size)))
-            if horizontal { child.size.width = room } else { child.size.height = room }
-            needed = slot(child)
-          }
-          if needed > axisLength + _fitTolerance {
-            leafCursor = mark
-            break
-          }
-          // Children that take no room would repeat forever: stop after a
-          // full cycle of them.
-          if needed <= used && i >= subitems.count {
-            leafCursor = mark
-            break
-          }
-          children.append(child)
-          used = needed
-          i += 1
-        }
-        if children.isEmpty {
-          throw noFit(subitems[0], axisLength: axisLength, horizontal: horizontal, path: path)
-        }
-        if i == _maximumChildrenPerGroup { throw tooMany(path) }
+      // Children that take no room would repeat forever: stop after a full
+      // cycle of them.
+      if needed <= used && i >= subitems.count {
+        leafCursor = mark
+        break
       }
+      children.append(child)
+      used = needed
+      i += 1
     }
+    if children.isEmpty { throw noFit(s) }
+    if i == _maximumChildrenPerGroup { throw tooMany(s.path) }
+    return children
+  }
 
-    // Uniform across siblings: every such item takes the largest length.
+  private mutating func measure(
+    _ subitem: LayoutSubitem, container: CGSize, unbounded: (w: Bool, h: Bool),
+    forcedAxis: CGFloat?, axes: _Axes, path: _Path
+  ) throws(LayoutError) -> Child {
+    switch subitem {
+    case .item(let item):
+      let itemPath = path.key("item")
+      var size = try Self.resolve(
+        item.layoutSize, in: container, unbounded: unbounded, path: itemPath.key("layoutSize"))
+      // A forced axis (the `subitem:count:` form) is no longer estimated.
+      var sizing = item.layoutSize
+      if let forcedAxis {
+        axes.setMain(forcedAxis, in: &size)
+        axes.setMain(.absolute(forcedAxis), in: &sizing)
+      }
+      let leaf = leafCursor
+      leafCursor += 1
+      size = selfSize(size, sizing, category: .cell, kind: nil, leaf: leaf)
+      return Child(
+        size: size, edges: item.edgeSpacing, nested: nil, item: item, leaf: leaf,
+        itemEstimated: (sizing.widthDimension.isEstimated, sizing.heightDimension.isEstimated))
+    case .group(var group):
+      let groupPath = path.key("group")
+      var size = try Self.resolve(
+        group.layoutSize, in: container, unbounded: unbounded,
+        path: groupPath.key(group.arrangement.rawValue).key("layoutSize"))
+      // A forced axis (the `subitem:count:` form) is no longer estimated.
+      if let forcedAxis {
+        axes.setMain(forcedAxis, in: &size)
+        axes.setMain(.absolute(forcedAxis), in: &group.layoutSize)
+      }
+      let leaf = leafCursor
+      let nested = try layout(group, size: size, container: container, path: groupPath)
+      return Child(
+        size: nested.size, edges: group.edgeSpacing, nested: nested, item: nil, leaf: leaf,
+        itemEstimated: (false, false))
+    }
+  }
+
+  private func noFit(_ s: Stack) -> LayoutError {
+    s.path.error(
+      "a \(s.group.arrangement.rawValue) group with \(s.axes.mainName) \(_format(s.length)) cannot fit a single subitem"
+    )
+  }
+
+  private func tooMany(_ path: _Path) -> LayoutError {
+    path.error(
+      "the group's children take no room: it would place more than \(_maximumChildrenPerGroup) of them"
+    )
+  }
+
+  // MARK: Uniform sizing
+
+  /// Uniform across siblings: every such item of the section takes the
+  /// largest length among them, on each axis separately.
+  private func sizeUniformly(_ children: inout [Child]) {
     var uniformW: CGFloat = -1
     var uniformH: CGFloat = -1
     for c in children where exists(c.leaf) {
@@ -413,47 +506,60 @@ struct _GroupSolver {
         uniformH = max(uniformH, c.size.height)
       }
     }
-    if uniformW >= 0 || uniformH >= 0 {
-      for k in children.indices {
-        guard let item = children[k].item else { continue }
-        if uniformW >= 0, case .uniformAcrossSiblings = item.layoutSize.widthDimension {
-          children[k].size.width = uniformW
-        }
-        if uniformH >= 0, case .uniformAcrossSiblings = item.layoutSize.heightDimension {
-          children[k].size.height = uniformH
-        }
+    guard uniformW >= 0 || uniformH >= 0 else { return }
+    for k in children.indices {
+      guard let item = children[k].item else { continue }
+      if uniformW >= 0, case .uniformAcrossSiblings = item.layoutSize.widthDimension {
+        children[k].size.width = uniformW
+      }
+      if uniformH >= 0, case .uniformAcrossSiblings = item.layoutSize.heightDimension {
+        children[k].size.height = uniformH
       }
     }
+  }
 
-    // Flexible spacing and flexible axis edges share the leftover length.
+  // MARK: Placement
+
+  /// Places measured children: flexible spacing and flexible main-axis
+  /// edges share the leftover length, each child aligns on the cross axis
+  /// by its edge spacing, an item's frame is its slot less its content
+  /// insets (except on an estimated axis) and its supplementaries anchor to
+  /// that frame; nested groups' frames are appended, shifted.
+  ///
+  /// - Returns: Where the last child ends along the main axis, and the
+  ///   extent of the children that exist across it.
+  private mutating func place(_ children: [Child], _ s: Stack, into out: inout _GroupLayout)
+    throws(LayoutError) -> (mainEnd: CGFloat, crossExtent: CGFloat)
+  {
+    let axes = s.axes
+    let spacing = s.spacing
+    let sp = spacing.spacing
     let n = children.count
     var used = CGFloat(n - 1) * sp
     var flexibleSlots = spacing.isFlexibleSpacing ? n - 1 : 0
     for c in children {
-      used += slot(c)
-      if leadEdge(c.edges)?.isFlexibleSpacing == true { flexibleSlots += 1 }
-      if trailEdge(c.edges)?.isFlexibleSpacing == true { flexibleSlots += 1 }
+      used += s.slot(c)
+      if axes.mainLead(c.edges)?.isFlexibleSpacing == true { flexibleSlots += 1 }
+      if axes.mainTrail(c.edges)?.isFlexibleSpacing == true { flexibleSlots += 1 }
     }
     let extra =
-      (!axisUnbounded && flexibleSlots > 0) ? max(0, axisLength - used) / CGFloat(flexibleSlots) : 0
-    let crossLength = horizontal ? content.height : content.width
-    let crossUnbounded = horizontal ? unbounded.h : unbounded.w
-    let insets = group.contentInsets
-    let originX = insets.leading
-    let originY = insets.top
+      (!s.isUnbounded && flexibleSlots > 0) ? max(0, s.length - used) / CGFloat(flexibleSlots) : 0
+    let crossLength = axes.cross(s.content)
+    let crossUnbounded = axes.cross(s.unbounded)
+    let insets = s.group.contentInsets
 
     var cursor: CGFloat = 0
     var crossExtent: CGFloat = 0
     for (k, c) in children.enumerated() {
       if k > 0 { cursor += sp + (spacing.isFlexibleSpacing ? extra : 0) }
-      if let e = leadEdge(c.edges) { cursor += e.spacing + (e.isFlexibleSpacing ? extra : 0) }
+      if let e = axes.mainLead(c.edges) { cursor += e.spacing + (e.isFlexibleSpacing ? extra : 0) }
       let along = cursor
-      cursor += axis(c.size)
-      if let e = trailEdge(c.edges) { cursor += e.spacing + (e.isFlexibleSpacing ? extra : 0) }
+      cursor += axes.main(c.size)
+      if let e = axes.mainTrail(c.edges) { cursor += e.spacing + (e.isFlexibleSpacing ? extra : 0) }
 
-      let childCross = horizontal ? c.size.height : c.size.width
-      let lead = crossLeadEdge(c.edges)
-      let trail = crossTrailEdge(c.edges)
+      let childCross = axes.cross(c.size)
+      let lead = axes.crossLead(c.edges)
+      let trail = axes.crossTrail(c.edges)
       let leadMin = lead?.spacing ?? 0
       let trailMin = trail?.spacing ?? 0
       var across = leadMin
@@ -469,106 +575,41 @@ struct _GroupSolver {
       if exists(c.leaf) || c.nested != nil {
         crossExtent = max(crossExtent, across + childCross + trailMin)
       }
-      let origin =
-        horizontal
-        ? CGPoint(x: originX + along, y: originY + across)
-        : CGPoint(x: originX + across, y: originY + along)
+      let slot = axes.point(main: along, cross: across)
+      let origin = CGPoint(x: insets.leading + slot.x, y: insets.top + slot.y)
 
       if let nested = c.nested {
         out.append(nested, at: origin)
       } else if let item = c.item {
-        var frame = CGRect(origin: origin, size: c.size)
-        // Content insets come off last, except on an estimated axis.
-        let ci = item.contentInsets
-        if !c.itemEstimated.w {
-          frame.origin.x += ci.leading
-          frame.size.width = max(0, frame.size.width - ci.leading - ci.trailing)
-        }
-        if !c.itemEstimated.h {
-          frame.origin.y += ci.top
-          frame.size.height = max(0, frame.size.height - ci.top - ci.bottom)
-        }
-        out.cells.append(frame)
-        for (j, s) in item.supplementaryItems.enumerated() {
-          out.supplementaries.append(
-            try supplementary(
-              s, host: frame, owner: c.leaf,
-              path: path.key("subitems").index(k % subitems.count).key("item").key(
-                "supplementaryItems"
-              ).index(j)))
-        }
+        try placeItem(
+          item, c, at: origin, into: &out,
+          path: s.path.key("subitems").index(k % s.group.subitems.count).key("item"))
       }
     }
-    if horizontal {
-      if unbounded.w { size.width = cursor + insets.leading + insets.trailing }
-      if unbounded.h { size.height = crossExtent + insets.top + insets.bottom }
-    } else {
-      if unbounded.h { size.height = cursor + insets.top + insets.bottom }
-      if unbounded.w { size.width = crossExtent + insets.leading + insets.trailing }
+    return (cursor, crossExtent)
+  }
+
+  /// Places an item's frame and its supplementaries.
+  private mutating func placeItem(
+    _ item: LayoutItem, _ c: Child, at origin: CGPoint, into out: inout _GroupLayout, path: _Path
+  ) throws(LayoutError) {
+    var frame = CGRect(origin: origin, size: c.size)
+    // Content insets come off last, except on an estimated axis.
+    let ci = item.contentInsets
+    if !c.itemEstimated.w {
+      frame.origin.x += ci.leading
+      frame.size.width = max(0, frame.size.width - ci.leading - ci.trailing)
     }
-  }
-
-  private mutating func measure(
-    _ subitem: LayoutSubitem, container: CGSize, unbounded: (w: Bool, h: Bool),
-    forcedAxis: CGFloat?, horizontal: Bool, path: _Path
-  ) throws(LayoutError) -> Child {
-    switch subitem {
-    case .item(let item):
-      let itemPath = path.key("item")
-      var size = try Self.resolve(
-        item.layoutSize, in: container, unbounded: unbounded, path: itemPath.key("layoutSize"))
-      // A forced axis (the `subitem:count:` form) is no longer estimated.
-      var sizing = item.layoutSize
-      if let forcedAxis {
-        if horizontal {
-          size.width = forcedAxis
-          sizing.widthDimension = .absolute(forcedAxis)
-        } else {
-          size.height = forcedAxis
-          sizing.heightDimension = .absolute(forcedAxis)
-        }
-      }
-      let leaf = leafCursor
-      leafCursor += 1
-      size = selfSize(size, sizing, category: .cell, kind: nil, leaf: leaf)
-      return Child(
-        size: size, edges: item.edgeSpacing, nested: nil, item: item, leaf: leaf,
-        itemEstimated: (sizing.widthDimension.isEstimated, sizing.heightDimension.isEstimated))
-    case .group(var group):
-      let groupPath = path.key("group")
-      var size = try Self.resolve(
-        group.layoutSize, in: container, unbounded: unbounded,
-        path: groupPath.key(group.arrangement.rawValue).key("layoutSize"))
-      // A forced axis (the `subitem:count:` form) is no longer estimated.
-      if let forcedAxis {
-        if horizontal {
-          size.width = forcedAxis
-          group.layoutSize.widthDimension = .absolute(forcedAxis)
-        } else {
-          size.height = forcedAxis
-          group.layoutSize.heightDimension = .absolute(forcedAxis)
-        }
-      }
-      let leaf = leafCursor
-      let nested = try layout(group, size: size, container: container, path: groupPath)
-      return Child(
-        size: nested.size, edges: group.edgeSpacing, nested: nested, item: nil, leaf: leaf,
-        itemEstimated: (false, false))
+    if !c.itemEstimated.h {
+      frame.origin.y += ci.top
+      frame.size.height = max(0, frame.size.height - ci.top - ci.bottom)
     }
-  }
-
-  private func noFit(_ s: LayoutSubitem, axisLength: CGFloat, horizontal: Bool, path: _Path)
-    -> LayoutError
-  {
-    path.error(
-      "a \(horizontal ? "horizontal" : "vertical") group with \(horizontal ? "width" : "height") \(_format(axisLength)) cannot fit a single subitem"
-    )
-  }
-
-  private func tooMany(_ path: _Path) -> LayoutError {
-    path.error(
-      "the group's children take no room: it would place more than \(_maximumChildrenPerGroup) of them"
-    )
+    out.cells.append(frame)
+    for (j, s) in item.supplementaryItems.enumerated() {
+      out.supplementaries.append(
+        try supplementary(
+          s, host: frame, owner: c.leaf, path: path.key("supplementaryItems").index(j)))
+    }
   }
 
   // MARK: Supplementaries

@@ -1,41 +1,5 @@
 import Foundation
 
-/// The two axes of a layout, named for the scroll direction: *main* along it,
-/// *cross* across it.
-struct _Axes: Sendable, Hashable {
-  var vertical: Bool
-
-  @inline(__always) func main(_ s: CGSize) -> CGFloat { vertical ? s.height : s.width }
-  @inline(__always) func cross(_ s: CGSize) -> CGFloat { vertical ? s.width : s.height }
-  @inline(__always) func size(main: CGFloat, cross: CGFloat) -> CGSize {
-    vertical ? CGSize(width: cross, height: main) : CGSize(width: main, height: cross)
-  }
-  @inline(__always) func point(main: CGFloat, cross: CGFloat) -> CGPoint {
-    vertical ? CGPoint(x: cross, y: main) : CGPoint(x: main, y: cross)
-  }
-  @inline(__always) func mainOf(_ p: CGPoint) -> CGFloat { vertical ? p.y : p.x }
-  @inline(__always) func crossOf(_ p: CGPoint) -> CGFloat { vertical ? p.x : p.y }
-  func rect(main: CGFloat, cross: CGFloat, mainLength: CGFloat, crossLength: CGFloat) -> CGRect {
-    CGRect(
-      origin: point(main: main, cross: cross), size: size(main: mainLength, cross: crossLength))
-  }
-  func mainLead(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.top : i.leading }
-  func mainTrail(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.bottom : i.trailing }
-  func crossLead(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.leading : i.top }
-  func crossTrail(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.trailing : i.bottom }
-  var mainLeadEdge: DirectionalRectEdge { vertical ? .top : .leading }
-  var mainTrailEdge: DirectionalRectEdge { vertical ? .bottom : .trailing }
-  var crossLeadEdge: DirectionalRectEdge { vertical ? .leading : .top }
-  var crossTrailEdge: DirectionalRectEdge { vertical ? .trailing : .bottom }
-  /// The extent of a rect along the main axis.
-  func mainRange(_ r: CGRect) -> (CGFloat, CGFloat) {
-    vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
-  }
-  func crossRange(_ r: CGRect) -> (CGFloat, CGFloat) {
-    vertical ? (r.minX, r.maxX) : (r.minY, r.maxY)
-  }
-}
-
 /// A boundary supplementary item, solved. Its frame's main coordinate is
 /// relative to its host's start (the section's, or the content's).
 struct _Boundary: Sendable {
