@@ -257,6 +257,37 @@ struct PropertyTests {
     }
   }
 
+  @Test(
+    "elements as displayed are the enumeration with pinned headers and footers at their pinned frames"
+  )
+  func displayedElements() throws {
+    try forEachLayout("displayedElements") { solved, rng in
+      let all = solved.allElements
+      let content = solved.contentSize
+      for _ in 0..<10 {
+        let visible = CGRect(
+          x: CGFloat(Double.random(in: -50...Double(content.width), using: &rng)),
+          y: CGFloat(Double.random(in: -50...Double(content.height), using: &rng)),
+          width: solved.context.containerSize.width, height: solved.context.containerSize.height)
+        let pinned = solved.pinnedSupplementaries(in: visible)
+        let displayed = solved.allElements(pinningTo: visible)
+        #expect(displayed.count == all.count)
+        for (natural, shown) in zip(all, displayed) {
+          var moved = shown
+          moved.frame = natural.frame
+          #expect(moved == natural, "only frames move")
+          if shown.frame != natural.frame { #expect(pinned.contains(shown)) }
+        }
+        for p in pinned { #expect(displayed.contains(p)) }
+        let expected = displayed.filter {
+          $0.frame.minX < visible.maxX && visible.minX < $0.frame.maxX
+            && $0.frame.minY < visible.maxY && visible.minY < $0.frame.maxY
+        }
+        #expect(solved.layoutAttributesForElements(displayedIn: visible) == expected)
+      }
+    }
+  }
+
   @Test("right-to-left is the mirror image of left-to-right")
   func mirroring() throws {
     var random = RandomLayouts(rng: SeededRandom(seed: testSeed("mirroring")))

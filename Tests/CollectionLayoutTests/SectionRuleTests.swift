@@ -121,6 +121,20 @@ struct SectionRuleTests {
       solved.layoutAttributesForElements(in: rect(0, 100, 400, 300)).filter {
         $0.category == .supplementaryView
       }.isEmpty)
+    // The displayed elements have the headers where they are pinned, and
+    // every other element where it is.
+    let displayed = solved.allElements(pinningTo: rect(0, 520, 400, 300))
+    #expect(
+      displayed.filter { $0.category == .supplementaryView }.map(\.frame) == [
+        rect(0, 500, 400, 44), rect(0, 544, 400, 44),
+      ])
+    #expect(
+      displayed.filter { $0.category == .cell }
+        == solved.allElements.filter { $0.category == .cell })
+    #expect(
+      solved.layoutAttributesForElements(displayedIn: rect(0, 100, 400, 300)).filter {
+        $0.category == .supplementaryView
+      }.map(\.frame) == [rect(0, 100, 400, 44)])
   }
 
   @Test("a pinned footer stays at the bottom of the visible rect")

@@ -14,6 +14,10 @@ struct _Boundary: Sendable {
   var role: Role
   var alignment: RectAlignment
   var absoluteOffset: CGPoint
+
+  /// Whether the item stays inside the visible rect: a pinning header or
+  /// footer (an item at a side does not pin).
+  var pinsToVisibleBounds: Bool { pins && role != .side }
 }
 
 /// One section, solved.

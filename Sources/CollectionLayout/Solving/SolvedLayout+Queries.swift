@@ -32,6 +32,37 @@ extension SolvedLayout {
     return out
   }
 
+  /// The attributes of every element as a view displays them while
+  /// `visibleRect` is on screen: ``allElements``, in the same order, with
+  /// the headers and footers that pin to the visible bounds at their pinned
+  /// frames (see ``pinnedSupplementaries(in:)``).
+  ///
+  ///     // A pinned header of section 0 stays at the top while section 0
+  ///     // scrolls under it:
+  ///     solved.allElements(pinningTo: CGRect(x: 0, y: 300, width: 390, height: 844))
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of elements.
+  public func allElements(pinningTo visibleRect: CGRect) -> [LayoutAttributes] {
+    var out: [LayoutAttributes] = []
+    out.reserveCapacity(_elementCountBound)
+    _visit(in: nil, pinningTo: visibleRect) { out.append($0) }
+    return out
+  }
+
+  /// The attributes of every element a view displays in `visibleRect`:
+  /// those whose frame overlaps it, pinned headers and footers at their
+  /// pinned frames. It is ``allElements(pinningTo:)`` filtered by overlap
+  /// with `visibleRect`, in the same order.
+  ///
+  /// - Complexity: As ``layoutAttributesForElements(in:)``.
+  public func layoutAttributesForElements(displayedIn visibleRect: CGRect)
+    -> [LayoutAttributes]
+  {
+    var out: [LayoutAttributes] = []
+    _visit(in: visibleRect, pinningTo: visibleRect) { out.append($0) }
+    return out
+  }
+
   /// At least the number of elements: cells, boundary items and
   /// decorations, and every group's supplementaries.
   var _elementCountBound: Int {
@@ -117,7 +148,7 @@ extension SolvedLayout {
     if section >= 0, section < _sections.count {
       let s = _sections[section]
       if let b = s.boundary.first(where: { $0.kind == kind && $0.item == item }) {
-        return _boundaryAttributes(b, section: section, offset: _starts[section])
+        return _boundaryAttributes(b, section: section, start: _starts[section])
       }
       if let k = s.groupIndex(containing: item) {
         let g = s.selfSizing ? s.instances[k] : s.template
@@ -132,7 +163,7 @@ extension SolvedLayout {
       }
     }
     if section == 0, let b = _layoutBoundary.first(where: { $0.kind == kind && $0.item == item }) {
-      return _boundaryAttributes(b, section: 0, offset: 0)
+      return _boundaryAttributes(b, section: 0, start: 0)
     }
     return nil
   }
@@ -233,44 +264,39 @@ extension SolvedLayout {
   /// pinned frames: kept inside the visible rect while any part of the
   /// section is visible, and clamped to the section.
   ///
-  /// ``layoutAttributesForElements(in:)`` reports them at their natural
-  /// positions.
+  /// ``layoutAttributesForElements(in:)`` and ``allElements`` report them
+  /// at their natural positions; ``allElements(pinningTo:)`` and
+  /// ``layoutAttributesForElements(displayedIn:)`` at these.
   ///
   /// - Complexity: O(*s* · *b*), where *s* is the number of sections
   ///   overlapping the rect and *b* the number of boundary items in each.
   public func pinnedSupplementaries(in visibleRect: CGRect) -> [LayoutAttributes] {
-    let axes = _axes
-    let visible = _unfinish(visibleRect).insetBy(dx: _cullMargin, dy: _cullMargin)
-    let (v0, v1) = axes.mainRange(visible)
+    let visible = _pinningRange(visibleRect)
     var out: [LayoutAttributes] = []
-    func pin(_ b: _Boundary, start: CGFloat, extent: CGFloat, section: Int) {
-      guard b.pins, b.role != .side else { return }
-      var frame = b.frame
-      if axes.vertical { frame.origin.y += start } else { frame.origin.x += start }
-      let (m0, _) = axes.mainRange(frame)
-      let length = axes.main(frame.size)
-      var m: CGFloat
-      if b.role == .header {
-        m = min(max(m0, v0), start + extent - length)
-      } else {
-        m = max(min(m0, v1 - length), start)
-      }
-      m = max(m, start)
-      if axes.vertical { frame.origin.y = m } else { frame.origin.x = m }
+    for b in _layoutBoundary where b.pinsToVisibleBounds {
       out.append(
-        LayoutAttributes(
-          category: .supplementaryView, elementKind: b.kind, section: section, item: b.item,
-          frame: _finish(frame), zIndex: b.zIndex))
+        _boundaryAttributes(
+          b, section: 0, start: 0, extent: _axes.main(contentSize), pinnedTo: visible))
     }
-    for b in _layoutBoundary {
-      pin(b, start: 0, extent: axes.main(contentSize), section: 0)
-    }
-    for (i, s) in _sections.enumerated() {
-      let start = _starts[i]
-      guard start < v1, start + s.extent > v0 else { continue }
-      for b in s.boundary { pin(b, start: start, extent: s.extent, section: i) }
+    for (i, s) in _sections.enumerated() where _sectionOverlaps(i, visible) {
+      for b in s.boundary where b.pinsToVisibleBounds {
+        out.append(
+          _boundaryAttributes(
+            b, section: i, start: _starts[i], extent: s.extent, pinnedTo: visible))
+      }
     }
     return out
+  }
+
+  /// The visible rect along the scroll direction, in unmirrored
+  /// coordinates.
+  func _pinningRange(_ visibleRect: CGRect) -> (CGFloat, CGFloat) {
+    _axes.mainRange(_unfinish(visibleRect).insetBy(dx: _cullMargin, dy: _cullMargin))
+  }
+
+  /// Whether section `i` overlaps a range along the scroll direction.
+  func _sectionOverlaps(_ i: Int, _ range: (CGFloat, CGFloat)) -> Bool {
+    _starts[i] < range.1 && _starts[i] + _sections[i].extent > range.0
   }
 
   // MARK: - The walk
@@ -290,9 +316,28 @@ extension SolvedLayout {
     return _axes.point(main: main + offset, cross: s.groupCrossOrigin)
   }
 
-  func _boundaryAttributes(_ b: _Boundary, section: Int, offset: CGFloat) -> LayoutAttributes {
+  /// A boundary item's attributes, its host starting at `start` along the
+  /// scroll direction. With `visible` (a range along the scroll direction)
+  /// an item that pins is kept inside it, clamped to its host's `extent`.
+  func _boundaryAttributes(
+    _ b: _Boundary, section: Int, start: CGFloat, extent: CGFloat = 0,
+    pinnedTo visible: (CGFloat, CGFloat)? = nil
+  ) -> LayoutAttributes {
+    let axes = _axes
     var frame = b.frame
-    if _axes.vertical { frame.origin.y += offset } else { frame.origin.x += offset }
+    if axes.vertical { frame.origin.y += start } else { frame.origin.x += start }
+    if let (v0, v1) = visible, b.pinsToVisibleBounds {
+      let (m0, _) = axes.mainRange(frame)
+      let length = axes.main(frame.size)
+      var m: CGFloat
+      if b.role == .header {
+        m = min(max(m0, v0), start + extent - length)
+      } else {
+        m = max(min(m0, v1 - length), start)
+      }
+      m = max(m, start)
+      if axes.vertical { frame.origin.y = m } else { frame.origin.x = m }
+    }
     return LayoutAttributes(
       category: .supplementaryView, elementKind: b.kind, section: section, item: b.item,
       frame: _finish(frame), zIndex: b.zIndex)
@@ -323,19 +368,25 @@ extension SolvedLayout {
     return counter.examined
   }
 
-  /// Visits elements in the fixed order, culled to `rect` when given.
+  /// Visits elements in the fixed order, culled to `rect` when given, with
+  /// the boundary items that pin at their pinned frames for `visibleRect`
+  /// when given.
   func _visit(
-    in rect: CGRect?, counter: _VisitCounter? = nil, _ body: (LayoutAttributes) -> Void
+    in rect: CGRect?, pinningTo visibleRect: CGRect? = nil, counter: _VisitCounter? = nil,
+    _ body: (LayoutAttributes) -> Void
   ) {
     let axes = _axes
     let cull = rect.map(_unfinish)
+    let pinning = visibleRect.map(_pinningRange)
+    let contentLength = axes.main(contentSize)
     @inline(__always) func emit(_ a: LayoutAttributes) {
       counter?.examined += 1
       if let rect, !_overlaps(a.frame, rect) { return }
       body(a)
     }
     for b in _layoutBoundary where b.role != .footer {
-      emit(_boundaryAttributes(b, section: 0, offset: 0))
+      emit(
+        _boundaryAttributes(b, section: 0, start: 0, extent: contentLength, pinnedTo: pinning))
     }
 
     // Sections overlapping the rect along the scroll axis.
@@ -360,18 +411,24 @@ extension SolvedLayout {
       }
     }
     for si in firstSection..<endSection {
-      _visitSection(si, cull: cull, emit)
+      _visitSection(si, cull: cull, pinning: pinning, emit)
     }
     for b in _layoutBoundary where b.role == .footer {
-      emit(_boundaryAttributes(b, section: 0, offset: 0))
+      emit(
+        _boundaryAttributes(b, section: 0, start: 0, extent: contentLength, pinnedTo: pinning))
     }
   }
 
-  func _visitSection(_ si: Int, cull: CGRect?, _ emit: (LayoutAttributes) -> Void) {
+  func _visitSection(
+    _ si: Int, cull: CGRect?, pinning: (CGFloat, CGFloat)?, _ emit: (LayoutAttributes) -> Void
+  ) {
     let s = _sections[si]
     let start = _starts[si]
+    // Only a section that is visible pins its headers and footers.
+    let visible = pinning.flatMap { _sectionOverlaps(si, $0) ? $0 : nil }
     for b in s.boundary {
-      emit(_boundaryAttributes(b, section: si, offset: start))
+      emit(
+        _boundaryAttributes(b, section: si, start: start, extent: s.extent, pinnedTo: visible))
     }
     let groupCount = s.groupCount
     if groupCount > 0 {

@@ -6,22 +6,7 @@ enum LayoutOutput {
   /// Every element of a solved layout, with pinned headers and footers at
   /// their pinned frames for `visibleRect`.
   static func elements(of solved: SolvedLayout, visibleRect: CGRect) -> [LayoutAttributes] {
-    var elements = solved.allElements
-    let pinned = solved.pinnedSupplementaries(in: visibleRect)
-    guard !pinned.isEmpty else { return elements }
-    struct Key: Hashable {
-      var kind: String?
-      var section: Int
-      var item: Int
-    }
-    var frames: [Key: CGRect] = [:]
-    for p in pinned { frames[Key(kind: p.elementKind, section: p.section, item: p.item)] = p.frame }
-    for i in elements.indices where elements[i].category == .supplementaryView {
-      let key = Key(
-        kind: elements[i].elementKind, section: elements[i].section, item: elements[i].item)
-      if let frame = frames[key] { elements[i].frame = frame }
-    }
-    return elements
+    solved.allElements(pinningTo: visibleRect)
   }
 
   /// The label of an element in pictures: `section.item` for a cell, the
