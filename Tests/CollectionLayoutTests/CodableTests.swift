@@ -2,6 +2,8 @@ import CollectionLayout
 import Foundation
 import Testing
 
+/// Documentation/Layout.md, "The JSON form": the keys, the values accepted
+/// and the errors with their paths.
 @Suite("JSON form of layout descriptions")
 struct CodableTests {
   static func everything() -> CompositionalLayout {

@@ -2,8 +2,8 @@
 import Foundation
 import Testing
 
-/// The spec's performance rules, asserted by counting work (group solves and
-/// elements computed), never by timing.
+/// The rules of Documentation/Layout.md, "Cost", asserted by counting work
+/// (group solves and elements computed), never by timing.
 @Suite("Complexity, by counting operations")
 struct ComplexityTests {
   /// A five-column grid of 78-point squares with a header and a background.

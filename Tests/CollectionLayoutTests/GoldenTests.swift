@@ -2,7 +2,8 @@ import CollectionLayout
 import Foundation
 import Testing
 
-/// The spec's golden cases, taken from real UIKit output.
+/// Documentation/Layout.md, "Golden cases": frames taken from real UIKit
+/// output.
 @Suite("Golden cases from UIKit")
 struct GoldenTests {
   @Test("G1: a vertical list of 44-point rows stacks rows at 44·i")
@@ -65,7 +66,7 @@ struct GoldenTests {
     #expect(band.restOffsets == [0, 195, 390, 585, 780])
   }
 
-  @Test("G3 from the spec's JSON gives the same frames")
+  @Test("G3 in the JSON form (Documentation/Layout.md) gives the same frames")
   func g3JSON() throws {
     let json = """
       {"configuration": {"scrollDirection": "vertical", "interSectionSpacing": 0},

@@ -2,8 +2,9 @@ import CollectionLayout
 import Foundation
 import Testing
 
-/// One test per rule of the spec's "Dimensions", "Containers and insets" and
-/// "Groups" sections, each asserting literal frames.
+/// One test per rule of Documentation/Layout.md, "The rules": "Dimensions",
+/// "Containers and insets", "Groups" and "Item and group supplementaries",
+/// each asserting literal frames.
 @Suite("Group and dimension rules")
 struct GroupRuleTests {
   func solve(

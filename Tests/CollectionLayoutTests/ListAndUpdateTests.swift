@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 
+/// Documentation/Layout.md, "Lists", and the list metrics under "Choices
+/// where the rules are silent".
 @Suite("List configurations")
 struct ListConfigurationTests {
   @Test("a plain list has full-width 44-point rows under a pinned 28-point header")

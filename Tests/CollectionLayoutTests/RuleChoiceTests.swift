@@ -2,9 +2,9 @@ import CollectionLayout
 import Foundation
 import Testing
 
-/// The choices recorded in Documentation/Layout.md where the spec is
-/// silent, each with literal frames.
-@Suite("Rule choices where the spec is silent")
+/// Documentation/Layout.md, "Choices where the rules are silent": each
+/// choice with literal frames.
+@Suite("Choices where the rules are silent")
 struct RuleChoiceTests {
   static let row = SectionRuleTests.row
 

@@ -2,8 +2,10 @@ import CollectionLayout
 import Foundation
 import Testing
 
-/// One test per rule of the spec's "Sections" section, plus scroll
-/// direction, layout direction and rounding, each asserting literal frames.
+/// One test per rule of Documentation/Layout.md, "The rules": "Structure",
+/// "Sections", "Boundary supplementaries", "Pinning", "Orthogonal sections",
+/// "Decorations" and "Scroll direction, layout direction, rounding", each
+/// asserting literal frames.
 @Suite("Section and layout rules")
 struct SectionRuleTests {
   static let row = LayoutGroup.horizontal(
