@@ -51,9 +51,19 @@ public struct Harness {
   ///   - runs: The samples to take of each contestant, unless the `RUNS`
   ///     environment variable gives another number.
   ///   - minimumSample: The shortest sample, in seconds.
+  ///
+  /// In a smoke run (see ``isSmokeRun``) every contestant runs once, with no
+  /// repetition, whatever `runs` and `RUNS` say.
   public init(runs: Int = 7, minimumSample: Double = 0.02) {
-    self.runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) } ?? runs
-    self.minimumSample = minimumSample
+    if isSmokeRun {
+      self.runs = 1
+      self.minimumSample = 0
+      print("Smoke run (BENCHMARK_SMOKE=1): sizes divided by 100, one sample each.")
+      print("It checks that every scenario still runs; its figures mean nothing.")
+    } else {
+      self.runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) } ?? runs
+      self.minimumSample = minimumSample
+    }
   }
 
   /// Times the contestants and prints one line each: median and ratio to the
@@ -136,6 +146,18 @@ public struct Harness {
   public func finish() {
     print("\n(checksum \(checksum))")
   }
+}
+
+/// Whether this is a smoke run: `BENCHMARK_SMOKE=1` in the environment. CI
+/// runs every benchmark program that way, so that none of them rots between
+/// the runs whose figures the README shows.
+public let isSmokeRun = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] == "1"
+
+/// A size of a benchmark's workload: `size` itself, or in a smoke run a
+/// hundredth of it (at least 1). Titles print the sizes they were given, so
+/// a smoke run's titles say what it ran.
+public func sized(_ size: Int) -> Int {
+  isSmokeRun ? max(1, size / 100) : size
 }
 
 /// The median of `values` (the upper one of an even count).

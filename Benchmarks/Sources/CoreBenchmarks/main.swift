@@ -17,7 +17,7 @@ var harness = Harness()
 // MARK: - Memory, first, while the process's peak is still low
 
 do {
-  let n = 1_000_000
+  let n = sized(1_000_000)
   let ids = Array(0..<n)
   let residentBefore = residentBytes()
   let peakBefore = peakResidentBytes()
@@ -26,7 +26,8 @@ do {
   snapshot.appendItems(ids)
   let peakAfter = peakResidentBytes()
   let residentAfter = residentBytes()
-  harness.emit("Memory of a 1,000,000-item snapshot with Int identifiers (one appendItems call)")
+  harness.emit(
+    "Memory of a \(n.formatted())-item snapshot with Int identifiers (one appendItems call)")
   if let before = residentBefore, let after = residentAfter {
     harness.emit(
       "  resident growth      \(format(Double(after - before) / Double(n), 1)) bytes per item")
@@ -88,44 +89,50 @@ func floorDiff<T: Hashable>(_ old: [T], _ new: [T]) -> Int {
 }
 
 let uuid = { (_: Int) in UUID().uuidString }
-do {
+// DifferenceKit's two sizes: 5,000 items (20% deleted, 20% inserted, the
+// first 4% shuffled) and 100,000 (10%, 10%, 2%). CollectionDifference is
+// quadratic in the number of changes (Myers): it does not finish in
+// reasonable time at the larger size, so it runs only at the smaller one.
+for (count, delete, insert, at, shuffle) in [
+  (5_000, 2_000..<3_000, 1_000, 3_000, 0..<200),
+  (100_000, 20_000..<30_000, 10_000, 30_000, 0..<2_000),
+] {
+  let scaled = (
+    count: sized(count), delete: sized(delete.lowerBound)..<sized(delete.upperBound),
+    insert: sized(insert), at: sized(at), shuffle: 0..<sized(shuffle.upperBound)
+  )
+  let includeStandardLibrary = count == 5_000
   let (old, new) = differenceKitCase(
-    count: 5_000, delete: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 0..<200, uuid)
+    count: scaled.count, delete: scaled.delete, insert: scaled.insert, at: scaled.at,
+    shuffle: scaled.shuffle, uuid)
   diffScenario(
-    "Diff, 5,000 UUID strings (DifferenceKit's case)", old, new, includeStandardLibrary: true)
+    "Diff, \(scaled.count.formatted()) UUID strings (DifferenceKit's case)", old, new,
+    includeStandardLibrary: includeStandardLibrary)
   let (oldInts, newInts) = differenceKitCase(
-    count: 5_000, delete: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 0..<200
+    count: scaled.count, delete: scaled.delete, insert: scaled.insert, at: scaled.at,
+    shuffle: scaled.shuffle
   ) { $0 }
   diffScenario(
-    "Diff, 5,000 Ints (DifferenceKit's case)", oldInts, newInts, includeStandardLibrary: true)
-}
-do {
-  let (old, new) = differenceKitCase(
-    count: 100_000, delete: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 0..<2_000, uuid)
-  // CollectionDifference is quadratic in the number of changes here (Myers):
-  // it does not finish in reasonable time at this size, so it is left out.
-  diffScenario(
-    "Diff, 100,000 UUID strings (DifferenceKit's case)", old, new, includeStandardLibrary: false)
-  let (oldInts, newInts) = differenceKitCase(
-    count: 100_000, delete: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 0..<2_000
-  ) { $0 }
-  diffScenario(
-    "Diff, 100,000 Ints (DifferenceKit's case)", oldInts, newInts, includeStandardLibrary: false)
+    "Diff, \(scaled.count.formatted()) Ints (DifferenceKit's case)", oldInts, newInts,
+    includeStandardLibrary: includeStandardLibrary)
 }
 
 // MARK: - Sections
 
 do {
+  let (perSection, churn, across) = (sized(1_000), sized(20), sized(1_000))
   var old = DiffableDataSourceSnapshot<Int, Int>()
   old.appendSections(Array(0..<100))
-  for s in 0..<100 { old.appendItems(Array(s * 1_000..<(s + 1) * 1_000), toSection: s) }
+  for s in 0..<100 {
+    old.appendItems(Array(s * perSection..<(s + 1) * perSection), toSection: s)
+  }
   var new = old
   new.deleteSections([10, 30, 50, 70, 90])
   var fresh = 1_000_000
   for s in 100..<105 {
     new.insertSections([s], beforeSection: new.sectionIdentifiers.randomElement(using: &random)!)
-    new.appendItems(Array(fresh..<fresh + 100), toSection: s)
-    fresh += 100
+    new.appendItems(Array(fresh..<fresh + perSection / 10), toSection: s)
+    fresh += perSection / 10
   }
   for _ in 0..<10 {
     let pair = new.sectionIdentifiers.shuffled(using: &random).prefix(2)
@@ -133,26 +140,27 @@ do {
   }
   for section in new.sectionIdentifiers where section < 100 {
     let items = new.itemIdentifiers(inSection: section)
-    new.deleteItems(Array(items.shuffled(using: &random).prefix(20)))
-    for anchor in new.itemIdentifiers(inSection: section).shuffled(using: &random).prefix(20) {
+    new.deleteItems(Array(items.shuffled(using: &random).prefix(churn)))
+    for anchor in new.itemIdentifiers(inSection: section).shuffled(using: &random).prefix(churn) {
       new.insertItems([fresh], afterItem: anchor)
       fresh += 1
     }
   }
   var all = new.itemIdentifiers
-  for _ in 0..<1_000 {
+  for _ in 0..<across {
     let item = all.randomElement(using: &random)!
     let anchor = all.randomElement(using: &random)!
     if item != anchor { new.moveItem(item, afterItem: anchor) }
   }
   all = new.itemIdentifiers
-  new.reloadItems(Array(all.shuffled(using: &random).prefix(1_000)))
+  new.reloadItems(Array(all.shuffled(using: &random).prefix(across)))
   let oldItems = old.itemIdentifiers
   let newItems = new.itemIdentifiers
   let sample = BatchUpdate(from: old, to: new)
   harness.scenario(
-    "Diff, 100 sections × 1,000 items: 5 deleted, 5 inserted, 10 moved, 20 items out and in per "
-      + "section, 1,000 moving across, 1,000 reloads (batch of \(sample.count) operations)",
+    "Diff, 100 sections × \(perSection.formatted()) items: 5 deleted, 5 inserted, 10 moved, "
+      + "\(churn) items out and in per section, \(across.formatted()) moving across, "
+      + "\(across.formatted()) reloads (batch of \(sample.count) operations)",
     [
       Contestant("floor: Dictionary of old + lookup of new") { floorDiff(oldItems, newItems) },
       Contestant("BatchUpdate(from:to:)") { BatchUpdate(from: old, to: new).count },
@@ -162,9 +170,9 @@ do {
 // MARK: - Snapshot operations
 
 do {
-  let ids = Array(0..<1_000_000)
+  let ids = Array(0..<sized(1_000_000))
   harness.scenario(
-    "Build: 1,000,000 Int items",
+    "Build: \(ids.count.formatted()) Int items",
     [
       Contestant("floor: Dictionary of the identifiers") {
         var index = [Int: Int](minimumCapacity: ids.count)
@@ -175,14 +183,17 @@ do {
     ])
 }
 do {
-  let ids = Array(0..<100_000).shuffled(using: &random)
+  let ids = Array(0..<sized(100_000)).shuffled(using: &random)
+  let perSection = ids.count / 100
   let index = Dictionary(uniqueKeysWithValues: zip(ids, 0...))
   let snapshot = singleSection(ids)
   var sections = DiffableDataSourceSnapshot<Int, Int>()
   sections.appendSections(Array(0..<100))
-  for s in 0..<100 { sections.appendItems(Array(ids[s * 1_000..<(s + 1) * 1_000]), toSection: s) }
+  for s in 0..<100 {
+    sections.appendItems(Array(ids[s * perSection..<(s + 1) * perSection]), toSection: s)
+  }
   harness.scenario(
-    "Lookup: the index of each of 100,000 items",
+    "Lookup: the index of each of \(ids.count.formatted()) items",
     [
       Contestant("floor: Dictionary lookup") {
         var sum = 0
@@ -201,9 +212,9 @@ do {
       },
     ])
   harness.scenario(
-    "itemIdentifiers: 100 calls on 100,000 items",
+    "itemIdentifiers: 100 calls on \(ids.count.formatted()) items",
     [
-      Contestant("floor: 100 copies of a 100,000-element array") {
+      Contestant("floor: 100 copies of a \(ids.count.formatted())-element array") {
         var sum = 0
         for round in 0..<100 {
           let copy = ids.withUnsafeBufferPointer { Array($0) }
@@ -224,7 +235,7 @@ do {
     ])
   let half = ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
   harness.scenario(
-    "Delete half of 100,000 items, scattered (build included in both)",
+    "Delete half of \(ids.count.formatted()) items, scattered (build included in both)",
     [
       Contestant("floor: build a Dictionary, remove half its keys") {
         var copy = [Int: Int](minimumCapacity: ids.count)
@@ -255,9 +266,12 @@ do {
   // 100,010 in all. Identifiers: root r is r; child c of r is 100 + 100r + c;
   // leaf l of that child is 1,000,000 + 100 × its parent + l.
   let roots = Array(0..<10)
-  let children = roots.map { r in (0..<100).map { 100 + 100 * r + $0 } }
-  let leaves = children.joined().map { child in (0..<99).map { 1_000_000 + 100 * child + $0 } }
+  let children = roots.map { r in (0..<sized(100)).map { 100 + 100 * r + $0 } }
+  let leaves = children.joined().map { child in
+    (0..<sized(99)).map { 1_000_000 + 100 * child + $0 }
+  }
   let allIdentifiers = roots + Array(children.joined()) + Array(leaves.joined())
+  let (total, rootDescendants) = (allIdentifiers.count, allIdentifiers.count / roots.count - 1)
   func buildOutline() -> DiffableDataSourceSectionSnapshot<Int> {
     var outline = DiffableDataSourceSectionSnapshot<Int>()
     outline.append(roots)
@@ -266,7 +280,8 @@ do {
     return outline
   }
   harness.scenario(
-    "Outline: build a 100,010-item tree of three levels (1,011 append calls)",
+    "Outline: build a \(total.formatted())-item tree of three levels "
+      + "(\((1 + roots.count + children.joined().count).formatted()) append calls)",
     [
       // The outline cannot know its final size, so neither does the floor.
       Contestant("floor: Dictionary of the identifiers, grown as they come") {
@@ -284,7 +299,7 @@ do {
   let lookup = Dictionary(uniqueKeysWithValues: zip(allIdentifiers, 0...))
   let collapsedBox = OutlineBox(collapsed)
   harness.scenario(
-    "Outline: expand all 100,010 items, then collapse them all (in place)",
+    "Outline: expand all \(total.formatted()) items, then collapse them all (in place)",
     [
       Contestant("floor: look each identifier up in a Dictionary, twice") {
         var sum = 0
@@ -302,7 +317,7 @@ do {
   var expanded = collapsed
   expanded.expand(allIdentifiers)
   let expandedBox = OutlineBox(expanded)
-  let leaf = leaves[150][50]
+  let leaf = leaves[leaves.count / 2][leaves[0].count / 2]
   harness.scenario(
     "Outline: collapse, then expand again, one item of the expanded tree",
     [
@@ -311,7 +326,7 @@ do {
         expandedBox.outline.expand([leaf])
         return expandedBox.outline.isExpanded(leaf) ? 1 : 0
       },
-      Contestant("a root with 10,000 descendants") {
+      Contestant("a root with \(rootDescendants.formatted()) descendants") {
         expandedBox.outline.collapse([1])
         expandedBox.outline.expand([1])
         return expandedBox.outline.isExpanded(1) ? 1 : 0
@@ -319,9 +334,9 @@ do {
     ])
 
   harness.scenario(
-    "Outline: visibleItems of the expanded tree (100,010 visible)",
+    "Outline: visibleItems of the expanded tree (\(total.formatted()) visible)",
     [
-      Contestant("floor: append 100,010 identifiers to an array") {
+      Contestant("floor: append \(total.formatted()) identifiers to an array") {
         var copy: [Int] = []
         for id in allIdentifiers { copy.append(id) }
         return copy.count

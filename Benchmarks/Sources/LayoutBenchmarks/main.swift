@@ -64,7 +64,7 @@ func solvedGrid(items total: Int) -> SolvedLayout {
 do {
   let queries = 1_000
   var contestants: [Contestant] = []
-  for total in [10_000, 1_000_000] {
+  for total in [sized(10_000), sized(1_000_000)] {
     let solved = solvedGrid(items: total)
     let height = solved.contentSize.height
     for (name, top) in [
@@ -91,7 +91,7 @@ do {
 // MARK: - 2. Enumerating every frame
 
 do {
-  let total = 1_000_000
+  let total = sized(1_000_000)
   let solved = solvedGrid(items: total)
   let side = screen.width * 0.2
   harness.scenario(
@@ -127,7 +127,7 @@ do {
 // MARK: - 3. Self-sizing
 
 do {
-  let total = 10_000
+  let total = sized(10_000)
   let list = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
   let context = LayoutContext(containerSize: screen)
   /// A row's preferred height: 44 to 107 points, depending on the row.
@@ -162,7 +162,8 @@ do {
         var solved = solvedOnce
         for k in 0..<100 {
           solved.setPreferredSize(
-            CGSize(width: 390, height: CGFloat(50 + k)), forItemAt: IndexPath(indexes: [0, 5_000]))
+            CGSize(width: 390, height: CGFloat(50 + k)),
+            forItemAt: IndexPath(indexes: [0, total / 2]))
         }
         return Int(solved.contentSize.height)
       },
