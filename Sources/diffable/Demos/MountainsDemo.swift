@@ -199,9 +199,9 @@ struct MountainSearch: Sendable {
       rows = Array(rows.prefix(maximumRows - 1)) + [styler("  … \(hidden) more rows", .dim)]
     }
     lines += rows
-    lines += BatchUpdateText(
-      old: old, new: new, describeSection: jsonQuoted, describeItem: jsonQuoted
-    ).summaryLines(for: batch, maximumOperations: maximumOperations, styler: styler)
+    lines += batchSummaryLines(
+      for: batch, from: old, to: new, describeSection: jsonQuoted, describeItem: jsonQuoted,
+      maximumOperations: maximumOperations, styler: styler)
     return lines
   }
 }

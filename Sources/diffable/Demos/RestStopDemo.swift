@@ -84,7 +84,7 @@ struct RestStopDemo: Demo {
     let changed = view.sectionsLaidOutAgain.map { sections[$0].rawValue }
     print()
     print(styler("2. Lunch: a dish is added, the ice is sold out", .bold))
-    if let batch = view.lastBatch { print("batch update: " + summarize(batch)) }
+    if let batch = view.lastBatch { print("batch update: " + batch.summary) }
     print("laid out again: \(changed.joined(separator: ", ")) (the sections whose counts changed)")
     var solved = try screen.solvedLayout()
     screen.draw(solved)

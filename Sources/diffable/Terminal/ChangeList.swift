@@ -245,7 +245,7 @@ struct ChangeListRenderer<Section: Hashable & Sendable, Item: Hashable & Sendabl
     case .moved(let from):
       let place =
         from.count == 1
-        ? "section \(from[0])" : movesNameSections ? format(from) : "row \(from[1])"
+        ? "section \(from[0])" : movesNameSections ? from.bracketedDescription : "row \(from[1])"
       return styler("  (moved from \(place))", .yellow, .dim)
     case .reloaded: return styler("  (reloaded)", .cyan, .dim)
     case .reconfigured: return styler("  (reconfigured)", .cyan, .dim)

@@ -162,12 +162,11 @@ final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Send
     case .blocks: lines += blockLines(list, texts: texts)
     }
     if let batch {
-      lines += BatchUpdateText(
-        old: old, new: new, describeSection: { self.headers[$0] ?? "\($0)" },
+      lines += batchSummaryLines(
+        for: batch, from: old, to: new, describeSection: { self.headers[$0] ?? "\($0)" },
         describeItem: { item in
           jsonQuoted(self.describeItem?(item) ?? Self.firstLine(texts[item] ?? "\(item)"))
-        }
-      ).summaryLines(for: batch, maximumOperations: maximumOperations, styler: styler)
+        }, maximumOperations: maximumOperations, styler: styler)
     } else {
       lines.append(styler("reloadData", .bold) + ": \(new.numberOfItems) rows")
     }
