@@ -53,9 +53,9 @@ struct RestStopDemo: Demo {
 
   /// Plays the three steps and writes the picture when asked to.
   ///
-  /// One data source drives a ``LayoutListView``: its cell provider labels
-  /// each kind of item, and the view solves the layout for the item counts
-  /// the data source gives it.
+  /// The screen's data source drives a ``LayoutListView``: its cell
+  /// provider labels each kind of item, and the view solves the layout for
+  /// the item counts the data source gives it.
   @MainActor
   static func play(
     screen size: CGSize, columns: Int, svgPath: String?, styler: TextStyler,
@@ -63,13 +63,11 @@ struct RestStopDemo: Demo {
   ) async throws {
     let opening = RestStop.openingSnapshot()
     let view = LayoutListView(
-      layout: RestStop.layout(sections: opening.sectionIdentifiers),
-      context: LayoutContext(containerSize: size))
-    let screen = RestStopScreen(
-      view: view,
-      dataSource: DiffableDataSource(view: view) { _, _, item in RestStop.label(item) },
-      size: size, columns: columns, styler: styler)
-    let dataSource = screen.dataSource
+      layout: RestStopScreen.layout, context: LayoutContext(containerSize: size))
+    let restStop = RestStopScreen(view: view, cell: RestStop.label)
+    let dataSource = restStop.dataSource
+    let screen = RestStopDrawing(
+      view: view, dataSource: dataSource, size: size, columns: columns, styler: styler)
     let number = LayoutText.number
     TerminalOutput.line(
       styler("Highway rest stop", .bold) + ": \(opening.numberOfItems) items of three kinds in "
@@ -78,11 +76,11 @@ struct RestStopDemo: Demo {
 
     TerminalOutput.line()
     TerminalOutput.line(styler("1. The rest stop opens", .bold))
-    await dataSource.apply(opening)
+    await restStop.open()
     screen.draw(try screen.solvedLayout())
 
     try await pause(seconds)
-    await dataSource.apply(RestStop.lunchSnapshot())
+    await restStop.lunch()
     let sections = dataSource.snapshot().sectionIdentifiers
     let changed = view.sectionsLaidOutAgain.map { sections[$0].rawValue }
     TerminalOutput.line()
@@ -119,10 +117,10 @@ struct RestStopDemo: Demo {
   }
 }
 
-/// The rest stop's screen: the view, the data source that drives it, and
-/// how they are drawn in the terminal.
+/// How the rest stop is drawn in the terminal: the view, the data source
+/// that drives it, and the drawing's size.
 @MainActor
-struct RestStopScreen {
+struct RestStopDrawing {
   let view: LayoutListView
   let dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>
   /// The screen's size in points.

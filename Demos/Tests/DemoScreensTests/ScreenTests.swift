@@ -224,6 +224,26 @@ struct ScreenTests {
 
   // MARK: The rest stop
 
+  @Test("rest stop: lunch is one apply that inserts a dish and deletes the ice")
+  @MainActor
+  func restStopScreen() async throws {
+    let view = ReferenceListView<String>()
+    let log = CaptionLog()
+    let screen = RestStopScreen(view: view, captions: log, cell: RestStop.label)
+    await screen.open()
+    #expect(view.cells.map(\.count) == [6, 8, 6])
+    await screen.lunch()
+    #expect(view.cells.map(\.count) == [7, 7, 6])
+    #expect(view.cells[0].last == "Grilled cheese $6")
+    #expect(!view.cells[1].contains("Ice"))
+    #expect(batches(view) == ["1 item delete, 1 item insert"])
+    #expect(log.captions == ["The rest stop opens", "Lunch: a dish is added, the ice is sold out"])
+    let solved = try RestStopScreen.layout.solve(
+      LayoutContext(containerSize: CGSize(width: 390, height: 844)),
+      itemCounts: view.cells.map(\.count))
+    #expect(solved.numberOfItems(inSection: 0) == 7)
+  }
+
   @Test("one snapshot holds the three kinds of items, one kind per section")
   func threeKinds() {
     let snapshot = RestStop.openingSnapshot()

@@ -49,7 +49,8 @@ extension BatchUpdate {
   /// deletes, reloads and move sources; the new one for inserts, move
   /// destinations and reconfigures), so each identifier is read from the
   /// snapshot its index refers to; an index outside it is named `<none>`.
-  /// Index paths are written with ``Foundation/IndexPath/bracketedDescription``.
+  /// Index paths are written as `IndexPath.bracketedDescription` writes
+  /// them.
   ///
   /// - Parameters:
   ///   - old: The snapshot the batch starts from.

@@ -244,7 +244,8 @@ package struct _BatchPlan: Sendable {
       else {
         throw ValidationError(
           rule: 2,
-          message: "attempt to reconfigure item at \(path), which is not in the new snapshot")
+          message: "attempt to reconfigure item at \(path.bracketedDescription), which is not in "
+            + "the new snapshot")
       }
     }
 

@@ -144,3 +144,47 @@ public enum RestStop {
     return result
   }
 }
+
+/// The rest stop's screen driven through a data source: it opens with the
+/// whole menu, and lunch changes the menu and the store in one apply.
+///
+/// Its item counts are all the layout needs: a renderer solves
+/// ``RestStop/layout(sections:)`` for the counts the data source gives its
+/// view.
+@MainActor
+public final class RestStopScreen {
+  /// The data source that drives the view; items are type-erased dishes,
+  /// goods and brands.
+  public let dataSource: DiffableDataSource<RestStop.Section, AnySendableHashable>
+  private let captions: (any StepCaptioning)?
+
+  /// A screen shown in `view`.
+  ///
+  /// - Parameters:
+  ///   - captions: Told what each change is about, before it is applied.
+  ///   - cell: Makes an item's cell; ``RestStop/label(_:)`` is its text.
+  public init<View: DiffableListView>(
+    view: View, captions: (any StepCaptioning)? = nil,
+    cell: @escaping @MainActor (AnySendableHashable) -> View.Cell
+  ) {
+    self.captions = captions
+    dataSource = DiffableDataSource(view: view) { _, _, item in cell(item) }
+  }
+
+  /// The layout of the screen's sections.
+  public static var layout: CompositionalLayout {
+    RestStop.layout(sections: RestStop.Section.allCases)
+  }
+
+  /// Shows the rest stop as it opens.
+  public func open() async {
+    captions?.caption = "The rest stop opens"
+    await dataSource.apply(RestStop.openingSnapshot())
+  }
+
+  /// Lunch: a dish is added to the menu and the ice is sold out.
+  public func lunch() async {
+    captions?.caption = "Lunch: a dish is added, the ice is sold out"
+    await dataSource.apply(RestStop.lunchSnapshot())
+  }
+}
