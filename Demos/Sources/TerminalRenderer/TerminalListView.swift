@@ -12,6 +12,11 @@ import Foundation
 /// a ``ReferenceListView``, so every batch is checked as UIKit would check
 /// it. To name rows in the change list it reads the snapshot the data source
 /// answers with, before and after each batch, through ``identities``.
+///
+/// A seed screen creates its data source with this view; ``show(_:header:)``
+/// then lets the view read the data source's snapshot and headers. As the
+/// screen's ``StepCaptioning``, the view prints each caption above the change
+/// it goes with.
 @MainActor
 public final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   DiffableListView, StepCaptioning
