@@ -10,7 +10,7 @@ import Testing
 /// finishes on its own, and is run here as users run it.
 @Suite("demo wifi, sort, chat, expand, outline")
 struct EngineDemosTests {
-  /// Runs `diffable` with `arguments`, expecting it to succeed without a
+  /// Runs `demo` with `arguments`, expecting it to succeed without a
   /// word on standard error, and returns its output.
   func demoOutput(
     _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
