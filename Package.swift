@@ -46,7 +46,8 @@ let package = Package(
     .target(name: "CollectionLayout"),
     .testTarget(
       name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "DiffableTestSupport"]),
-    // The `diffable` command: `diff`, `layout` and the demos.
+    // The `diffable` command: `diff` and `layout`. The demos are a package
+    // of their own, in `Demos/`.
     .executableTarget(
       name: "DiffableCommand",
       dependencies: [
@@ -54,8 +55,7 @@ let package = Package(
         "CollectionLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Sources/diffable",
-      resources: [.copy("Resources")]),
+      path: "Sources/diffable"),
     .testTarget(
       name: "DiffableCommandTests",
       dependencies: ["DiffableCommand", "CollectionLayout", "DiffableTestSupport"]),

@@ -44,12 +44,13 @@ struct LayoutCommandTests {
     #expect((object?["elements"] as? [Any])?.count == 4)
   }
 
-  @Test("numbers print as integers when whole and to six decimals otherwise")
-  func numbers() {
-    #expect(LayoutOutput.number(78) == "78")
-    #expect(LayoutOutput.number(-0.0) == "0")
-    #expect(LayoutOutput.number(100.0 / 3) == "33.333333")
-    #expect(LayoutOutput.number(0.5) == "0.5")
+  @Test("numbers print as LayoutText writes them; element kinds are quoted as JSON strings")
+  func numbers() throws {
+    let text = try LayoutCommand.render(
+      specAt: try Self.spec(Self.restStop), size: CGSize(width: 100.0 / 3, height: 844),
+      itemCounts: [1], format: .json)
+    #expect(text.hasPrefix("{\"contentSize\": [33.333333, "))
+    #expect(text.contains(#""kind": "title-element-kind""#))
     #expect(jsonQuoted("a\"b\\\n") == #""a\"b\\\n""#)
   }
 
@@ -87,8 +88,11 @@ struct LayoutCommandTests {
     let supplementary = try #require(text.range(of: "<g class=\"supplementary\">"))
     #expect(decoration.lowerBound < cell.lowerBound && cell.lowerBound < supplementary.lowerBound)
     // Distinct colours per category.
-    let fills = LayoutElementCategory.allCases.map { LayoutSVG.style($0).fill }
-    #expect(Set(fills).count == 3)
+    let fills = ["cell", "supplementary", "decoration"].map { name in
+      text.components(separatedBy: "<g class=\"\(name)\"><rect ").dropFirst().first?
+        .components(separatedBy: "fill=\"").dropFirst().first?.prefix(7)
+    }
+    #expect(Set(fills.compactMap { $0 }).count == 3)
   }
 
   @Test("arguments parse sizes and counts, and reject malformed ones")
@@ -182,67 +186,5 @@ struct LayoutCommandTests {
     #expect(!result.standardError.contains("Fatal error"))
     let usage = try runDiffable(["layout", spec, "--size", "big", "--items", "6"])
     #expect(usage.status == 64)
-  }
-}
-
-@Suite("Terminal box drawing")
-struct TerminalCanvasTests {
-  @Test("a box has corners, edges and its label inside")
-  func box() {
-    var canvas = TerminalCanvas(columns: 10, rows: 4)
-    canvas.drawBox(column: 1, row: 0, width: 8, height: 3, label: "0.12345678")
-    #expect(
-      canvas.text == """
-         ┌──────┐
-         │0.1234│
-         └──────┘
-
-        """)
-  }
-
-  @Test(
-    "thin boxes become lines or a dot; boxes are clipped to the canvas; later boxes draw over earlier ones"
-  )
-  func thinAndClipped() {
-    var canvas = TerminalCanvas(columns: 6, rows: 3)
-    canvas.drawBox(column: 0, row: 0, width: 4, height: 1)
-    canvas.drawBox(column: 5, row: 0, width: 1, height: 3)
-    canvas.drawBox(column: 0, row: 2, width: 1, height: 1)
-    canvas.drawBox(column: 2, row: 1, width: 10, height: 10, label: "x")
-    // The last box is clipped on the right and bottom; its blank interior
-    // erases the vertical line beneath it.
-    #expect(
-      canvas.text == """
-        ╶──╴ ╷
-          ┌───
-        ▪ │x
-        """)
-  }
-
-  @Test(
-    "a solved layout is drawn as boxes at its frames; a two-row box carries its label on its edge")
-  func solvedLayout() throws {
-    let layout = try CompositionalLayout.decode(json: Data(LayoutCommandTests.restStop.utf8))
-    let solved = try layout.solve(
-      LayoutContext(containerSize: CGSize(width: 390, height: 844)), itemCounts: [6])
-    let canvas = TerminalCanvas.drawing(
-      solved, region: CGRect(x: 0, y: 0, width: 390, height: 260), columns: 40)
-    #expect(
-      canvas.text == """
-        t 0.0──────────────────────────────────┐
-        └──────────────────────────────────────┘
-        ┌──────────────────┐┌──────────────────┐
-        │0.0               ││0.1               │
-        │                  ││                  │
-        │                  ││                  │
-        │                  ││                  │
-        │                  ││                  │
-        │                  ││                  │
-        │                  ││                  │
-        │                  ││                  │
-        │                  ││                  │
-        └──────────────────┘└──────────────────┘
-
-        """)
   }
 }

@@ -207,7 +207,7 @@ extension BatchUpdate {
       guard new._reloadedItems.contains(item) else {
         throw ValidationError(
           rule: 9,
-          message: "item \(_describe([item])) at [\(path[0]), \(path[1])] is reloaded, but the "
+          message: "item \(_describe([item])) at \(path.bracketedDescription) is reloaded, but the "
             + "new snapshot does not mark it for reloading")
       }
       reloadedItems.insert(item)

@@ -137,7 +137,7 @@ extension BatchUpdate: CustomStringConvertible {
   /// `itemMoves: [[0, 1] -> [1, 0]]`.
   public var description: String {
     func paths(_ list: [IndexPath]) -> String {
-      "[" + list.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ") + "]"
+      "[" + list.map(\.bracketedDescription).joined(separator: ", ") + "]"
     }
     var lines: [String] = []
     if !sectionDeletes.isEmpty { lines.append("sectionDeletes: \(sectionDeletes)") }
@@ -153,8 +153,9 @@ extension BatchUpdate: CustomStringConvertible {
     if !itemMoves.isEmpty {
       lines.append(
         "itemMoves: ["
-          + itemMoves.map { paths([$0.from]).dropFirst().dropLast() + " -> "
-            + paths([$0.to]).dropFirst().dropLast() }.joined(separator: ", ") + "]")
+          + itemMoves.map {
+            $0.from.bracketedDescription + " -> " + $0.to.bracketedDescription
+          }.joined(separator: ", ") + "]")
     }
     if !itemReloads.isEmpty { lines.append("itemReloads: " + paths(itemReloads)) }
     if !itemReconfigures.isEmpty { lines.append("itemReconfigures: " + paths(itemReconfigures)) }

@@ -187,7 +187,8 @@ package struct _BatchPlan: Sendable {
     /// section.
     func claim(_ path: IndexPath, _ use: Use, _ side: Side) throws(ValidationError) -> Int {
       guard path.count == 2 else {
-        throw ValidationError(rule: 2, message: "index path \(path) does not have two indices")
+        throw ValidationError(
+          rule: 2, message: "index path \(path.bracketedDescription) does not have two indices")
       }
       let (section, item) = (path[0], path[1])
       let counts = side == .old ? oldItemCounts : newItemCounts
@@ -222,7 +223,7 @@ package struct _BatchPlan: Sendable {
         throw ValidationError(
           rule: Set([earlier, use]) == [.reload, .move] ? 7 : 1,
           message: "attempt to \(earlier.verb) and \(use.verb) the same index path "
-            + "([\(section), \(item)])")
+            + "(\(path.bracketedDescription))")
       }
       return section
     }
@@ -243,7 +244,8 @@ package struct _BatchPlan: Sendable {
       else {
         throw ValidationError(
           rule: 2,
-          message: "attempt to reconfigure item at \(path), which is not in the new snapshot")
+          message: "attempt to reconfigure item at \(path.bracketedDescription), which is not in "
+            + "the new snapshot")
       }
     }
 

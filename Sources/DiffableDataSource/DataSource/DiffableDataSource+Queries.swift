@@ -83,7 +83,8 @@ extension DiffableDataSource {
     guard indexPath.count == 2 else {
       _diffableFailure(
         operation,
-        "index path \(_format(indexPath)) does not have exactly two indices (section and item)")
+        "index path \(indexPath.bracketedDescription) does not have exactly two indices (section and item)"
+      )
     }
   }
 
@@ -106,13 +107,13 @@ extension DiffableDataSource {
     guard let sectionIdentifier = sectionIdentifier(for: section) else {
       _diffableFailure(
         operation,
-        "index path \(_format(indexPath)) is out of range: the data source has "
+        "index path \(indexPath.bracketedDescription) is out of range: the data source has "
           + "\(numberOfSections) sections")
     }
     let count = _state.snapshot._numberOfItems(atSection: section)
     _diffableFailure(
       operation,
-      "index path \(_format(indexPath)) is out of range: section \(section) "
+      "index path \(indexPath.bracketedDescription) is out of range: section \(section) "
         + "\(_describe([sectionIdentifier])) has \(count) items")
   }
 

@@ -35,20 +35,20 @@ extension DiffableDataSource {
     guard !_isUpdatingView else {
       _diffableFailure(
         operation,
-        "the view reported a move from \(_format(source)) to \(_format(destination)) while it "
+        "the view reported a move from \(source.bracketedDescription) to \(destination.bracketedDescription) while it "
           + "was performing an update; report moves only when the user ends a drag")
     }
     let item = _requireItem(at: source, operation)
     guard let canReorder = reorderingHandlers.canReorderItem else {
       _diffableFailure(
         operation,
-        "item identifier \(_describe([item])) at \(_format(source)) cannot be moved: "
+        "item identifier \(_describe([item])) at \(source.bracketedDescription) cannot be moved: "
           + "reorderingHandlers.canReorderItem is nil, so reordering is off")
     }
     guard canReorder(item) else {
       _diffableFailure(
         operation,
-        "item identifier \(_describe([item])) at \(_format(source)) cannot be moved: "
+        "item identifier \(_describe([item])) at \(source.bracketedDescription) cannot be moved: "
           + "reorderingHandlers.canReorderItem returned false for it")
     }
     _requireTwoIndices(destination, operation)
@@ -57,7 +57,7 @@ extension DiffableDataSource {
     guard let toSectionIdentifier = sectionIdentifier(for: toSection) else {
       _diffableFailure(
         operation,
-        "cannot move item identifier \(_describe([item])) to \(_format(destination)): the data "
+        "cannot move item identifier \(_describe([item])) to \(destination.bracketedDescription): the data "
           + "source has \(initial.numberOfSections) sections")
     }
     var remaining = initial._itemIdentifiers(atSection: toSection)
@@ -65,7 +65,7 @@ extension DiffableDataSource {
     guard 0 <= toItem && toItem <= remaining.count else {
       _diffableFailure(
         operation,
-        "cannot move item identifier \(_describe([item])) to \(_format(destination)): without "
+        "cannot move item identifier \(_describe([item])) to \(destination.bracketedDescription): without "
           + "it, section \(toSection) \(_describe([toSectionIdentifier])) has "
           + "\(remaining.count) items")
     }
@@ -160,13 +160,13 @@ extension DiffableDataSource {
       _diffableFailure(
         operation,
         "the view committed \(style) of item identifier \(_describe([item])) at "
-          + "\(_format(indexPath)), which editingHandlers.canEditItem does not allow")
+          + "\(indexPath.bracketedDescription), which editingHandlers.canEditItem does not allow")
     }
     guard let commit = editingHandlers.commit else {
       _diffableFailure(
         operation,
         "the view committed \(style) of item identifier \(_describe([item])) at "
-          + "\(_format(indexPath)), but editingHandlers.commit is nil")
+          + "\(indexPath.bracketedDescription), but editingHandlers.commit is nil")
     }
     commit(style, item)
   }

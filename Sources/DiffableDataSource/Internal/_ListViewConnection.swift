@@ -129,7 +129,7 @@ final class _ListViewConnection<
       _diffableFailure(
         operation,
         "the cell provider returned nil for item identifier \(_describe([item])) at index path "
-          + "\(_format(indexPath)); it must return a cell for every item")
+          + "\(indexPath.bracketedDescription); it must return a cell for every item")
     }
     return cell
   }
@@ -142,20 +142,20 @@ final class _ListViewConnection<
       _diffableFailure(
         operation,
         "the view asked for a supplementary view of kind \(_describe([kind])) at index path "
-          + "\(_format(indexPath))\(place), but supplementaryViewProvider is nil")
+          + "\(indexPath.bracketedDescription)\(place), but supplementaryViewProvider is nil")
     }
     guard provider.viewType == View.self else {
       _diffableFailure(
         operation,
         "supplementaryViewProvider was made for views of type \(provider.viewType), but the data "
           + "source drives a \(View.self) (kind \(_describe([kind])), index path "
-          + "\(_format(indexPath))\(place))")
+          + "\(indexPath.bracketedDescription)\(place))")
     }
     guard let made = provider.make(view, kind, indexPath) else {
       _diffableFailure(
         operation,
         "supplementaryViewProvider returned nil for kind \(_describe([kind])) at index path "
-          + "\(_format(indexPath))\(place)")
+          + "\(indexPath.bracketedDescription)\(place)")
     }
     return made as! SupplementaryView
   }
@@ -175,9 +175,4 @@ final class _ListViewConnection<
   func commit(_ editingStyle: DiffableEditingStyle, forItemAt indexPath: IndexPath) {
     requireOwner("commit(_:forItemAt:)")._commitEditing(editingStyle, forItemAt: indexPath)
   }
-}
-
-/// An index path as messages show it: `[section, item]`.
-func _format(_ indexPath: IndexPath) -> String {
-  "[" + indexPath.map(String.init).joined(separator: ", ") + "]"
 }

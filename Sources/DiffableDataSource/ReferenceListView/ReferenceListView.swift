@@ -180,7 +180,8 @@ public final class ReferenceListView<Cell>: DiffableListView {
       cells[source[0]].insert(cell, at: source[1])
       _diffableFailure(
         operation,
-        "destination \(_format(destination)) is out of range of the list without the moved item")
+        "destination \(destination.bracketedDescription) is out of range of the list without the moved item"
+      )
     }
     cells[destination[0]].insert(cell, at: destination[1])
     dataSource.moveItem(at: source, to: destination)
@@ -213,7 +214,7 @@ public final class ReferenceListView<Cell>: DiffableListView {
       _diffableFailure(
         "supplementaryView(ofKind:at:)",
         "the view has no data source to ask for a supplementary view of kind "
-          + "\(_describe([kind])) at \(_format(indexPath))")
+          + "\(_describe([kind])) at \(indexPath.bracketedDescription)")
     }
     let view = dataSource.supplementaryView(ofKind: kind, at: indexPath)
     record(.supplementaryView(kind: kind, at: indexPath))
@@ -237,7 +238,7 @@ public final class ReferenceListView<Cell>: DiffableListView {
       _diffableFailure(
         "cell(at:)",
         "the view has no data source to ask for the cell at "
-          + _format(IndexPath(item: first, section: section)))
+          + IndexPath(item: first, section: section).bracketedDescription)
     }
     if recordsEvents {
       requestedCells.append(contentsOf: items.lazy.map { IndexPath(item: $0, section: section) })
@@ -259,7 +260,8 @@ public final class ReferenceListView<Cell>: DiffableListView {
         indexPath.count == 2 && 0 <= indexPath[0] && indexPath[0] < cells.count
         ? "section \(indexPath[0]) shows \(cells[indexPath[0]].count) items"
         : "the view shows \(cells.count) sections"
-      _diffableFailure(operation, "index path \(_format(indexPath)) is out of range: \(shape)")
+      _diffableFailure(
+        operation, "index path \(indexPath.bracketedDescription) is out of range: \(shape)")
     }
   }
 }
@@ -303,7 +305,7 @@ extension ReferenceListView {
     ///
     /// - Complexity: O(*b* + *c*), the size of the batch and the cells asked.
     public var description: String {
-      let cells = requestedCells.map(_format).joined(separator: ", ")
+      let cells = requestedCells.map(\.bracketedDescription).joined(separator: ", ")
       switch kind {
       case .reloadData:
         return "reloadData, cells [\(cells)]"
@@ -311,13 +313,14 @@ extension ReferenceListView {
         let operations = update.description.split(separator: "\n").joined(separator: "; ")
         return "batch (\(animated ? "animated" : "not animated")): \(operations), cells [\(cells)]"
       case .reconfigureItems(let paths):
-        return "reconfigure \(paths.map(_format).joined(separator: ", ")), cells [\(cells)]"
+        return
+          "reconfigure \(paths.map(\.bracketedDescription).joined(separator: ", ")), cells [\(cells)]"
       case .interactiveMove(let from, let to):
-        return "interactive move \(_format(from)) -> \(_format(to))"
+        return "interactive move \(from.bracketedDescription) -> \(to.bracketedDescription)"
       case .commitEditing(let style, let path):
-        return "commit \(style) at \(_format(path))"
+        return "commit \(style) at \(path.bracketedDescription)"
       case .supplementaryView(let kind, let path):
-        return "supplementary view \(_describe([kind])) at \(_format(path))"
+        return "supplementary view \(_describe([kind])) at \(path.bracketedDescription)"
       }
     }
   }

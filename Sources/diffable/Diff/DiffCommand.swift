@@ -80,9 +80,7 @@ struct DiffCommand: ParsableCommand {
     case .json:
       return BatchUpdateJSON.text(for: batch)
     case .text:
-      return BatchUpdateText(
-        old: old, new: new, describeSection: jsonQuoted, describeItem: jsonQuoted
-      ).lines(for: batch).joined(separator: "\n")
+      return batch.operationLines(from: old, to: new).joined(separator: "\n")
     }
   }
 }

@@ -71,7 +71,9 @@ struct LayoutCommand: ParsableCommand {
         contentSize: solved.contentSize,
         elements: LayoutOutput.elements(of: solved, visibleRect: visible))
     case .svg:
-      return LayoutSVG.render(solved, visibleRect: visible, label: LayoutOutput.indexPathLabel)
+      return LayoutText.svg(
+        solved, elements: LayoutOutput.elements(of: solved, visibleRect: visible),
+        visibleRect: visible)
     }
   }
 }
@@ -99,18 +101,15 @@ struct ContainerSize: ExpressibleByArgument {
   var value: CGSize
 
   init?(argument: String) {
-    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite,
-      h.isFinite, w >= 0, h >= 0
-    else { return nil }
-    value = CGSize(width: w, height: h)
+    guard let value = LayoutText.size(parsing: argument) else { return nil }
+    self.value = value
   }
 
   /// A size, as a default value.
   init(_ value: CGSize) { self.value = value }
 
   var defaultValueDescription: String {
-    "\(LayoutOutput.number(value.width))x\(LayoutOutput.number(value.height))"
+    LayoutText.sizeDescription(value)
   }
 }
 

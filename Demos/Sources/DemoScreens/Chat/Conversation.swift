@@ -1,0 +1,186 @@
+import Diffable
+
+/// A message. The list's identifiers are message numbers; the messages
+/// themselves live in the conversation's store, so that a message can
+/// change (its status) while its identity stays.
+public struct ChatMessage: Sendable {
+  public enum Status: Sendable { case sent, read }
+  public var author: String
+  public var text: String
+  public var status: Status
+
+  public init(author: String, text: String, status: Status) {
+    self.author = author
+    self.text = text
+    self.status = status
+  }
+
+  /// Whether you wrote it (the other side is Ada).
+  public var isYours: Bool { author == "you" }
+}
+
+/// The sections of the conversation.
+public enum ChatSection: Hashable, Sendable {
+  case earlier
+  case today
+}
+
+/// The rows of the conversation.
+public enum ChatItem: Hashable, Sendable {
+  /// A message, by number in the conversation's store.
+  case message(Int)
+  /// "Ada is typing…"
+  case typing
+}
+
+/// A conversation whose messages arrive in the background.
+///
+/// The history is applied first. Then the other side, run off the main
+/// actor, reads the data source's current snapshot, appends a typing
+/// indicator, replaces it with the message, marks your earlier message read,
+/// and applies each change from where it runs. Your messages are applied
+/// from the main actor.
+@MainActor
+public final class Conversation {
+  public typealias Snapshot = DiffableDataSourceSnapshot<ChatSection, ChatItem>
+
+  /// What Ada says, in turn.
+  public nonisolated static let lines = [
+    "Did the batch animate?",
+    "One insert, one delete, one reconfigure. All in one go.",
+    "And nobody waited for the main actor.",
+    "The diff ran in the background, like this message.",
+    "See you at the next apply!",
+  ]
+  /// What you answer in the unattended run, in turn.
+  public nonisolated static let replies = [
+    "It did, smoothly.",
+    "Even the typing indicator?",
+    "Nice. The view only asked for the new cells.",
+    "Ha. Let's ship it.",
+    "Bye!",
+  ]
+
+  /// The data source that drives the view.
+  public private(set) var dataSource: DiffableDataSource<ChatSection, ChatItem>!
+  /// The messages by number.
+  public private(set) var messages: [Int: ChatMessage] = [:]
+  private let captions: (any StepCaptioning)?
+  /// The number of Ada's answers to your typed messages so far.
+  private var answers = 0
+
+  /// A conversation shown in `view`.
+  ///
+  /// - Parameters:
+  ///   - captions: Told what each change is about, before it is applied.
+  ///   - cell: Makes a row's cell; it reads the screen's ``messages``.
+  public init<View: DiffableListView>(
+    view: View, captions: (any StepCaptioning)? = nil,
+    cell: @escaping @MainActor (Conversation, ChatItem) -> View.Cell
+  ) {
+    self.captions = captions
+    dataSource = DiffableDataSource(view: view) { [unowned self] _, _, item in cell(self, item) }
+  }
+
+  /// The title of a section's header, by section index.
+  public func title(ofSection index: Int) -> String { index == 0 ? "Yesterday" : "Today" }
+
+  /// Stores a message and returns its number.
+  func store(_ message: ChatMessage) -> Int {
+    let number = messages.count + 1
+    messages[number] = message
+    return number
+  }
+
+  /// Marks your messages read, returning their numbers.
+  func markRead() -> [Int] {
+    let unread = messages.filter { $0.value.isYours && $0.value.status == .sent }.map(\.key)
+    for number in unread { messages[number]?.status = .read }
+    return unread.sorted()
+  }
+
+  /// The messages of yesterday.
+  func history() -> Snapshot {
+    var snapshot = Snapshot()
+    snapshot.appendSections([.earlier, .today])
+    let earlier = [
+      ChatMessage(author: "Ada", text: "Are the data sources in?", status: .read),
+      ChatMessage(author: "you", text: "Merged this morning.", status: .read),
+      ChatMessage(author: "Ada", text: "Let's try one with a chat.", status: .read),
+    ]
+    snapshot.appendItems(earlier.map { .message(store($0)) }, toSection: .earlier)
+    return snapshot
+  }
+
+  /// Shows the history.
+  public func open(caption: String? = nil) async {
+    captions?.caption = caption
+    await dataSource.apply(history())
+  }
+
+  /// The other side, as a background task runs it: every change reads the
+  /// current snapshot, edits it and applies it, off the main actor.
+  public nonisolated static func otherSide(
+    of conversation: Conversation, line: String, pause seconds: Double
+  ) async throws {
+    let dataSource = await conversation.dataSource!
+    try await pause(seconds)
+    var snapshot = await dataSource.snapshot()
+    snapshot.appendItems([.typing], toSection: .today)
+    await conversation.setCaption("Ada starts typing (applied from a background task)")
+    await dataSource.apply(snapshot)
+
+    try await pause(seconds)
+    let (number, read) = await conversation.receive(line)
+    snapshot = await dataSource.snapshot()
+    snapshot.deleteItems([.typing])
+    snapshot.appendItems([.message(number)], toSection: .today)
+    snapshot.reconfigureItems(read.map(ChatItem.message))
+    await conversation.setCaption(
+      "Ada's message replaces the indicator" + (read.isEmpty ? "" : "; your message is read"))
+    await dataSource.apply(snapshot)
+  }
+
+  func setCaption(_ caption: String) { captions?.caption = caption }
+
+  func receive(_ line: String) -> (Int, [Int]) {
+    let read = markRead()
+    return (store(ChatMessage(author: "Ada", text: line, status: .read)), read)
+  }
+
+  /// Sends a message of yours, from the main actor.
+  public func send(_ text: String) async {
+    var snapshot = dataSource.snapshot()
+    snapshot.appendItems(
+      [.message(store(ChatMessage(author: "you", text: text, status: .sent)))], toSection: .today)
+    captions?.caption = "you reply"
+    await dataSource.apply(snapshot)
+  }
+
+  /// Step `number` (from 0) of the unattended run: Ada's next line from a
+  /// detached task, then your reply, with `seconds` between the changes.
+  public func step(_ number: Int, pause seconds: Double) async throws {
+    let line = Self.lines[number % Self.lines.count]
+    // Off the main actor: the task is detached.
+    try await Task.detached { [self] in
+      try await Conversation.otherSide(of: self, line: line, pause: seconds)
+    }.value
+    try await pause(seconds)
+    await send(Self.replies[number % Self.replies.count])
+  }
+
+  /// Sends a message you typed, then plays Ada typing and answering it,
+  /// `seconds` apart. Call it from one background task for every message in
+  /// turn, so that no change is built on a snapshot another is about to
+  /// replace.
+  public nonisolated func sendAndAwaitAnswer(_ text: String, pause seconds: Double) async throws {
+    await send(text)
+    let line = await nextAnswer()
+    try await Conversation.otherSide(of: self, line: line, pause: seconds)
+  }
+
+  private func nextAnswer() -> String {
+    defer { answers += 1 }
+    return Self.lines[answers % Self.lines.count]
+  }
+}

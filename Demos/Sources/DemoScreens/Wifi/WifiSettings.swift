@@ -1,0 +1,193 @@
+import Diffable
+
+/// A Wi-Fi network found by a scan. Two networks are the same network when
+/// they have the same name; the signal changes from scan to scan.
+public struct WifiNetwork: Hashable, Sendable {
+  public var name: String
+  /// Signal strength, 1 to 3 bars.
+  public var bars: Int
+  public var isSecured: Bool
+
+  public init(name: String, bars: Int, isSecured: Bool) {
+    self.name = name
+    self.bars = bars
+    self.isSecured = isSecured
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// The sections of the Wi-Fi settings screen.
+public enum WifiSection: Hashable, Sendable {
+  /// The switch and, while Wi-Fi is on, the current network.
+  case configuration
+  /// The networks found, while Wi-Fi is on.
+  case networks
+}
+
+/// The rows of the Wi-Fi settings screen.
+public enum WifiItem: Hashable, Sendable {
+  case wifiSwitch
+  case currentNetwork
+  case network(WifiNetwork)
+}
+
+/// The simulated radio: which networks each scan finds.
+public struct WifiScanner: Sendable {
+  /// The networks a scan may find.
+  public static let names = [
+    "Airport Free", "Bakery", "Café Lumière", "CoffeeShop", "DIRECT-printer", "Guest",
+    "Library", "Neighbour 5G", "Office", "Pixel hotspot", "Station", "TrainWiFi",
+  ]
+  /// The networks the last scan found, by name.
+  public private(set) var visible: [String: WifiNetwork] = [:]
+  private var random: DemoRandom
+
+  /// A radio whose scans are fixed by `seed`.
+  public init(seed: UInt64) {
+    random = DemoRandom(seed: seed)
+  }
+
+  /// One scan: some networks leave, some arrive, signals drift. Returns the
+  /// networks found, sorted by name.
+  public mutating func scan() -> [WifiNetwork] {
+    for name in Self.names {
+      if var network = visible[name] {
+        if Int.random(in: 0..<7, using: &random) == 0 {
+          visible[name] = nil
+        } else {
+          network.bars = min(3, max(1, network.bars + Int.random(in: -1...1, using: &random)))
+          visible[name] = network
+        }
+      } else if Int.random(in: 0..<4, using: &random) == 0 {
+        visible[name] = WifiNetwork(
+          name: name, bars: Int.random(in: 1...3, using: &random),
+          isSecured: Bool.random(using: &random))
+      }
+    }
+    return networks
+  }
+
+  /// The networks the last scan found, sorted by name.
+  public var networks: [WifiNetwork] {
+    visible.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
+  }
+}
+
+/// WWDC19's Wi-Fi settings screen: its model, and the data source that
+/// shows it.
+///
+/// A configuration section holds the Wi-Fi switch and, while Wi-Fi is on,
+/// the current network; a networks section, sorted by name, appears when
+/// Wi-Fi is on and changes as simulated scans arrive. Every change is one
+/// apply: ``toggle()`` when the switch is tapped, ``scan()`` when a scan
+/// arrives.
+@MainActor
+public final class WifiSettings {
+  public typealias Snapshot = DiffableDataSourceSnapshot<WifiSection, WifiItem>
+
+  /// The network the device is joined to while Wi-Fi is on.
+  public static let currentNetwork = WifiNetwork(name: "Home", bars: 3, isSecured: true)
+
+  /// The data source that drives the view.
+  public private(set) var dataSource: DiffableDataSource<WifiSection, WifiItem>!
+  /// Whether Wi-Fi is on.
+  public private(set) var isOn = false
+  private var scanner: WifiScanner
+  private var scans = 0
+  private let captions: (any StepCaptioning)?
+
+  /// A screen whose scans are fixed by `seed`, shown in `view`.
+  ///
+  /// - Parameters:
+  ///   - captions: Told what each change is about, before it is applied.
+  ///   - cell: Makes a row's cell; it reads the screen's state (``isOn``).
+  public init<View: DiffableListView>(
+    seed: UInt64, view: View, captions: (any StepCaptioning)? = nil,
+    cell: @escaping @MainActor (WifiSettings, WifiItem) -> View.Cell
+  ) {
+    scanner = WifiScanner(seed: seed)
+    self.captions = captions
+    // The cell provider reads the settings' state, so the data source comes
+    // once `self` exists.
+    dataSource = DataSource(view: view) { [unowned self] _, _, item in cell(self, item) }
+  }
+
+  private typealias DataSource = DiffableDataSource<WifiSection, WifiItem>
+
+  /// The title of a section's header, by section index.
+  public func title(ofSection index: Int) -> String {
+    index == 0 ? "Wi-Fi" : "Choose a network…"
+  }
+
+  /// How the screen names a row in words.
+  public static func name(of item: WifiItem) -> String {
+    switch item {
+    case .wifiSwitch: "Wi-Fi switch"
+    case .currentNetwork: "current network"
+    case .network(let network): network.name
+    }
+  }
+
+  /// The snapshot of the current state; `changed` are the networks whose
+  /// signal changed, reconfigured in place.
+  public func snapshot(reconfiguring changed: [WifiNetwork] = [], toggled: Bool = false)
+    -> Snapshot
+  {
+    var snapshot = Snapshot()
+    snapshot.appendSections([.configuration])
+    snapshot.appendItems(isOn ? [.wifiSwitch, .currentNetwork] : [.wifiSwitch])
+    if isOn {
+      snapshot.appendSections([.networks])
+      snapshot.appendItems(scanner.networks.map(WifiItem.network))
+    }
+    var reconfigured = changed.map(WifiItem.network)
+    if toggled { reconfigured.append(.wifiSwitch) }
+    snapshot.reconfigureItems(reconfigured)
+    return snapshot
+  }
+
+  // MARK: Actions
+
+  /// Shows the screen as it is: Wi-Fi off at first.
+  public func open(caption: String? = nil) async {
+    captions?.caption = caption
+    await dataSource.apply(snapshot())
+  }
+
+  /// Turns Wi-Fi on or off, as a tap on the switch does, and applies the
+  /// change.
+  public func toggle() async {
+    isOn.toggle()
+    if isOn { _ = scanner.scan() }
+    captions?.caption = isOn ? "Wi-Fi on: the networks section appears" : "Wi-Fi off: it goes"
+    await dataSource.apply(snapshot(toggled: true))
+  }
+
+  /// Runs a scan and applies what it found.
+  public func scan() async {
+    scans += 1
+    let number = scans
+    let before = Dictionary(uniqueKeysWithValues: scanner.networks.map { ($0.name, $0) })
+    let found = scanner.scan()
+    let changed = found.filter { network in
+      before[network.name].map { $0.bars != network.bars } ?? false
+    }
+    let arrived = found.filter { before[$0.name] == nil }.count
+    let left = before.count - (found.count - arrived)
+    let signals = "\(changed.count) signal\(changed.count == 1 ? "" : "s") changed"
+    captions?.caption = "scan \(number): \(arrived) found, \(left) gone, \(signals)"
+    await dataSource.apply(snapshot(reconfiguring: changed))
+  }
+
+  /// Step `number` (from 1) of the unattended run: Wi-Fi on at the first,
+  /// off and on again every five steps, scans in between.
+  public func step(_ number: Int) async {
+    if number == 1 || number % 5 == 0 || number % 5 == 1 && !isOn {
+      await toggle()
+    } else {
+      await scan()
+    }
+  }
+}

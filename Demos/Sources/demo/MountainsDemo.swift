@@ -1,0 +1,139 @@
+import ArgumentParser
+import DemoScreens
+import Diffable
+import Foundation
+import TerminalRenderer
+
+/// `demo mountains`: WWDC19's mountain search (``MountainSearch``), in a
+/// terminal.
+///
+/// A query is typed one letter at a time. At each step the demo builds a
+/// snapshot of the mountains whose names contain the query, sorted, diffs it
+/// against the previous snapshot with `BatchUpdate(from:to:)`, and prints the
+/// list with its changes marked, followed by the batch update.
+struct MountainsDemo: Demo {
+  static let configuration = CommandConfiguration(
+    commandName: "mountains",
+    abstract: "Search mountains as you type; watch the list's batch updates (WWDC19).",
+    discussion: """
+      By default the demo types "kil" one letter at a time, then erases the last \
+      letter. With --query it types your query instead. With --interactive (on a \
+      terminal) you type: Backspace erases, Ctrl-U clears, Enter, Esc or Ctrl-C quits.
+      """)
+
+  @Option(help: "The query to type, one letter at a time.")
+  var query: String?
+
+  @Option(help: "How to sort the results.")
+  var sort: MountainSearch.Order = .name
+
+  @Flag(help: "Type the query yourself (needs a terminal).")
+  var interactive = false
+
+  @OptionGroup var options: DemoOptions
+
+  func validate() throws {
+    if let query, query.isEmpty {
+      throw ValidationError("--query needs at least one letter.")
+    }
+    if interactive, query != nil {
+      throw ValidationError("--interactive reads the query from the keyboard; drop --query.")
+    }
+  }
+
+  func run() async throws {
+    let search = try MountainSearch(mountains: Mountain.bundled(), order: sort)
+    if interactive {
+      try await InteractiveMountainSearch(search: search, styler: options.styler).run()
+    } else {
+      let steps = query.map(MountainSearch.typing) ?? MountainsDemo.defaultSteps
+      try await MountainsDemo.play(
+        steps: steps, search: search, styler: options.styler, pause: options.pause)
+    }
+  }
+
+  /// "kil" typed, then one Backspace: deletions, then insertions.
+  static let defaultSteps = ["k", "ki", "kil", "ki"]
+
+  /// Plays the steps, starting from the empty query (every mountain), and
+  /// prints each step.
+  @MainActor
+  static func play(
+    steps: [String], search: MountainSearch, styler: TextStyler, pause seconds: Double
+  ) async throws {
+    var previous = search.snapshot(matching: "")
+    TerminalOutput.line(
+      styler("Mountain search", .bold) + ": \(search.mountains.count) mountains, "
+        + "typing \(steps.map(BatchUpdate.quotedName).joined(separator: ", "))")
+    TerminalOutput.line(styler(MountainRows.legend, .dim))
+    let rows = MountainRows(search: search, styler: styler)
+    for query in steps {
+      try await pause(seconds)
+      let current = search.snapshot(matching: query)
+      let batch = BatchUpdate(from: previous, to: current)
+      TerminalOutput.line()
+      for line in rows.render(query: query, from: previous, to: current, batch: batch) {
+        TerminalOutput.line(line)
+      }
+      previous = current
+    }
+  }
+}
+
+extension MountainSearch.Order: ExpressibleByArgument {}
+
+/// How the search's results are drawn: a row a mountain, with its changes
+/// marked, and the batch update under the list.
+struct MountainRows {
+  static let legend = "+ inserted   - deleted   > moved"
+
+  let search: MountainSearch
+  let styler: TextStyler
+  private let nameWidth: Int
+
+  init(search: MountainSearch, styler: TextStyler) {
+    self.search = search
+    self.styler = styler
+    nameWidth = search.mountains.map(\.name.count).max() ?? 0
+  }
+
+  /// A row: name, height and location.
+  func rowText(_ name: String) -> String {
+    guard let mountain = search.mountain(named: name) else { return name }
+    let height = MountainSearch.grouped(mountain.height)
+    return padded(name, to: nameWidth) + "  "
+      + String(repeating: " ", count: max(0, 5 - height.count))
+      + height + " m  " + styler(mountain.location, .dim)
+  }
+
+  /// The lines printed for one step: a header, the list with its changes
+  /// marked, and the batch update.
+  func render(
+    query: String,
+    from old: DiffableDataSourceSnapshot<String, String>,
+    to new: DiffableDataSourceSnapshot<String, String>,
+    batch: BatchUpdate,
+    maximumRows: Int? = nil,
+    maximumOperations: Int = 8
+  ) -> [String] {
+    var lines: [String] = []
+    lines.append(
+      styler("query \(BatchUpdate.quotedName(query))", .bold)
+        + ": \(new.numberOfItems) of \(search.mountains.count) mountains")
+    let list = ChangeList(from: old, to: new, batch: batch)
+    var renderer = ChangeListRenderer<String, String>(styler: styler)
+    renderer.showsSections = false
+    renderer.movesNameSections = false
+    renderer.itemText = { rowText($0) }
+    var rows = renderer.lines(for: list)
+    if let maximumRows, rows.count > maximumRows {
+      let hidden = rows.count - maximumRows + 1
+      rows = Array(rows.prefix(maximumRows - 1)) + [styler("  … \(hidden) more rows", .dim)]
+    }
+    lines += rows
+    lines += batchSummaryLines(
+      for: batch, from: old, to: new, describeSection: BatchUpdate.quotedName,
+      describeItem: BatchUpdate.quotedName, maximumOperations: maximumOperations, styler: styler)
+    return lines
+  }
+}
