@@ -96,8 +96,7 @@ struct TerminalTests {
 
   @Test("a change list shows every item of the new snapshot once, in order, whatever the change")
   func randomChangeLists() throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 0x11_57)
-    print("TerminalTests.randomChangeLists seed: \(random.seed)")
+    var random = SeededRandom.forTest("TerminalTests.randomChangeLists")
     for _ in 0..<300 {
       let oldInts = RandomSnapshots.snapshot(using: &random)
       let newInts = RandomSnapshots.edited(oldInts, using: &random)

@@ -1,5 +1,6 @@
 import DiffableCore
 import DiffableEngine
+import DiffableTestSupport
 import Foundation
 import Testing
 
