@@ -50,7 +50,7 @@ final class MeasuringView: DiffableListView {
 
 @MainActor
 @Suite("Main-actor work is proportional to the change, by counting", .serialized)
-struct EngineComplexityTests {
+struct ComplexityTests {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, CountingIdentifier>
 
   struct Cost: Equatable {
