@@ -24,7 +24,9 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
   public init(seed: UInt64, stream: UInt64 = 0) {
     self.seed = seed
     self.stream = stream
-    self.state = seed ^ stream
+    // Scrambled, so that neighbouring streams are not the same sequence a few
+    // steps apart.
+    self.state = seed ^ Self.scramble(stream)
   }
 
   /// The generator of the random test `name`, seeded from `DIFFABLE_SEED` if
@@ -48,14 +50,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
   /// Another generator replayed by the same seed, drawing stream `index` of
   /// this one: for example one for each thread of a test.
   public func substream(_ index: Int) -> SeededRandom {
-    SeededRandom(
-      seed: seed,
-      stream: stream &+ (UInt64(truncatingIfNeeded: index) &+ 1) &* 0x9E37_79B9_7F4A_7C15)
+    SeededRandom(seed: seed, stream: stream &+ UInt64(truncatingIfNeeded: index) &+ 1)
   }
 
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
+    return Self.scramble(state)
+  }
+
+  /// SplitMix64's output function: a bijection that spreads every bit of `z`
+  /// over the result (0 stays 0).
+  static func scramble(_ z: UInt64) -> UInt64 {
+    var z = z
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
