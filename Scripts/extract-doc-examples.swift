@@ -1,11 +1,13 @@
 #!/usr/bin/env swift
+import Foundation
+
 // Generates the documentation example tests: the Swift code blocks of
 // README.md and of every DocC article (Sources/*/*.docc/*.md) become tests in
 // Tests/DocumentationExampleTests, one file per document.
 //
-//     Scripts/extract-doc-examples.swift           write the test files
-//     Scripts/extract-doc-examples.swift --check   write nothing; fail if a file
-//                                            differs from what it would write
+//     Scripts/extract-doc-examples.swift          writes the test files
+//     Scripts/extract-doc-examples.swift --check  writes nothing; fails if a
+//                                                 file says something else
 //
 // A document's ```swift blocks run in order as one program, in one test: a
 // block may use what an earlier block declared. `import` lines move to the
@@ -31,8 +33,6 @@
 //   UIKit code).
 // - `<!-- example setup: CODE -->` before a block: CODE runs before it, unseen.
 // - `<!-- example check: CONDITION -->` after a block: `#expect(CONDITION)`.
-
-import Foundation
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let outputFolder = root.appendingPathComponent("Tests/DocumentationExampleTests")
@@ -440,7 +440,13 @@ func run(check: Bool) throws -> Bool {
     }
   }
   var stale: [String] = []
-  for (name, text) in wanted.sorted(by: { $0.key < $1.key }) where existing[name] != text {
+  // Whether a file says the same, up to layout: another version of
+  // swift-format may break lines elsewhere.
+  func same(_ a: String?, _ b: String) -> Bool {
+    a?.filter { !$0.isWhitespace } == b.filter { !$0.isWhitespace }
+  }
+  for (name, text) in wanted.sorted(by: { $0.key < $1.key })
+  where check ? !same(existing[name], text) : existing[name] != text {
     stale.append(name)
     if !check {
       try fileManager.createDirectory(at: outputFolder, withIntermediateDirectories: true)
