@@ -153,7 +153,7 @@ struct PropertyTests {
   func forEachLayout(_ name: String, _ body: (SolvedLayout, inout SeededRandom) throws -> Void)
     throws
   {
-    var random = RandomLayouts(rng: SeededRandom(seed: testSeed(name)))
+    var random = RandomLayouts(rng: SeededRandom.forTest("PropertyTests.\(name)"))
     var solvedCount = 0
     for _ in 0..<Self.trials {
       let (layout, ctx, counts) = random.layout()
@@ -290,7 +290,7 @@ struct PropertyTests {
 
   @Test("right-to-left is the mirror image of left-to-right")
   func mirroring() throws {
-    var random = RandomLayouts(rng: SeededRandom(seed: testSeed("mirroring")))
+    var random = RandomLayouts(rng: SeededRandom.forTest("PropertyTests.mirroring"))
     for _ in 0..<Self.trials {
       var (layout, ctx, counts) = random.layout()
       ctx.layoutDirection = .leftToRight

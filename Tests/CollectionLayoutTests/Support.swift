@@ -36,12 +36,3 @@ extension SolvedLayout {
     }
   }
 }
-
-/// The seed for a random test: `LAYOUT_SEED` from the environment, or a fresh one; printed.
-func testSeed(_ name: String) -> UInt64 {
-  let seed =
-    ProcessInfo.processInfo.environment["LAYOUT_SEED"].flatMap(UInt64.init)
-    ?? UInt64.random(in: 0...UInt64(UInt32.max))
-  print("\(name): seed \(seed) (rerun with LAYOUT_SEED=\(seed))")
-  return seed
-}

@@ -8,8 +8,10 @@ import Testing
 
 @Suite("diffable diff")
 struct DiffCommandTests {
-  static let old = #"{"sections": [{"id": "fruits", "items": ["apple", "pear", "fig"]}, {"id": "veg", "items": ["leek"]}]}"#
-  static let new = #"{"sections": [{"id": "veg", "items": ["pear", "leek"]}, {"id": "nuts", "items": ["pecan"]}], "reconfiguredItems": ["leek"]}"#
+  static let old =
+    #"{"sections": [{"id": "fruits", "items": ["apple", "pear", "fig"]}, {"id": "veg", "items": ["leek"]}]}"#
+  static let new =
+    #"{"sections": [{"id": "veg", "items": ["pear", "leek"]}, {"id": "nuts", "items": ["pecan"]}], "reconfiguredItems": ["leek"]}"#
 
   func snapshot(_ json: String) throws -> JSONSnapshot {
     try JSONDecoder().decode(JSONSnapshot.self, from: Data(json.utf8))
@@ -20,8 +22,10 @@ struct DiffCommandTests {
   @Test("prints the batch update as one line of JSON, every key present, in the spec's order")
   func json() throws {
     let run = try withFiles(["old.json": Self.old, "new.json": Self.new]) { directory in
-      try runDiffable(["diff", directory.appendingPathComponent("old.json").path,
-                       directory.appendingPathComponent("new.json").path])
+      try runDiffable([
+        "diff", directory.appendingPathComponent("old.json").path,
+        directory.appendingPathComponent("new.json").path,
+      ])
     }
     #expect(run.status == 0)
     #expect(run.standardError == "")
@@ -32,7 +36,9 @@ struct DiffCommandTests {
     ]
     var position = run.standardOutput.startIndex
     for key in keys {
-      let range = try #require(run.standardOutput.range(of: "\"\(key)\":", range: position..<run.standardOutput.endIndex), "\(key) missing or out of order")
+      let range = try #require(
+        run.standardOutput.range(of: "\"\(key)\":", range: position..<run.standardOutput.endIndex),
+        "\(key) missing or out of order")
       position = range.upperBound
     }
     let printed = try JSONDecoder().decode(BatchUpdate.self, from: Data(run.standardOutput.utf8))
@@ -43,8 +49,8 @@ struct DiffCommandTests {
 
   @Test("the hand-written JSON decodes to the batch it was written from", arguments: 0..<3)
   func handWrittenJSONMatchesCodable(round: Int) throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: UInt64(round))
-    print("handWrittenJSONMatchesCodable seed: \(random.seed)")
+    var random = SeededRandom.forTest(
+      "DiffCommandTests.handWrittenJSONMatchesCodable round \(round)")
     for _ in 0..<200 {
       let old = RandomSnapshots.snapshot(using: &random)
       let new = RandomSnapshots.edited(old, using: &random)
@@ -59,7 +65,8 @@ struct DiffCommandTests {
     #expect(
       BatchUpdateJSON.text(for: BatchUpdate())
         == #"{"sectionDeletes":[],"sectionInserts":[],"sectionMoves":[],"sectionReloads":[],"#
-        + #""itemDeletes":[],"itemInserts":[],"itemMoves":[],"itemReloads":[],"itemReconfigures":[]}"#)
+        + #""itemDeletes":[],"itemInserts":[],"itemMoves":[],"itemReloads":[],"itemReconfigures":[]}"#
+    )
   }
 
   @Test("the spec's example prints with moves as [from, to] and paths as [section, item]")
@@ -68,7 +75,8 @@ struct DiffCommandTests {
       sectionDeletes: [1], sectionInserts: [0], sectionMoves: [.init(from: 2, to: 1)],
       itemDeletes: [IndexPath(item: 3, section: 0)], itemInserts: [IndexPath(item: 0, section: 1)],
       itemMoves: [.init(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 0))],
-      itemReloads: [IndexPath(item: 2, section: 0)], itemReconfigures: [IndexPath(item: 4, section: 1)])
+      itemReloads: [IndexPath(item: 2, section: 0)],
+      itemReconfigures: [IndexPath(item: 4, section: 1)])
     #expect(
       BatchUpdateJSON.text(for: batch)
         == #"{"sectionDeletes":[1],"sectionInserts":[0],"sectionMoves":[[2,1]],"sectionReloads":[],"#
@@ -80,16 +88,21 @@ struct DiffCommandTests {
 
   @Test("--format text names every operation with its identifier")
   func text() throws {
-    let old = try snapshot(#"{"sections": [{"id": "fruits", "items": ["apple", "pear"]}, {"id": "veg", "items": []}]}"#)
-    let new = try snapshot(#"{"sections": [{"id": "fruits", "items": ["apple"]}, {"id": "veg", "items": ["pear"]}]}"#)
-    #expect(DiffCommand.render(from: old, to: new, format: .text) == #"move item "pear" from [0, 1] to [1, 0]"#)
+    let old = try snapshot(
+      #"{"sections": [{"id": "fruits", "items": ["apple", "pear"]}, {"id": "veg", "items": []}]}"#)
+    let new = try snapshot(
+      #"{"sections": [{"id": "fruits", "items": ["apple"]}, {"id": "veg", "items": ["pear"]}]}"#)
+    #expect(
+      DiffCommand.render(from: old, to: new, format: .text)
+        == #"move item "pear" from [0, 1] to [1, 0]"#)
   }
 
   @Test("--format text covers sections, deletes, inserts, reloads and reconfigures")
   func textAllKinds() throws {
     let old = try snapshot(Self.old)
     let new = try snapshot(Self.new)
-    let lines = DiffCommand.render(from: old, to: new, format: .text).split(separator: "\n").map(String.init)
+    let lines = DiffCommand.render(from: old, to: new, format: .text).split(separator: "\n").map(
+      String.init)
     #expect(lines.contains(#"delete section "fruits" at 0"#))
     #expect(lines.contains(#"insert section "nuts" at 1"#))
     // "pear" leaves a deleted section, so it is inserted, not moved.
@@ -97,7 +110,9 @@ struct DiffCommandTests {
     #expect(lines.contains(#"reconfigure item "leek" at [0, 1]"#))
     #expect(lines.count == BatchUpdate(from: old, to: new).count)
 
-    let reloaded = try snapshot(#"{"sections": [{"id": "fruits", "items": ["apple", "pear", "fig"]}, {"id": "veg", "items": ["leek", "kale"]}], "reloadedItems": ["fig"], "reloadedSections": ["fruits"]}"#)
+    let reloaded = try snapshot(
+      #"{"sections": [{"id": "fruits", "items": ["apple", "pear", "fig"]}, {"id": "veg", "items": ["leek", "kale"]}], "reloadedItems": ["fig"], "reloadedSections": ["fruits"]}"#
+    )
     let reloadLines = DiffCommand.render(from: try snapshot(Self.old), to: reloaded, format: .text)
     #expect(reloadLines.contains(#"reload section "fruits" at 0"#))
     #expect(reloadLines.contains(#"insert item "kale" at [1, 1]"#))
@@ -117,13 +132,16 @@ struct DiffCommandTests {
   func quoting() throws {
     let old = try snapshot(#"{"sections": [{"id": "s", "items": []}]}"#)
     let new = try snapshot(#"{"sections": [{"id": "s", "items": ["say \"hi\""]}]}"#)
-    #expect(DiffCommand.render(from: old, to: new, format: .text) == #"insert item "say \"hi\"" at [0, 0]"#)
+    #expect(
+      DiffCommand.render(from: old, to: new, format: .text)
+        == #"insert item "say \"hi\"" at [0, 0]"#)
   }
 
   @Test("- reads one of the snapshots from standard input")
   func standardInput() throws {
     let run = try withFiles(["new.json": Self.new]) { directory in
-      try runDiffable(["diff", "-", directory.appendingPathComponent("new.json").path], input: Self.old)
+      try runDiffable(
+        ["diff", "-", directory.appendingPathComponent("new.json").path], input: Self.old)
     }
     #expect(run.status == 0)
     let printed = try JSONDecoder().decode(BatchUpdate.self, from: Data(run.standardOutput.utf8))
@@ -135,7 +153,9 @@ struct DiffCommandTests {
   @Test("a missing file is a clear error and a failing exit, without a trace")
   func missingFile() throws {
     let run = try withFiles(["old.json": Self.old]) { directory in
-      try runDiffable(["diff", directory.appendingPathComponent("old.json").path, "/no/such/file.json"])
+      try runDiffable([
+        "diff", directory.appendingPathComponent("old.json").path, "/no/such/file.json",
+      ])
     }
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
@@ -163,30 +183,42 @@ struct DiffCommandTests {
     ])
   func unreadable(contents: String, message: String) throws {
     let run = try withFiles(["old.json": Self.old, "bad.json": contents]) { directory in
-      try runDiffable(["diff", directory.appendingPathComponent("old.json").path,
-                       directory.appendingPathComponent("bad.json").path])
+      try runDiffable([
+        "diff", directory.appendingPathComponent("old.json").path,
+        directory.appendingPathComponent("bad.json").path,
+      ])
     }
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("Error: "))
-    #expect(run.standardError.contains("bad.json: not a valid snapshot: \(message)"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("bad.json: not a valid snapshot: \(message)"),
+      "\(run.standardError)")
     #expect(!run.standardError.contains("Fatal error"))
   }
 
   @Test(
     "duplicate identifiers are an error naming them",
     arguments: [
-      (#"{"sections": [{"id": "a", "items": []}, {"id": "a", "items": []}]}"#,
-       #"section identifiers are not unique: ["a"]"#),
-      (#"{"sections": [{"id": "a", "items": ["x", "y"]}, {"id": "b", "items": ["y"]}]}"#,
-       #"item identifiers are not unique across the snapshot: ["y"]"#),
-      (#"{"sections": [{"id": "a", "items": ["x"]}], "reloadedItems": ["ghost"]}"#,
-       #"reloadedItems names items that are not in the snapshot: ["ghost"]"#),
+      (
+        #"{"sections": [{"id": "a", "items": []}, {"id": "a", "items": []}]}"#,
+        #"section identifiers are not unique: ["a"]"#
+      ),
+      (
+        #"{"sections": [{"id": "a", "items": ["x", "y"]}, {"id": "b", "items": ["y"]}]}"#,
+        #"item identifiers are not unique across the snapshot: ["y"]"#
+      ),
+      (
+        #"{"sections": [{"id": "a", "items": ["x"]}], "reloadedItems": ["ghost"]}"#,
+        #"reloadedItems names items that are not in the snapshot: ["ghost"]"#
+      ),
     ])
   func duplicates(contents: String, message: String) throws {
     let run = try withFiles(["old.json": Self.old, "dup.json": contents]) { directory in
-      try runDiffable(["diff", directory.appendingPathComponent("dup.json").path,
-                       directory.appendingPathComponent("old.json").path])
+      try runDiffable([
+        "diff", directory.appendingPathComponent("dup.json").path,
+        directory.appendingPathComponent("old.json").path,
+      ])
     }
     #expect(run.status == 1)
     #expect(run.standardError.contains(message), "\(run.standardError)")

@@ -7,7 +7,8 @@ import Testing
 
 @Suite("diffable diff --jsonl")
 struct JSONLinesTests {
-  static let pair = #"{"old": {"sections": [{"id": "a", "items": ["x", "y"]}]}, "new": {"sections": [{"id": "a", "items": ["y", "x", "z"]}]}}"#
+  static let pair =
+    #"{"old": {"sections": [{"id": "a", "items": ["x", "y"]}]}, "new": {"sections": [{"id": "a", "items": ["y", "x", "z"]}]}}"#
 
   /// The error message of an output line, or `nil` if it is a batch.
   func error(in line: some StringProtocol) throws -> String? {
@@ -33,12 +34,18 @@ struct JSONLinesTests {
       (#"{"old": {"sections": []}, "new": {"sections": []}} trailing"#, "line 1: not valid JSON"),
       (#"{"old": {"sections": []}}"#, #"line 1: missing key "new""#),
       (#"[1, 2, 3]"#, "line 1: expected an object"),
-      (#"{"old": {"sections": [{"id": "a", "items": ["x", "x"]}]}, "new": {"sections": []}}"#,
-       #"line 1: item identifiers are not unique across the snapshot: ["x"] at old.sections"#),
-      (#"{"old": {"sections": []}, "new": {"sections": [{"id": "s", "items": []}, {"id": "s", "items": []}]}}"#,
-       #"line 1: section identifiers are not unique: ["s"] at new.sections"#),
-      (#"{"old": {"sections": []}, "new": {"sections": [], "reloadedItems": ["q"]}}"#,
-       #"line 1: reloadedItems names items that are not in the snapshot: ["q"] at new.reloadedItems"#),
+      (
+        #"{"old": {"sections": [{"id": "a", "items": ["x", "x"]}]}, "new": {"sections": []}}"#,
+        #"line 1: item identifiers are not unique across the snapshot: ["x"] at old.sections"#
+      ),
+      (
+        #"{"old": {"sections": []}, "new": {"sections": [{"id": "s", "items": []}, {"id": "s", "items": []}]}}"#,
+        #"line 1: section identifiers are not unique: ["s"] at new.sections"#
+      ),
+      (
+        #"{"old": {"sections": []}, "new": {"sections": [], "reloadedItems": ["q"]}}"#,
+        #"line 1: reloadedItems names items that are not in the snapshot: ["q"] at new.reloadedItems"#
+      ),
     ])
   func badLine(line: String, message: String) throws {
     var differ = JSONLinesDiffer()
@@ -50,15 +57,16 @@ struct JSONLinesTests {
 
   @Test("the executable writes exactly one line per input line, in order, and carries on")
   func stream() throws {
-    let input = [
-      Self.pair,
-      "",
-      #"{"old": {"sections": [{"id": "a", "items": []}]}, "new": {"sections": []}}"#,
-      #"{"old": {"sect"#,
-      #"{"old": {"sections": [{"id": "a", "items": ["x"]}, {"id": "b", "items": ["x"]}]}, "new": {"sections": []}}"#,
-      "   ",
-      Self.pair,
-    ].joined(separator: "\n") + "\n"
+    let input =
+      [
+        Self.pair,
+        "",
+        #"{"old": {"sections": [{"id": "a", "items": []}]}, "new": {"sections": []}}"#,
+        #"{"old": {"sect"#,
+        #"{"old": {"sections": [{"id": "a", "items": ["x"]}, {"id": "b", "items": ["x"]}]}, "new": {"sections": []}}"#,
+        "   ",
+        Self.pair,
+      ].joined(separator: "\n") + "\n"
     let run = try runDiffable(["diff", "--jsonl"], input: input)
     #expect(run.status == 0)
     #expect(run.standardError == "")
@@ -67,7 +75,8 @@ struct JSONLinesTests {
     #expect(try error(in: lines[0]) == nil)
     #expect(try error(in: lines[1])?.hasPrefix("line 2: blank line") == true)
     #expect(try error(in: lines[2]) == nil)
-    #expect(try JSONDecoder().decode(BatchUpdate.self, from: Data(lines[2].utf8)).sectionDeletes == [0])
+    #expect(
+      try JSONDecoder().decode(BatchUpdate.self, from: Data(lines[2].utf8)).sectionDeletes == [0])
     #expect(try error(in: lines[3])?.hasPrefix("line 4: not valid JSON") == true)
     #expect(try error(in: lines[4])?.contains(#"["x"]"#) == true)
     #expect(try error(in: lines[5])?.hasPrefix("line 6: blank line") == true)
@@ -90,8 +99,7 @@ struct JSONLinesTests {
 
   @Test("10,000 random pairs, some broken, give 10,000 lines that match the library")
   func manyPairs() throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 0x15_0000)
-    print("JSONLinesTests.manyPairs seed: \(random.seed)")
+    var random = SeededRandom.forTest("JSONLinesTests.manyPairs")
     var input = ""
     var expected: [String?] = []  // a batch line, or nil for an error
     let encoder = JSONEncoder()
@@ -103,10 +111,13 @@ struct JSONLinesTests {
       }
       let old = RandomSnapshots.snapshot(maxSections: 3, itemPool: 12, using: &random)
       let new = RandomSnapshots.edited(old, edits: 3, itemPool: 12, using: &random)
-      let pair = #"{"old": "# + String(decoding: try encoder.encode(old.mapToStrings()), as: UTF8.self)
-        + #", "new": "# + String(decoding: try encoder.encode(new.mapToStrings()), as: UTF8.self) + "}"
+      let pair =
+        #"{"old": "# + String(decoding: try encoder.encode(old.mapToStrings()), as: UTF8.self)
+        + #", "new": "# + String(decoding: try encoder.encode(new.mapToStrings()), as: UTF8.self)
+        + "}"
       input += pair + "\n"
-      expected.append(BatchUpdateJSON.text(for: BatchUpdate(from: old.mapToStrings(), to: new.mapToStrings())))
+      expected.append(
+        BatchUpdateJSON.text(for: BatchUpdate(from: old.mapToStrings(), to: new.mapToStrings())))
     }
     let run = try runDiffable(["diff", "--jsonl"], input: input)
     #expect(run.status == 0)
@@ -129,7 +140,8 @@ extension DiffableDataSourceSnapshot where SectionIdentifierType == Int, ItemIde
     var result = DiffableDataSourceSnapshot<String, String>()
     result.appendSections(sectionIdentifiers.map { "s\($0)" })
     for section in sectionIdentifiers {
-      result.appendItems(itemIdentifiers(inSection: section).map { "i\($0)" }, toSection: "s\(section)")
+      result.appendItems(
+        itemIdentifiers(inSection: section).map { "i\($0)" }, toSection: "s\(section)")
     }
     result.reloadItems(reloadedItemIdentifiers.map { "i\($0)" })
     result.reconfigureItems(reconfiguredItemIdentifiers.map { "i\($0)" })

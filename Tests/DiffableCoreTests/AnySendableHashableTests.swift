@@ -1,4 +1,5 @@
 import DiffableCore
+import DiffableTestSupport
 import Testing
 
 #if canImport(FoundationEssentials)

@@ -8,8 +8,6 @@ import Testing
   import Foundation
 #endif
 
-typealias StringSnapshot = DiffableDataSourceSnapshot<String, String>
-
 func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 func move(_ from: IndexPath, _ to: IndexPath) -> BatchUpdate.Move<IndexPath> {
   BatchUpdate.Move(from: from, to: to)
@@ -45,7 +43,8 @@ struct BatchUpdateCaseTests {
   func documentedExample() throws {
     let update = try diff(
       .make([("fruits", ["apple", "pear"])]), .make([("fruits", ["pear", "apple", "fig"])]))
-    #expect(update == BatchUpdate(itemInserts: [path(0, 2)], itemMoves: [move(path(0, 1), path(0, 0))]))
+    #expect(
+      update == BatchUpdate(itemInserts: [path(0, 2)], itemMoves: [move(path(0, 1), path(0, 0))]))
   }
 
   @Test("deletes use old indices and inserts new ones")
@@ -152,7 +151,8 @@ struct BatchUpdateCaseTests {
   @Test("a section reload without section moves stays a reload, whatever its items do")
   func sectionReloadAlone() throws {
     let update = try diff(
-      .make([("A", ["a"]), ("B", ["b"])]), .make([("A", ["a"]), ("B", ["c", "b"])], reloadedSections: ["B"]))
+      .make([("A", ["a"]), ("B", ["b"])]),
+      .make([("A", ["a"]), ("B", ["c", "b"])], reloadedSections: ["B"]))
     #expect(update == BatchUpdate(sectionReloads: [1]))
   }
 
@@ -176,11 +176,14 @@ struct BatchUpdateCaseTests {
   @Test("marks on an unchanged snapshot give only reloads and reconfigures")
   func marksOnly() throws {
     let snapshot = StringSnapshot.make([("A", ["a", "b"])])
-    let update = try diff(snapshot, .make([("A", ["a", "b"])], reloaded: ["a"], reconfigured: ["b"]))
+    let update = try diff(
+      snapshot, .make([("A", ["a", "b"])], reloaded: ["a"], reconfigured: ["b"]))
     #expect(update == BatchUpdate(itemReloads: [path(0, 0)], itemReconfigures: [path(0, 1)]))
   }
 
-  @Test("a pure permutation moves exactly n minus the longest increasing subsequence", arguments: [4, 5, 6])
+  @Test(
+    "a pure permutation moves exactly n minus the longest increasing subsequence",
+    arguments: [4, 5, 6])
   func purePermutations(n: Int) throws {
     let items = (0..<n).map(String.init)
     for permutation in permutations(of: Array(0..<n)) {

@@ -15,8 +15,7 @@ struct BatchUpdatePropertyTests {
 
   @Test("every batch between random snapshots validates and replays to the new snapshot")
   func randomPairsValidate() throws {
-    var random = SeededRandom.fromEnvironmentOrRandom()
-    print("BatchUpdate property test seed: \(random.seed)")
+    var random = SeededRandom.forTest("BatchUpdatePropertyTests.randomPairsValidate")
     for round in 0..<Self.pairCount {
       let old = RandomSnapshots.snapshot(using: &random)
       let new: RandomSnapshots.Snapshot
@@ -30,7 +29,8 @@ struct BatchUpdatePropertyTests {
         try update.validate(from: old, to: new)
       } catch {
         Issue.record(
-          "seed \(random.seed) round \(round): \(error)\nold: \(old)\nnew: \(new)\nbatch:\n\(update)")
+          "seed \(random.seed) round \(round): \(error)\nold: \(old)\nnew: \(new)\nbatch:\n\(update)"
+        )
         return
       }
     }

@@ -26,7 +26,8 @@ struct BatchUpdateValidationTests {
   @Test("rule 1: the same old index path deleted twice")
   func duplicateDelete() {
     let failure = error(
-      BatchUpdate(itemDeletes: [path(0, 0), path(0, 0)]), to: .make([("A", []), ("B", ["c"]), ("C", [])]))
+      BatchUpdate(itemDeletes: [path(0, 0), path(0, 0)]),
+      to: .make([("A", []), ("B", ["c"]), ("C", [])]))
     #expect(failure?.rule == 1)
     #expect(failure?.message == "attempt to delete and delete the same index path ([0, 0])")
   }
@@ -64,7 +65,8 @@ struct BatchUpdateValidationTests {
   @Test("rule 4: an item count that does not add up names the section and every count")
   func itemCount() {
     let failure = error(
-      BatchUpdate(itemInserts: [path(2, 0)]), to: .make([("A", ["a", "b"]), ("B", ["c"]), ("C", ["d", "e"])]))
+      BatchUpdate(itemInserts: [path(2, 0)]),
+      to: .make([("A", ["a", "b"]), ("B", ["c"]), ("C", ["d", "e"])]))
     #expect(failure?.rule == 4)
     #expect(
       failure?.message
@@ -81,7 +83,8 @@ struct BatchUpdateValidationTests {
       BatchUpdate(sectionInserts: [3], itemInserts: [path(3, 0)]),
       to: .make([("A", ["a", "b"]), ("B", ["c"]), ("C", []), ("D", ["d"])]))
     #expect(failure?.rule == 5)
-    #expect(failure?.message == "attempt to insert item 0 into section 3, which is also being inserted")
+    #expect(
+      failure?.message == "attempt to insert item 0 into section 3, which is also being inserted")
   }
 
   @Test("rule 5: an item moved out of a moved section")
@@ -113,25 +116,30 @@ struct BatchUpdateValidationTests {
     let failure = error(BatchUpdate(), to: .make([("A", ["b", "a"]), ("B", ["c"]), ("C", [])]))
     #expect(failure?.rule == 8)
     #expect(
-      failure?.message == #"after the update, item [0, 0] would be ["a"], but the new snapshot has ["b"]"#)
+      failure?.message
+        == #"after the update, item [0, 0] would be ["a"], but the new snapshot has ["b"]"#)
   }
 
   @Test("rule 8: a replay that would hold an item twice is reported, not a crash")
   func duplicateAfterReplay() {
     let failure = error(
-      BatchUpdate(itemInserts: [path(2, 0)]), to: .make([("A", ["a", "b"]), ("B", []), ("C", ["c"])]))
+      BatchUpdate(itemInserts: [path(2, 0)]),
+      to: .make([("A", ["a", "b"]), ("B", []), ("C", ["c"])]))
     #expect(failure?.rule == 4 || failure?.rule == 8)
     // B's item is replaced by the new snapshot's "a" while A keeps its own "a".
     let twice = error(
       BatchUpdate(itemDeletes: [path(1, 0)], itemInserts: [path(1, 0)]),
       from: .make([("A", ["a"]), ("B", ["b"])]), to: .make([("A", ["b"]), ("B", ["a"])]))
     #expect(twice?.rule == 8)
-    #expect(twice?.message == #"after the update, item identifier ["a"] would appear twice (again at [1, 0])"#)
+    #expect(
+      twice?.message
+        == #"after the update, item identifier ["a"] would appear twice (again at [1, 0])"#)
   }
 
   @Test("rule 9: a marked item that is neither reloaded nor fresh")
   func unhonouredReload() {
-    let failure = error(BatchUpdate(), to: .make([("A", ["a", "b"]), ("B", ["c"]), ("C", [])], reloaded: ["b"]))
+    let failure = error(
+      BatchUpdate(), to: .make([("A", ["a", "b"]), ("B", ["c"]), ("C", [])], reloaded: ["b"]))
     #expect(failure?.rule == 9)
   }
 
@@ -143,20 +151,24 @@ struct BatchUpdateValidationTests {
 
   @Test("the error reads like UIKit's, prefixed with the rule")
   func errorDescription() {
-    let failure = BatchUpdate.ValidationError(rule: 4, message: "invalid number of items in section 2")
-    #expect(failure.description == "Invalid batch update (rule 4): invalid number of items in section 2")
+    let failure = BatchUpdate.ValidationError(
+      rule: 4, message: "invalid number of items in section 2")
+    #expect(
+      failure.description == "Invalid batch update (rule 4): invalid number of items in section 2")
   }
 
   @Test("dropping any single operation from a generated batch makes it invalid")
   func everyOperationIsNeeded() throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 2)
-    print("Batch minimality test seed: \(random.seed)")
+    var random = SeededRandom.forTest("BatchUpdateValidationTests.everyOperationIsNeeded")
     for _ in 0..<2_000 {
       let old = RandomSnapshots.snapshot(using: &random)
       let new = RandomSnapshots.edited(old, using: &random)
       let update = BatchUpdate(from: old, to: new)
       for (name, variant) in update.variantsMissingOneOperation() {
-        #expect(throws: BatchUpdate.ValidationError.self, "seed \(random.seed): \(name)\nold: \(old)\nnew: \(new)\n\(update)") {
+        #expect(
+          throws: BatchUpdate.ValidationError.self,
+          "seed \(random.seed): \(name)\nold: \(old)\nnew: \(new)\n\(update)"
+        ) {
           try variant.validate(from: old, to: new)
         }
       }

@@ -25,7 +25,9 @@ struct CodableBatchUpdateTests {
     #expect(batch.itemDeletes == [IndexPath(item: 3, section: 0)])
     #expect(batch.itemInserts == [IndexPath(item: 0, section: 1)])
     #expect(
-      batch.itemMoves == [.init(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 0))])
+      batch.itemMoves == [
+        .init(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 0))
+      ])
     #expect(batch.itemReloads == [IndexPath(item: 2, section: 0)])
     #expect(batch.itemReconfigures == [IndexPath(item: 4, section: 1)])
   }
@@ -40,18 +42,19 @@ struct CodableBatchUpdateTests {
     #expect(
       json
         == #"{"itemDeletes":[],"itemInserts":[],"itemMoves":[[[0,1],[2,0]]],"itemReconfigures":[],"#
-        + #""itemReloads":[],"sectionDeletes":[],"sectionInserts":[],"sectionMoves":[],"sectionReloads":[]}"#)
+        + #""itemReloads":[],"sectionDeletes":[],"sectionInserts":[],"sectionMoves":[],"sectionReloads":[]}"#
+    )
   }
 
   @Test("batches of random snapshot pairs survive a round trip")
   func roundTrip() throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 0xBA7C)
-    print("CodableBatchUpdateTests.roundTrip seed: \(random.seed)")
+    var random = SeededRandom.forTest("CodableBatchUpdateTests.roundTrip")
     for _ in 0..<300 {
       let old = RandomSnapshots.snapshot(using: &random)
       let new = RandomSnapshots.edited(old, using: &random)
       let batch = BatchUpdate(from: old, to: new)
-      #expect(try JSONDecoder().decode(BatchUpdate.self, from: JSONEncoder().encode(batch)) == batch)
+      #expect(
+        try JSONDecoder().decode(BatchUpdate.self, from: JSONEncoder().encode(batch)) == batch)
     }
   }
 
@@ -75,7 +78,9 @@ struct CodableBatchUpdateTests {
   @Test("a negative index is named in the error")
   func negativeIndexMessage() {
     do {
-      _ = try decode(Self.specExample.replacingOccurrences(of: #""itemReconfigures": [[1, 4]]"#, with: #""itemReconfigures": [[1, -4]]"#))
+      _ = try decode(
+        Self.specExample.replacingOccurrences(
+          of: #""itemReconfigures": [[1, 4]]"#, with: #""itemReconfigures": [[1, -4]]"#))
       Issue.record("decoding succeeded")
     } catch let DecodingError.dataCorrupted(context) {
       #expect(context.debugDescription.contains("itemReconfigures"))

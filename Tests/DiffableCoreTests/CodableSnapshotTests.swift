@@ -62,8 +62,7 @@ struct CodableSnapshotTests {
 
   @Test("random snapshots with marks survive a round trip")
   func roundTrip() throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 0xC0DE)
-    print("CodableSnapshotTests.roundTrip seed: \(random.seed)")
+    var random = SeededRandom.forTest("CodableSnapshotTests.roundTrip")
     for _ in 0..<200 {
       let base = RandomSnapshots.snapshot(using: &random)
       let snapshot = RandomSnapshots.edited(base, using: &random)
@@ -109,13 +108,26 @@ struct CodableSnapshotTests {
   @Test(
     "marks that name absent identifiers are refused",
     arguments: [
-      (#""reloadedItems": ["x", "ghost"]"#, #"reloadedItems names items that are not in the snapshot: ["ghost"]"#),
-      (#""reconfiguredItems": ["nope"]"#, #"reconfiguredItems names items that are not in the snapshot: ["nope"]"#),
-      (#""reloadedSections": ["z"]"#, #"reloadedSections names sections that are not in the snapshot: ["z"]"#),
-      (#""reloadedItems": ["a"]"#, #"reloadedItems names items that are not in the snapshot: ["a"]"#),
+      (
+        #""reloadedItems": ["x", "ghost"]"#,
+        #"reloadedItems names items that are not in the snapshot: ["ghost"]"#
+      ),
+      (
+        #""reconfiguredItems": ["nope"]"#,
+        #"reconfiguredItems names items that are not in the snapshot: ["nope"]"#
+      ),
+      (
+        #""reloadedSections": ["z"]"#,
+        #"reloadedSections names sections that are not in the snapshot: ["z"]"#
+      ),
+      (
+        #""reloadedItems": ["a"]"#,
+        #"reloadedItems names items that are not in the snapshot: ["a"]"#
+      ),
     ])
   func absentMarks(marks: String, message: String) {
-    #expect(decodingFailure(#"{"sections": [{"id": "a", "items": ["x"]}], "# + marks + "}") == message)
+    #expect(
+      decodingFailure(#"{"sections": [{"id": "a", "items": ["x"]}], "# + marks + "}") == message)
   }
 
   @Test(
@@ -127,13 +139,15 @@ struct CodableSnapshotTests {
     ])
   func repeatedMarks(marks: String, message: String) {
     #expect(
-      decodingFailure(#"{"sections": [{"id": "a", "items": ["x", "y"]}], "# + marks + "}") == message)
+      decodingFailure(#"{"sections": [{"id": "a", "items": ["x", "y"]}], "# + marks + "}")
+        == message)
   }
 
   @Test("an item both reloaded and reconfigured is kept, as the snapshot allows")
   func reloadedAndReconfigured() throws {
     let snapshot = try decode(
-      #"{"sections": [{"id": "a", "items": ["x"]}], "reloadedItems": ["x"], "reconfiguredItems": ["x"]}"#)
+      #"{"sections": [{"id": "a", "items": ["x"]}], "reloadedItems": ["x"], "reconfiguredItems": ["x"]}"#
+    )
     #expect(snapshot.reloadedItemIdentifiers == ["x"])
     #expect(snapshot.reconfiguredItemIdentifiers == ["x"])
   }
@@ -142,8 +156,11 @@ struct CodableSnapshotTests {
   func manyDuplicates() {
     let items = (0..<20).map { "\"i\($0)\"" }.joined(separator: ", ")
     let failure = decodingFailure(
-      #"{"sections": [{"id": "a", "items": ["# + items + #"]}, {"id": "b", "items": ["# + items + "]}]}")
-    #expect(failure?.hasPrefix(#"item identifiers are not unique across the snapshot: ["i0", "i1""#) == true)
+      #"{"sections": [{"id": "a", "items": ["# + items + #"]}, {"id": "b", "items": ["# + items
+        + "]}]}")
+    #expect(
+      failure?.hasPrefix(#"item identifiers are not unique across the snapshot: ["i0", "i1""#)
+        == true)
     #expect(failure?.hasSuffix("… (12 more)]") == true)
   }
 

@@ -1,14 +1,10 @@
 import DiffableCore
+import DiffableTestSupport
 import Testing
 
 // Every programmer error of the section snapshot stops the process, with a
 // message that names the operation and the identifiers involved. Exit tests
 // run each body in a child process, so each builds its own outline.
-
-/// What a child process wrote to standard error.
-private func standardError(_ result: ExitTest.Result?) -> String {
-  result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-}
 
 @Suite("Section snapshot: misuse stops the program")
 struct SectionSnapshotMisuseTests {
@@ -21,9 +17,7 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.append(["b"], to: "missing")
     }
-    #expect(
-      standardError(result).contains(
-        #"append(_:to:): parent "missing" is not in the section snapshot"#))
+    expectMessage(result, #"append(_:to:): parent "missing" is not in the section snapshot"#)
   }
 
   @Test("appending identifiers that repeat within the argument")
@@ -32,9 +26,7 @@ struct SectionSnapshotMisuseTests {
       var outline = DiffableDataSourceSectionSnapshot<String>()
       outline.append(["a", "b", "a", "c", "b"])
     }
-    #expect(
-      standardError(result).contains(
-        #"append(_:to:): item identifiers are not unique: ["a", "b"]"#))
+    expectMessage(result, #"append(_:to:): item identifiers are not unique: ["a", "b"]"#)
   }
 
   @Test("appending identifiers that are already present")
@@ -45,9 +37,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["c", "x"], to: "a")
       outline.append(["d", "x", "b"], to: "a")
     }
-    #expect(
-      standardError(result).contains(
-        #"append(_:to:): item identifiers are already in the section snapshot: ["x", "b"]"#))
+    expectMessage(
+      result, #"append(_:to:): item identifiers are already in the section snapshot: ["x", "b"]"#)
   }
 
   @Test("appending an item to itself")
@@ -57,9 +48,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.append(["b", "a"], to: "a")
     }
-    #expect(
-      standardError(result).contains(
-        #"append(_:to:): cannot place items relative to "a", which is among them"#))
+    expectMessage(
+      result, #"append(_:to:): cannot place items relative to "a", which is among them"#)
   }
 
   // MARK: insert(_:before:) and insert(_:after:)
@@ -71,9 +61,7 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.insert(["b"], before: "missing")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:before:): item "missing" is not in the section snapshot"#))
+    expectMessage(result, #"insert(_:before:): item "missing" is not in the section snapshot"#)
   }
 
   @Test("inserting after an absent item")
@@ -82,9 +70,7 @@ struct SectionSnapshotMisuseTests {
       var outline = DiffableDataSourceSectionSnapshot<String>()
       outline.insert(["b"], after: "missing")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:after:): item "missing" is not in the section snapshot"#))
+    expectMessage(result, #"insert(_:after:): item "missing" is not in the section snapshot"#)
   }
 
   @Test("inserting items relative to one of them")
@@ -94,9 +80,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a", "b"])
       outline.insert(["c", "b"], before: "b")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:before:): cannot place items relative to "b", which is among them"#))
+    expectMessage(
+      result, #"insert(_:before:): cannot place items relative to "b", which is among them"#)
   }
 
   @Test("inserting identifiers that repeat")
@@ -106,9 +91,7 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.insert(["c", "c"], after: "a")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:after:): item identifiers are not unique: ["c"]"#))
+    expectMessage(result, #"insert(_:after:): item identifiers are not unique: ["c"]"#)
   }
 
   @Test("inserting identifiers that are present elsewhere in the tree")
@@ -119,9 +102,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["child"], to: "b")
       outline.insert(["new", "child"], after: "a")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:after:): item identifiers are already in the section snapshot: ["child"]"#))
+    expectMessage(
+      result, #"insert(_:after:): item identifiers are already in the section snapshot: ["child"]"#)
   }
 
   // MARK: insert(_ snapshot:before:) and insert(_ snapshot:after:)
@@ -135,9 +117,7 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.insert(other, before: "missing")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:before:): item "missing" is not in the section snapshot"#))
+    expectMessage(result, #"insert(_:before:): item "missing" is not in the section snapshot"#)
   }
 
   @Test("inserting a snapshot whose items are already present")
@@ -150,9 +130,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a", "b"])
       outline.insert(other, after: "b")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:after:): item identifiers are already in the section snapshot: ["a"]"#))
+    expectMessage(
+      result, #"insert(_:after:): item identifiers are already in the section snapshot: ["a"]"#)
   }
 
   @Test("inserting a snapshot relative to an item it contains")
@@ -165,9 +144,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a", "b"])
       outline.insert(other, before: "b")
     }
-    #expect(
-      standardError(result).contains(
-        #"insert(_:before:): cannot place items relative to "b", which is among them"#))
+    expectMessage(
+      result, #"insert(_:before:): cannot place items relative to "b", which is among them"#)
   }
 
   // MARK: replace(childrenOf:using:)
@@ -178,9 +156,8 @@ struct SectionSnapshotMisuseTests {
       var outline = DiffableDataSourceSectionSnapshot<String>()
       outline.replace(childrenOf: "missing", using: DiffableDataSourceSectionSnapshot())
     }
-    #expect(
-      standardError(result).contains(
-        #"replace(childrenOf:using:): parent "missing" is not in the section snapshot"#))
+    expectMessage(
+      result, #"replace(childrenOf:using:): parent "missing" is not in the section snapshot"#)
   }
 
   @Test("replacing the children of an item with a snapshot that contains the item")
@@ -193,10 +170,10 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.replace(childrenOf: "a", using: other)
     }
-    #expect(
-      standardError(result).contains(
-        #"replace(childrenOf:using:): cannot replace the children of "a" with a snapshot that contains it"#
-      ))
+    expectMessage(
+      result,
+      #"replace(childrenOf:using:): cannot replace the children of "a" with a snapshot that contains it"#
+    )
   }
 
   @Test("replacing children with items that are present outside the replaced subtree")
@@ -210,10 +187,10 @@ struct SectionSnapshotMisuseTests {
       other.append(["child", "root"])  // "child" is below "a": allowed; "root" is above it
       outline.replace(childrenOf: "a", using: other)
     }
-    #expect(
-      standardError(result).contains(
-        #"replace(childrenOf:using:): item identifiers are already in the section snapshot outside the children of "a": ["root"]"#
-      ))
+    expectMessage(
+      result,
+      #"replace(childrenOf:using:): item identifiers are already in the section snapshot outside the children of "a": ["root"]"#
+    )
   }
 
   // MARK: expansion and queries
@@ -225,9 +202,8 @@ struct SectionSnapshotMisuseTests {
       outline.append(["a"])
       outline.expand(["a", "missing"])
     }
-    #expect(
-      standardError(result).contains(
-        #"expand(_:): item identifiers are not in the section snapshot: ["missing"]"#))
+    expectMessage(
+      result, #"expand(_:): item identifiers are not in the section snapshot: ["missing"]"#)
   }
 
   @Test("collapsing an absent item")
@@ -236,9 +212,8 @@ struct SectionSnapshotMisuseTests {
       var outline = DiffableDataSourceSectionSnapshot<String>()
       outline.collapse(["missing"])
     }
-    #expect(
-      standardError(result).contains(
-        #"collapse(_:): item identifiers are not in the section snapshot: ["missing"]"#))
+    expectMessage(
+      result, #"collapse(_:): item identifiers are not in the section snapshot: ["missing"]"#)
   }
 
   @Test("asking the level of an absent item")
@@ -247,9 +222,7 @@ struct SectionSnapshotMisuseTests {
       let outline = DiffableDataSourceSectionSnapshot<String>()
       _ = outline.level(of: "missing")
     }
-    #expect(
-      standardError(result).contains(
-        #"level(of:): item "missing" is not in the section snapshot"#))
+    expectMessage(result, #"level(of:): item "missing" is not in the section snapshot"#)
   }
 
   @Test("extracting the subtree of an absent item")
@@ -258,9 +231,8 @@ struct SectionSnapshotMisuseTests {
       let outline = DiffableDataSourceSectionSnapshot<String>()
       _ = outline.snapshot(of: "missing", includingParent: true)
     }
-    #expect(
-      standardError(result).contains(
-        #"snapshot(of:includingParent:): parent "missing" is not in the section snapshot"#))
+    expectMessage(
+      result, #"snapshot(of:includingParent:): parent "missing" is not in the section snapshot"#)
   }
 
   @Test("long lists of offending identifiers are cut short")
@@ -270,9 +242,9 @@ struct SectionSnapshotMisuseTests {
       outline.append(Array(0..<100))
       outline.append(Array(50..<150))
     }
-    #expect(
-      standardError(result).contains(
-        "append(_:to:): item identifiers are already in the section snapshot: "
-          + "[50, 51, 52, 53, 54, 55, 56, 57, … (42 more)]"))
+    expectMessage(
+      result,
+      "append(_:to:): item identifiers are already in the section snapshot: "
+        + "[50, 51, 52, 53, 54, 55, 56, 57, … (42 more)]")
   }
 }

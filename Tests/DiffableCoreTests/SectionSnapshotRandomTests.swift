@@ -1,13 +1,6 @@
 import DiffableCore
+import DiffableTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Random operation sequences, each applied both to a section snapshot and to
 /// ``OutlineModel``, comparing every query after every step.
@@ -15,17 +8,10 @@ import Testing
 /// Set `DIFFABLE_SEED` to replay a printed seed.
 @Suite("Section snapshot: random operations against a reference model")
 struct SectionSnapshotRandomTests {
-  static func makeGenerator(salt: UInt64) -> OutlineRandom {
-    if let text = getenv("DIFFABLE_SEED").map({ String(cString: $0) }), let seed = UInt64(text) {
-      return OutlineRandom(seed: seed ^ salt)
-    }
-    return OutlineRandom(seed: UInt64.random(in: .min ... .max))
-  }
-
   /// A small random outline over fresh identifiers, as model entries with
   /// levels starting at 0.
   static func randomEntries(
-    count: Int, next: inout Int, using random: inout OutlineRandom
+    count: Int, next: inout Int, using random: inout SeededRandom
   ) -> [OutlineModel.Entry] {
     var entries: [OutlineModel.Entry] = []
     for _ in 0..<count {
@@ -71,9 +57,8 @@ struct SectionSnapshotRandomTests {
 
   @Test("every query agrees with the model after every operation", arguments: 0..<12)
   func randomSequences(run: Int) {
-    var random = Self.makeGenerator(salt: UInt64(run))
+    var random = SeededRandom.forTest("SectionSnapshotRandomTests.randomSequences run \(run)")
     let seed = random.seed
-    print("SectionSnapshotRandomTests run \(run): seed \(seed)")
     var outline = DiffableDataSourceSectionSnapshot<Int>()
     var model = OutlineModel()
     var next = 0
@@ -126,7 +111,8 @@ struct SectionSnapshotRandomTests {
         let entries = Self.randomEntries(count: count * 2, next: &next, using: &random)
         let inserted = OutlineModel(entries: entries)
         let after = Bool.random(using: &random)
-        operation = "insert(snapshot \(entries.map(\.item)), \(after ? "after" : "before"): \(destination))"
+        operation =
+          "insert(snapshot \(entries.map(\.item)), \(after ? "after" : "before"): \(destination))"
         if after {
           outline.insert(inserted.snapshot, after: destination)
           model.insert(entries, after: destination)
@@ -154,7 +140,8 @@ struct SectionSnapshotRandomTests {
         let part = outline.snapshot(of: parent, includingParent: includingParent)
         let expected = OutlineModel(
           entries: model.entries(of: parent, includingParent: includingParent))
-        Self.check(part, against: expected, step: step, operation: operation, seed: seed, absent: -1)
+        Self.check(
+          part, against: expected, step: step, operation: operation, seed: seed, absent: -1)
         // Round trip: replacing the children with their own copy changes nothing.
         if !includingParent {
           let before = outline
@@ -168,8 +155,7 @@ struct SectionSnapshotRandomTests {
 
   @Test("deleteAll in the middle of a sequence resets everything")
   func deleteAllResets() {
-    var random = Self.makeGenerator(salt: 99)
-    print("SectionSnapshotRandomTests.deleteAllResets: seed \(random.seed)")
+    var random = SeededRandom.forTest("SectionSnapshotRandomTests.deleteAllResets")
     var next = 0
     let entries = Self.randomEntries(count: 40, next: &next, using: &random)
     var outline = OutlineModel(entries: entries).snapshot

@@ -2,14 +2,6 @@ import DiffableCore
 import DiffableTestSupport
 import Testing
 
-/// Checks that a stopped process printed `message` on standard error.
-func expectMessage(
-  _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-  #expect(text.contains(message), "standard error was: \(text)", sourceLocation: sourceLocation)
-}
-
 @Suite("Snapshot misuse stops with a message naming the operation and identifiers")
 struct SnapshotMisuseTests {
   @Test("appendItems with no sections")
@@ -58,7 +50,8 @@ struct SnapshotMisuseTests {
     }
     expectMessage(
       result,
-      #"insertItems(_:afterItem:): cannot insert item identifiers relative to ["x"], one of themselves"#)
+      #"insertItems(_:afterItem:): cannot insert item identifiers relative to ["x"], one of themselves"#
+    )
   }
 
   @Test("appendSections with an existing section")
@@ -116,7 +109,8 @@ struct SnapshotMisuseTests {
       var snapshot = StringSnapshot.make([("s", [])])
       snapshot.moveSection("nope", beforeSection: "s")
     }
-    expectMessage(result, #"moveSection(_:beforeSection:): section identifier ["nope"] does not exist"#)
+    expectMessage(
+      result, #"moveSection(_:beforeSection:): section identifier ["nope"] does not exist"#)
   }
 
   @Test("moveItem relative to itself")
@@ -187,7 +181,8 @@ struct SnapshotMisuseTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = StringSnapshot().itemIdentifiers(inSection: "nope")
     }
-    expectMessage(result, #"itemIdentifiers(inSection:): section identifier ["nope"] does not exist"#)
+    expectMessage(
+      result, #"itemIdentifiers(inSection:): section identifier ["nope"] does not exist"#)
   }
 
   @Test("an identifier that is not equal to itself")
@@ -208,7 +203,8 @@ struct SnapshotMisuseTests {
       snapshot.appendItems([InconsistentHashIdentifier(1, salt: 1)])
       // A twin may still land in the same bucket by chance; take the first
       // salt whose lookup misses, as a broken type eventually does.
-      for salt in 2..<1_000 where snapshot.indexOfItem(InconsistentHashIdentifier(1, salt: salt)) == nil {
+      for salt in 2..<1_000
+      where snapshot.indexOfItem(InconsistentHashIdentifier(1, salt: salt)) == nil {
         snapshot.reloadItems([InconsistentHashIdentifier(1, salt: salt)])
       }
     }

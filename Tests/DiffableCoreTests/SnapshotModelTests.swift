@@ -27,8 +27,7 @@ struct SnapshotModelTests {
 
   @Test("random operation sequences agree with the model after every step")
   func randomOperations() {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 1)
-    print("Snapshot model test seed: \(random.seed)")
+    var random = SeededRandom.forTest("SnapshotModelTests.randomOperations")
     for run in 0..<300 {
       var snapshot = Snapshot()
       var model = SnapshotModel<Int, Int>()
@@ -76,7 +75,9 @@ struct SnapshotModelTests {
           DiffableDiagnostics.withHandler({ _ in }) {
             snapshot.appendItems(batch, toSection: section)
           }
-          model.insertItems(batch, section: section) { $0.items[$0.sections.firstIndex(of: section)!].count }
+          model.insertItems(batch, section: section) {
+            $0.items[$0.sections.firstIndex(of: section)!].count
+          }
         case 6, 7:
           guard let anchor = items.randomElement(using: &random) else { continue }
           let batch = Array(
@@ -110,11 +111,15 @@ struct SnapshotModelTests {
             } else {
               snapshot.moveItem(pair[0], beforeItem: pair[1])
             }
-            model.insertItems([pair[0]], section: model.sections[{
-              var m = model
-              m.deleteItems([pair[0]])
-              return m.location(of: pair[1])!.section
-            }()]) { $0.location(of: pair[1])!.index + (after ? 1 : 0) }
+            model.insertItems(
+              [pair[0]],
+              section: model.sections[
+                {
+                  var m = model
+                  m.deleteItems([pair[0]])
+                  return m.location(of: pair[1])!.section
+                }()]
+            ) { $0.location(of: pair[1])!.index + (after ? 1 : 0) }
           }
         default:
           let copy = snapshot

@@ -4,31 +4,6 @@ import DiffableTestSupport
 import Foundation
 import Testing
 
-/// An identifier that counts its `hash(into:)` and `==` calls, safely from
-/// any thread, and apart those made on the main thread (where the main
-/// actor runs).
-struct CountedItem: Hashable, Sendable, CustomStringConvertible {
-  static let counts = Shared((hashes: 0, equalities: 0))
-  static let mainThreadCounts = Shared(0)
-
-  var value: Int
-  init(_ value: Int) { self.value = value }
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    counts.withLock { $0.equalities += 1 }
-    if Thread.isMainThread { mainThreadCounts.withLock { $0 += 1 } }
-    return lhs.value == rhs.value
-  }
-
-  func hash(into hasher: inout Hasher) {
-    Self.counts.withLock { $0.hashes += 1 }
-    if Thread.isMainThread { Self.mainThreadCounts.withLock { $0 += 1 } }
-    hasher.combine(value)
-  }
-
-  var description: String { "#\(value)" }
-}
-
 /// A view that forwards to a reference view and counts the hashes and
 /// equality checks made while it works: the data source's whole part of an
 /// apply on the main actor happens inside these calls (switching to the new
@@ -36,22 +11,25 @@ struct CountedItem: Hashable, Sendable, CustomStringConvertible {
 /// cells), apart from O(1) bookkeeping.
 @MainActor
 final class MeasuringView: DiffableListView {
-  typealias Cell = CountedItem
-  typealias SupplementaryView = CountedItem
+  typealias Cell = CountingIdentifier
+  typealias SupplementaryView = CountingIdentifier
 
-  let inner = ReferenceListView<CountedItem>()
+  let inner = ReferenceListView<CountingIdentifier>()
+  let counter: CountingIdentifier.Counter
   var hashes = 0
   var equalities = 0
 
+  init(counting counter: CountingIdentifier.Counter) { self.counter = counter }
+
   private func measure(_ body: () -> Void) {
-    let before = CountedItem.counts.current
-    body()
-    let after = CountedItem.counts.current
-    hashes += after.hashes - before.hashes
-    equalities += after.equalities - before.equalities
+    let cost = counter.measure(body)
+    hashes += cost.hashes
+    equalities += cost.equalities
   }
 
-  func connect(to dataSource: any DiffableListViewDataSource<CountedItem, CountedItem>) {
+  func connect(
+    to dataSource: any DiffableListViewDataSource<CountingIdentifier, CountingIdentifier>
+  ) {
     inner.connect(to: dataSource)
   }
   func reloadData() { measure { inner.reloadData() } }
@@ -72,8 +50,8 @@ final class MeasuringView: DiffableListView {
 
 @MainActor
 @Suite("Main-actor work is proportional to the change, by counting", .serialized)
-struct EngineComplexityTests {
-  typealias Snapshot = DiffableDataSourceSnapshot<Int, CountedItem>
+struct ComplexityTests {
+  typealias Snapshot = DiffableDataSourceSnapshot<Int, CountingIdentifier>
 
   struct Cost: Equatable {
     var cellRequests: Int
@@ -85,16 +63,17 @@ struct EngineComplexityTests {
   /// Applies `sections` sections of `perSection` items, then one change of
   /// fixed size, and returns what the change cost on the main actor.
   func costOfChange(sections: Int, perSection: Int) async -> (Cost, totalOperations: Int) {
-    let view = MeasuringView()
+    let counter = CountingIdentifier.Counter()
+    let view = MeasuringView(counting: counter)
     var cellRequests = 0
-    let dataSource = DiffableDataSource<Int, CountedItem>(view: view) { _, _, item in
+    let dataSource = DiffableDataSource<Int, CountingIdentifier>(view: view) { _, _, item in
       cellRequests += 1
       return item
     }
     var old = Snapshot()
     old.appendSections(Array(0..<sections))
     for s in 0..<sections {
-      old.appendItems((s * perSection..<(s + 1) * perSection).map(CountedItem.init), toSection: s)
+      old.appendItems(counter.identifiers(s * perSection..<(s + 1) * perSection), toSection: s)
     }
     await dataSource.apply(old)
 
@@ -105,7 +84,7 @@ struct EngineComplexityTests {
     for s in [0, sections - 1] {
       let items = old.itemIdentifiers(inSection: s)
       new.deleteItems(Array(items[10..<15]))
-      new.insertItems((fresh..<fresh + 5).map(CountedItem.init), beforeItem: items[20])
+      new.insertItems(counter.identifiers(fresh..<fresh + 5), beforeItem: items[20])
       fresh += 5
       new.moveItem(items[30], afterItem: items[40])
       new.moveItem(items[50], beforeItem: items[45])
@@ -117,11 +96,9 @@ struct EngineComplexityTests {
     view.equalities = 0
     cellRequests = 0
     let stepsBefore = dataSource._applyStatistics.mainActorSteps
-    let before = CountedItem.counts.current
+    let before = counter.counts
     await dataSource.apply(new)
-    let after = CountedItem.counts.current
-    let totalOperations =
-      after.hashes - before.hashes + after.equalities - before.equalities
+    let totalOperations = (counter.counts - before).total
     #expect(view.inner.cells.map { $0.map(\.value) } == sectionItems(new).map { $0.map(\.value) })
     return (
       Cost(
@@ -152,30 +129,31 @@ struct EngineComplexityTests {
   func costOfUserAction(hidden: Int, collapsing: Bool) async -> (
     hashesAndEqualities: Int, cellRequests: Int, mainActorSteps: Int
   ) {
-    let view = ReferenceListView<CountedItem>()
+    let counter = CountingIdentifier.Counter()
+    let view = ReferenceListView<CountingIdentifier>()
     var cellRequests = 0
-    let dataSource = DiffableDataSource<Int, CountedItem>(view: view) { _, _, item in
+    let dataSource = DiffableDataSource<Int, CountingIdentifier>(view: view) { _, _, item in
       cellRequests += 1
       return item
     }
-    var outline = DiffableDataSourceSectionSnapshot<CountedItem>()
-    outline.append((0..<10).map(CountedItem.init))
-    outline.append((100..<120).map(CountedItem.init), to: CountedItem(0))
-    outline.append((1_000..<1_000 + hidden).map(CountedItem.init), to: CountedItem(1))
+    var outline = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
+    outline.append(counter.identifiers(0..<10))
+    outline.append(counter.identifiers(100..<120), to: counter.identifier(0))
+    outline.append(counter.identifiers(1_000..<1_000 + hidden), to: counter.identifier(1))
     await dataSource.apply(outline, to: 0)
-    if collapsing { await dataSource.expandItem(CountedItem(0)) }
+    if collapsing { await dataSource.expandItem(counter.identifier(0)) }
     cellRequests = 0
     let steps = dataSource._applyStatistics.mainActorSteps
-    let before = CountedItem.mainThreadCounts.current
+    let before = counter.mainThreadCounts
     if collapsing {
-      await dataSource.collapseItem(CountedItem(0))
+      await dataSource.collapseItem(counter.identifier(0))
     } else {
-      await dataSource.expandItem(CountedItem(0))
+      await dataSource.expandItem(counter.identifier(0))
     }
-    let after = CountedItem.mainThreadCounts.current
+    let after = counter.mainThreadCounts
     #expect(view.cells.joined().count == (collapsing ? 10 : 30))
     return (
-      after - before, cellRequests, dataSource._applyStatistics.mainActorSteps - steps
+      (after - before).total, cellRequests, dataSource._applyStatistics.mainActorSteps - steps
     )
   }
 

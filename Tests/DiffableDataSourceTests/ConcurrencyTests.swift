@@ -39,16 +39,16 @@ struct ConcurrencyTests {
     var consistent: Bool
   }
 
-  /// A seed (printed, to replay a failure) and a data source over a
-  /// reference view that records no events, for a hammer test.
-  static func hammerList(_ name: String, salt: UInt64) -> (
-    seed: UInt64, view: ReferenceListView<Int>, dataSource: DiffableDataSource<Int, Int>
+  /// A generator (its seed printed, to replay a failure) whose substreams
+  /// feed the threads and tasks, and a data source over a reference view that
+  /// records no events, for a hammer test.
+  static func hammerList(_ name: String) -> (
+    seeds: SeededRandom, view: ReferenceListView<Int>, dataSource: DiffableDataSource<Int, Int>
   ) {
-    let seed = SeededRandom.fromEnvironmentOrRandom(salt: salt).seed
-    print("\(name) seed: \(seed)")
+    let seeds = SeededRandom.forTest(name)
     let view = ReferenceListView<Int>()
     view.recordsEvents = false
-    return (seed, view, DiffableDataSource<Int, Int>(view: view) { _, _, item in item })
+    return (seeds, view, DiffableDataSource<Int, Int>(view: view) { _, _, item in item })
   }
 
   static func shownID(_ view: ReferenceListView<Int>) -> Int? {
@@ -57,7 +57,7 @@ struct ConcurrencyTests {
 
   @Test("tasks and threads hammering one data source: order, validity, completions")
   func hammer() async throws {
-    let (seed, view, dataSource) = Self.hammerList("concurrency hammer", salt: 11)
+    let (seeds, view, dataSource) = Self.hammerList("ConcurrencyTests.hammer")
     let completions = Shared<[Completion]>([])
     let snapshots = Shared<[Int: Snapshot]>([:])
 
@@ -101,7 +101,7 @@ struct ConcurrencyTests {
 
     // Tasks: the four ways, and the async form every fifth step.
     @Sendable func produceInTask(_ producer: Int) async {
-      var random = SeededRandom(seed: seed &+ UInt64(producer))
+      var random = seeds.substream(producer)
       for step in 0..<steps {
         let id = producer * 1_000 + step
         let snapshot = Self.snapshot(id, using: &random)
@@ -123,7 +123,7 @@ struct ConcurrencyTests {
     for thread in 0..<threadCount {
       let producer = taskCount + thread
       let worker = Thread {
-        var random = SeededRandom(seed: seed &+ UInt64(producer))
+        var random = seeds.substream(producer)
         for step in 0..<steps {
           let id = producer * 1_000 + step
           submit(id, Self.snapshot(id, using: &random), way: step % 4)
@@ -182,7 +182,7 @@ struct ConcurrencyTests {
     let shown = try #require(Self.shownID(view))
     #expect(view.cells == sectionItems(try #require(snapshots.current[shown])))
     #expect(dataSource.snapshot() == snapshots.current[shown])
-    var random = SeededRandom(seed: seed)
+    var random = seeds
     let final = Self.snapshot(999_999, using: &random)
     await dataSource.apply(final)
     #expect(view.cells == sectionItems(final))
@@ -193,7 +193,7 @@ struct ConcurrencyTests {
 
   @Test("interactive reorders on the main actor amid background applies")
   func reordersAmidApplies() async throws {
-    let (seed, view, dataSource) = Self.hammerList("reorder hammer", salt: 13)
+    let (seeds, view, dataSource) = Self.hammerList("ConcurrencyTests.reordersAmidApplies")
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     let disagreements = Shared(0)
     let completed = Shared(0)
@@ -204,7 +204,7 @@ struct ConcurrencyTests {
       await withTaskGroup(of: Void.self) { group in
         for producer in 0..<producers {
           group.addTask {
-            var random = SeededRandom(seed: seed &+ UInt64(producer))
+            var random = seeds.substream(producer)
             for step in 0..<steps {
               let snapshot = Self.snapshot(producer * 1_000 + step, using: &random)
               dataSource.apply(snapshot) {
@@ -219,7 +219,7 @@ struct ConcurrencyTests {
         }
       }
     }
-    var random = SeededRandom(seed: seed)
+    var random = seeds
     var moves = 0
     // Drag a random item of a section with at least two items, up to forty
     // times, while the producers apply (the snapshot they leave may have no
@@ -327,7 +327,8 @@ struct ConcurrencyTests {
 
   @Test("section snapshots, full applies and user actions from concurrent tasks and threads")
   func sectionSnapshotsAmidFullApplies() async throws {
-    let (seed, view, dataSource) = Self.hammerList("outline hammer", salt: 17)
+    let (seeds, view, dataSource) = Self.hammerList(
+      "ConcurrencyTests.sectionSnapshotsAmidFullApplies")
     /// Whether the view, the snapshot and every outline section agree, as
     /// seen from a completion.
     let consistent: @MainActor @Sendable () -> Bool = {
@@ -356,7 +357,7 @@ struct ConcurrencyTests {
       await withTaskGroup(of: Void.self) { group in
         for section in 0..<3 {
           group.addTask {
-            var random = SeededRandom(seed: seed &+ UInt64(section))
+            var random = seeds.substream(section)
             for step in 0..<steps {
               let outline = Self.outline(of: section, using: &random)
               if step % 4 == 3 {
@@ -372,7 +373,7 @@ struct ConcurrencyTests {
           }
         }
         group.addTask {
-          var random = SeededRandom(seed: seed &+ 99)
+          var random = seeds.substream(99)
           for step in 0..<steps {
             var snapshot = await MainActor.run { dataSource.snapshot() }
             if snapshot.indexOfSection(3) == nil { snapshot.appendSections([3]) }
@@ -391,7 +392,7 @@ struct ConcurrencyTests {
     // A plain thread applying section snapshots to section 4.
     let threadDone = Shared(false)
     let thread = Thread {
-      var random = SeededRandom(seed: seed &+ 4)
+      var random = seeds.substream(4)
       for step in 0..<steps {
         dataSource.apply(Self.outline(of: 4, using: &random), to: 4, completion: complete(4, step))
         usleep(1_000)
@@ -399,7 +400,7 @@ struct ConcurrencyTests {
       threadDone.withLock { $0 = true }
     }
     thread.start()
-    var random = SeededRandom(seed: seed &+ 5)
+    var random = seeds.substream(5)
     var toggles = 0
     while !threadDone.current || toggles < 40 {
       if let item = dataSource.snapshot().itemIdentifiers.filter({ $0 < 3_000 }).randomElement(

@@ -1,9 +1,11 @@
 import DiffableCore
 import DiffableEngine
+import DiffableTestSupport
 import Foundation
 import Testing
 
-/// The examples in the documentation, run as written.
+/// The examples in the doc comments, run as written. (The articles' and the
+/// README's are generated: see Tests/DocumentationExampleTests.)
 @MainActor
 @Suite("Documentation examples")
 struct DocumentationExampleTests {
@@ -19,24 +21,6 @@ struct DocumentationExampleTests {
     await dataSource.apply(snapshot)
     #expect(view.cells == [["c", "a", "b"]])
     #expect(view.events.last?.requestedCells == [[0, 0]])
-  }
-
-  @Test("the module overview")
-  func moduleOverview() async {
-    let view = ReferenceListView<String>()
-    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
-    var snapshot = DiffableDataSourceSnapshot<String, String>()
-    snapshot.appendSections(["fruits"])
-    snapshot.appendItems(["apple", "pear"])
-    await dataSource.apply(snapshot)
-    #expect(view.events.map(\.kind) == [.reloadData])
-    snapshot.insertItems(["fig"], beforeItem: "apple")
-    await dataSource.apply(snapshot)
-    #expect(
-      view.events.last?.kind
-        == .batchUpdate(
-          BatchUpdate(itemInserts: [[0, 0]]), animated: true, rowAnimation: .automatic))
-    #expect(view.cells == [["fig", "apple", "pear"]])
   }
 
   @Test(
@@ -175,63 +159,5 @@ struct DocumentationExampleTests {
     #expect(await dataSource.collapseItem("Inbox") == false)
     #expect(await dataSource.expandItem("Archive"))
     #expect(view.cells == [["Inbox", "Inbox/old", "Archive", "Archive/1", "Archive/2"]])
-  }
-
-  @Test("the README's outline example: a disclosure tap is one batch")
-  func readmeOutlineExample() async {
-    let view = ReferenceListView<String>()
-    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
-    var files = DiffableDataSourceSectionSnapshot<String>()
-    files.append(["Sources", "Tests"])
-    files.append(["Sources/main.swift"], to: "Sources")
-    await dataSource.apply(files, to: "files")
-    #expect(view.cells == [["Sources", "Tests"]])
-    view.removeAllEvents()
-    await dataSource.toggleExpansion(of: "Sources")
-    #expect(view.cells == [["Sources", "Sources/main.swift", "Tests"]])
-    // One batch, then the reconfigure of the opened row that follows it.
-    #expect(view.events.filter(\.kind.isBatchOrReload).count == 1)
-    #expect(
-      view.events.first?.kind
-        == .batchUpdate(
-          BatchUpdate(itemInserts: [[0, 1]], itemReconfigures: [[0, 0]]), animated: true,
-          rowAnimation: .automatic))
-    #expect(view.events.first?.requestedCells == [[0, 1]])
-  }
-
-  @Test("the outlines article")
-  func outlinesArticle() async {
-    let view = ReferenceListView<String>()
-    let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
-    dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { folder, children in
-      guard children.items.isEmpty else { return children }
-      var loaded = DiffableDataSourceSectionSnapshot<String>()
-      loaded.append(["\(folder)/README.md", "\(folder)/main.swift"])
-      return loaded
-    }
-    var files = DiffableDataSourceSectionSnapshot<String>()
-    files.append(["Sources", "Tests"])
-    await dataSource.apply(files, to: "files")
-    #expect(view.cells == [["Sources", "Tests"]])
-
-    #expect(await dataSource.expandItem("Sources"))
-    #expect(view.cells == [["Sources", "Sources/README.md", "Sources/main.swift", "Tests"]])
-    let batches = view.events.compactMap { event -> BatchUpdate? in
-      if case .batchUpdate(let update, _, _) = event.kind { return update }
-      return nil
-    }
-    #expect(batches.last?.itemInserts == [[0, 1], [0, 2]])
-    #expect(batches.last?.itemReconfigures == [[0, 0]])
-
-    var snapshot = dataSource.snapshot()
-    snapshot.deleteItems(["Sources/README.md"])
-    snapshot.appendItems(["LICENSE"])
-    await dataSource.apply(snapshot)
-    #expect(
-      dataSource.snapshot(for: "files").visualDescription()
-        == "*+ Sources\n  *  Sources/main.swift\n*  Tests\n*  LICENSE\n")
-
-    #expect(await dataSource.toggleExpansion(of: "Sources"))
-    #expect(view.cells == [["Sources", "Tests", "LICENSE"]])
   }
 }

@@ -35,8 +35,7 @@ struct EnginePropertyTests {
 
   @Test("each apply shows its snapshot, performs the diff, and asks only for fresh cells, in order")
   func randomSequences() async {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 5)
-    print("engine random sequence seed: \(random.seed)")
+    var random = SeededRandom.forTest("EnginePropertyTests.randomSequences")
     let list = TestList<Int, Int>()
     var previous = RandomSnapshots.Snapshot()
     for round in 0..<400 {

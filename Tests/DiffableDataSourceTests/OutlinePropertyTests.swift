@@ -110,9 +110,8 @@ struct OutlinePropertyTests {
 
   @Test("expand, collapse and toggle through the handlers, with deletions and applies between")
   func randomActions() async throws {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 41)
+    var random = SeededRandom.forTest("OutlinePropertyTests.randomActions")
     let seed = random.seed
-    print("outline user action seed: \(seed)")
     let list = TestList<String, String>()
     await list.apply(.make([("t", ["x", "y"])]))
     var next = 0

@@ -178,8 +178,7 @@ struct ReferenceListViewTests {
 
   @Test("every diff between random snapshots, performed on the view, shows the new items")
   func randomDiffs() {
-    var random = SeededRandom.fromEnvironmentOrRandom(salt: 3)
-    print("reference view random diffs seed: \(random.seed)")
+    var random = SeededRandom.forTest("ReferenceListViewTests.randomDiffs")
     for round in 0..<2_000 {
       let old = RandomSnapshots.snapshot(using: &random)
       let new =

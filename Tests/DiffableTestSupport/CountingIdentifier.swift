@@ -1,56 +1,92 @@
-/// Counts the `hash(into:)` and `==` calls made on identifiers of this type,
-/// so that tests can prove complexity by counting operations, not time.
+import Foundation
+
+/// An identifier that counts the `hash(into:)` and `==` calls made on it, so
+/// that tests can prove complexity by counting operations, not time.
 ///
-/// Counters are global and unsynchronized: only the serialized complexity
-/// suite uses this type, and reads them with ``CountingIdentifier/measure(_:)``.
+/// Every identifier reports to the ``Counter`` it was made by, and its copies
+/// share that counter, so a test counts only its own identifiers, even while
+/// other tests run in parallel. Counting is safe from any thread; calls made on
+/// the main thread (where the main actor runs) are also counted apart.
+///
+///     let counter = CountingIdentifier.Counter()
+///     let items = counter.identifiers(0..<3)
+///     let cost = counter.measure { _ = Set(items) }
+///     // cost.hashes == 3
 public struct CountingIdentifier: Hashable, Sendable, CustomStringConvertible {
   public var value: Int
+  /// The counter this identifier's calls are counted by.
+  public let counter: Counter
 
-  public init(_ value: Int) { self.value = value }
-
-  nonisolated(unsafe) private static var hashes = 0
-  nonisolated(unsafe) private static var equalities = 0
+  public init(_ value: Int, counter: Counter) {
+    self.value = value
+    self.counter = counter
+  }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    equalities += 1
+    lhs.counter.count(\.equalities)
     return lhs.value == rhs.value
   }
 
   public func hash(into hasher: inout Hasher) {
-    Self.hashes += 1
+    counter.count(\.hashes)
     hasher.combine(value)
   }
 
   public var description: String { "#\(value)" }
-
-  /// The number of hashes and equality checks `body` performs.
-  public static func measure(_ body: () -> Void) -> (hashes: Int, equalities: Int) {
-    let (h, e) = (hashes, equalities)
-    body()
-    return (hashes - h, equalities - e)
-  }
 }
 
-/// Broken identifier types, to check that misuse is diagnosed.
-public struct IrreflexiveIdentifier: Hashable, Sendable {
-  public var value: Int
-  public init(_ value: Int) { self.value = value }
-  public static func == (lhs: Self, rhs: Self) -> Bool { false }
-  public func hash(into hasher: inout Hasher) { hasher.combine(value) }
-}
+extension CountingIdentifier {
+  /// Numbers of `hash(into:)` and `==` calls.
+  public struct Counts: Equatable, Sendable {
+    public var hashes = 0
+    public var equalities = 0
 
-/// Equal when `value`s are equal, but hashes `salt` too: equal identifiers may
-/// hash differently.
-public struct InconsistentHashIdentifier: Hashable, Sendable {
-  public var value: Int
-  public var salt: Int
-  public init(_ value: Int, salt: Int) {
-    self.value = value
-    self.salt = salt
+    public init(hashes: Int = 0, equalities: Int = 0) {
+      self.hashes = hashes
+      self.equalities = equalities
+    }
+
+    /// Hashes and equality checks together.
+    public var total: Int { hashes + equalities }
+
+    public static func - (lhs: Self, rhs: Self) -> Self {
+      Counts(hashes: lhs.hashes - rhs.hashes, equalities: lhs.equalities - rhs.equalities)
+    }
   }
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(value)
-    hasher.combine(salt)
+
+  /// Counts the calls made on the identifiers it makes; safe from any thread.
+  public final class Counter: Sendable {
+    private let all = Shared(Counts())
+    private let onMainThread = Shared(Counts())
+
+    public init() {}
+
+    /// The identifier `value`, counted by this counter.
+    public func identifier(_ value: Int) -> CountingIdentifier {
+      CountingIdentifier(value, counter: self)
+    }
+
+    /// The identifiers of `values`, counted by this counter.
+    public func identifiers(_ values: Range<Int>) -> [CountingIdentifier] {
+      values.map(identifier)
+    }
+
+    /// Every call counted so far, on any thread.
+    public var counts: Counts { all.current }
+
+    /// The calls counted so far on the main thread.
+    public var mainThreadCounts: Counts { onMainThread.current }
+
+    /// The calls `body` makes, on any thread, while it runs.
+    public func measure(_ body: () throws -> Void) rethrows -> Counts {
+      let before = counts
+      try body()
+      return counts - before
+    }
+
+    fileprivate func count(_ kind: WritableKeyPath<Counts, Int>) {
+      all.withLock { $0[keyPath: kind] += 1 }
+      if Thread.isMainThread { onMainThread.withLock { $0[keyPath: kind] += 1 } }
+    }
   }
 }

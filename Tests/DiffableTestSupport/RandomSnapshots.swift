@@ -11,8 +11,9 @@ public enum RandomSnapshots {
     using random: inout SeededRandom
   ) -> Snapshot {
     var snapshot = Snapshot()
-    let sections = Array((0..<sectionPool).shuffled(using: &random)
-      .prefix(Int.random(in: 0...maxSections, using: &random)))
+    let sections = Array(
+      (0..<sectionPool).shuffled(using: &random)
+        .prefix(Int.random(in: 0...maxSections, using: &random)))
     snapshot.appendSections(sections)
     guard !sections.isEmpty else { return snapshot }
     for item in (0..<itemPool).shuffled(using: &random)

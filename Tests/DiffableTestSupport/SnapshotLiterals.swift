@@ -1,6 +1,7 @@
 import DiffableCore
 
-extension DiffableDataSourceSnapshot where SectionIdentifierType == String, ItemIdentifierType == String {
+extension DiffableDataSourceSnapshot
+where SectionIdentifierType == String, ItemIdentifierType == String {
   /// A snapshot written as a literal: `.make([("fruits", ["apple"]), ("veg", [])])`.
   public static func make(
     _ sections: [(String, [String])], reloaded: [String] = [], reconfigured: [String] = [],
@@ -15,3 +16,6 @@ extension DiffableDataSourceSnapshot where SectionIdentifierType == String, Item
     return snapshot
   }
 }
+
+/// The snapshot type most tests use: sections and items named by strings.
+public typealias StringSnapshot = DiffableDataSourceSnapshot<String, String>

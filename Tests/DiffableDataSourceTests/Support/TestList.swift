@@ -4,7 +4,6 @@ import DiffableTestSupport
 import Foundation
 import Testing
 
-typealias StringSnapshot = DiffableDataSourceSnapshot<String, String>
 typealias StringDataSource = DiffableDataSource<String, String>
 
 /// A cell of the test lists: the identifier the cell provider received, and
@@ -62,31 +61,6 @@ final class TestList<Section: Hashable & Sendable, Item: Hashable & Sendable> {
 /// The items of a snapshot, section by section.
 func sectionItems<S, I>(_ snapshot: DiffableDataSourceSnapshot<S, I>) -> [[I]] {
   snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
-}
-
-/// A value shared by the threads and tasks of a test, behind a lock.
-final class Shared<Value>: @unchecked Sendable {
-  // `@unchecked`: `value` is only touched under `lock`.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-
-  var current: Value { withLock { $0 } }
-}
-
-/// Checks that a stopped process printed `message` on standard error.
-func expectMessage(
-  _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-  #expect(text.contains(message), "standard error was: \(text)", sourceLocation: sourceLocation)
 }
 
 /// Waits, yielding, until `condition` holds; records an issue after about

@@ -1,59 +1,7 @@
 import DiffableCore
 
-// Helpers for the section snapshot suites: an identifier type that counts
-// hashes and equality checks, a seedable generator, and a flat reference
-// model of an outline that is simple enough to be obviously correct.
-
-/// Counts the `hash(into:)` and `==` calls made on identifiers of this type.
-///
-/// Counters are global and unsynchronized: only the serialized complexity
-/// suite uses this type, and reads them with ``measure(_:)``.
-struct OutlineCountingID: Hashable, Sendable, CustomStringConvertible {
-  var value: Int
-  init(_ value: Int) { self.value = value }
-
-  nonisolated(unsafe) private static var hashes = 0
-  nonisolated(unsafe) private static var equalities = 0
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    equalities += 1
-    return lhs.value == rhs.value
-  }
-
-  func hash(into hasher: inout Hasher) {
-    Self.hashes += 1
-    hasher.combine(value)
-  }
-
-  var description: String { "#\(value)" }
-
-  /// The number of hashes and equality checks `body` performs.
-  static func measure(_ body: () -> Void) -> (hashes: Int, equalities: Int) {
-    let (h, e) = (hashes, equalities)
-    body()
-    return (hashes - h, equalities - e)
-  }
-}
-
-/// SplitMix64: fast and seedable, so that a failing random test can be
-/// replayed from the seed it prints.
-struct OutlineRandom: RandomNumberGenerator {
-  let seed: UInt64
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    self.seed = seed
-    self.state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+// The reference model of the section snapshot suites: a flat outline that
+// is simple enough to be obviously correct.
 
 /// An outline as UIKit describes one: a list of items in depth-first
 /// pre-order, each with its level and whether it is expanded. Every operation
