@@ -26,8 +26,7 @@ let package = Package(
     // The data source engine and the reference list view. The module is not
     // named after its main type, `DiffableDataSource`: a module and a type of
     // the same name make `Module.Type` lookups ambiguous.
-    .target(
-      name: "DiffableEngine", dependencies: ["DiffableCore"], path: "Sources/DiffableDataSource"),
+    .target(name: "DiffableEngine", dependencies: ["DiffableCore"]),
     // What users import.
     .target(name: "Diffable", dependencies: ["DiffableCore", "DiffableEngine"]),
     // Helpers shared by the test targets: seeded randomness, counting and
@@ -40,7 +39,7 @@ let package = Package(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),
     .testTarget(
-      name: "DiffableDataSourceTests",
+      name: "DiffableEngineTests",
       dependencies: ["DiffableEngine", "DiffableCore", "DiffableTestSupport"]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout"),
