@@ -21,7 +21,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
-    // Pure values: snapshots, section snapshots, the diff. Foundation-free.
+    // Pure values: snapshots, section snapshots, the diff. Imports only the C
+    // library and FoundationEssentials (Foundation without it), for `IndexPath`.
     .target(name: "DiffableCore", swiftSettings: internalChecks),
     // The data source engine and the reference list view. The module is not
     // named after its main type, `DiffableDataSource`: a module and a type of

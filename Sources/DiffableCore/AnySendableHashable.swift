@@ -1,9 +1,9 @@
 /// A type-erased identifier that is both `Hashable` and `Sendable`: what
 /// `AnyHashable` is to UIKit's snapshots of mixed item kinds.
 ///
-/// Snapshots handed to a data source must be `Sendable`, because the diff
-/// runs off the main actor. `AnyHashable` is not (it may hold anything), so a
-/// snapshot of several kinds of items wraps them in this type instead:
+/// Snapshots are `Sendable`, so that they can be diffed off the main actor,
+/// and so are their identifiers. `AnyHashable` is not (it may hold anything),
+/// so a snapshot of several kinds of items wraps them in this type instead:
 ///
 ///     struct Dish: Hashable, Sendable { var name: String }
 ///     struct Brand: Hashable, Sendable { var name: String }
