@@ -1,5 +1,6 @@
 import DiffableCore
 import DiffableEngine
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ struct DocumentationExampleTests {
     #expect(view.events.last?.requestedCells == [[0, 0]])
   }
 
-  @Test("the module overview")
+  @Test("the overviews of the DiffableEngine and DiffableTesting modules")
   func moduleOverview() async {
     let view = ReferenceListView<String>()
     let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in item }
@@ -37,6 +38,7 @@ struct DocumentationExampleTests {
         == .batchUpdate(
           BatchUpdate(itemInserts: [[0, 0]]), animated: true, rowAnimation: .automatic))
     #expect(view.cells == [["fig", "apple", "pear"]])
+    #expect(view.events.last?.requestedCells == [[0, 0]])
   }
 
   @Test(

@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTesting
 import Foundation
 
 /// A list view that prints itself: after every reload or batch update from
