@@ -13,6 +13,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Diffable", targets: ["Diffable"]),
+    .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
   ],
@@ -21,15 +22,17 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
-    // Pure values: snapshots, section snapshots, the diff. Foundation-free.
+    // Pure values: snapshots, section snapshots, the diff. Imports only the C
+    // library and FoundationEssentials (Foundation without it), for `IndexPath`.
     .target(name: "DiffableCore", swiftSettings: internalChecks),
-    // The data source engine and the reference list view. The module is not
-    // named after its main type, `DiffableDataSource`: a module and a type of
-    // the same name make `Module.Type` lookups ambiguous.
-    .target(
-      name: "DiffableEngine", dependencies: ["DiffableCore"], path: "Sources/DiffableDataSource"),
+    // The data source engine. The module is not named after its main type,
+    // `DiffableDataSource`: a module and a type of the same name make
+    // `Module.Type` lookups ambiguous.
+    .target(name: "DiffableEngine", dependencies: ["DiffableCore"]),
     // What users import.
     .target(name: "Diffable", dependencies: ["DiffableCore", "DiffableEngine"]),
+    // For tests: the reference list view, a headless `UICollectionView`.
+    .target(name: "DiffableTesting", dependencies: ["DiffableCore", "DiffableEngine"]),
     // Helpers shared by the test targets: seeded randomness, counting and
     // broken identifier types, slow reference models.
     .target(
@@ -40,8 +43,10 @@ let package = Package(
       name: "DiffableCoreTests", dependencies: ["DiffableCore", "DiffableTestSupport"],
       swiftSettings: internalChecks),
     .testTarget(
-      name: "DiffableDataSourceTests",
-      dependencies: ["DiffableEngine", "DiffableCore", "DiffableTestSupport"]),
+      name: "DiffableEngineTests",
+      dependencies: [
+        "DiffableEngine", "DiffableCore", "DiffableTesting", "DiffableTestSupport",
+      ]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout"),
     .testTarget(
@@ -60,7 +65,9 @@ let package = Package(
     // Scripts/extract-doc-examples.swift.
     .testTarget(
       name: "DocumentationExampleTests",
-      dependencies: ["Diffable", "DiffableCore", "DiffableEngine", "CollectionLayout"]),
+      dependencies: [
+        "Diffable", "DiffableCore", "DiffableEngine", "DiffableTesting", "CollectionLayout",
+      ]),
     .testTarget(
       name: "DiffableCommandTests",
       dependencies: ["DiffableCommand", "CollectionLayout", "DiffableTestSupport"]),

@@ -36,6 +36,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "DiffableTesting", package: "swift-diffable"),
       ]),
     // One diff in a loop, for profilers.
     .executableTarget(

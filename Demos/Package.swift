@@ -38,6 +38,7 @@ let package = Package(
       dependencies: [
         "DemoScreens",
         .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "DiffableTesting", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
       ]),
     // `demo`: the seed screens in a terminal.
@@ -55,6 +56,7 @@ let package = Package(
       dependencies: [
         "DemoScreens",
         .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "DiffableTesting", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
       ]),
     .testTarget(

@@ -1,9 +1,9 @@
 /// A type-erased identifier that is both `Hashable` and `Sendable`: what
 /// `AnyHashable` is to UIKit's snapshots of mixed item kinds.
 ///
-/// Snapshots handed to a data source must be `Sendable`, because the diff
-/// runs off the main actor. `AnyHashable` is not (it may hold anything), so a
-/// snapshot of several kinds of items wraps them in this type instead:
+/// Snapshots are `Sendable`, so that they can be diffed off the main actor,
+/// and so are their identifiers. `AnyHashable` is not (it may hold anything),
+/// so a snapshot of several kinds of items wraps them in this type instead:
 ///
 ///     struct Dish: Hashable, Sendable { var name: String }
 ///     struct Brand: Hashable, Sendable { var name: String }
@@ -13,12 +13,24 @@
 ///     snapshot.appendItems([AnySendableHashable(Dish(name: "Soup")),
 ///                           AnySendableHashable(Brand(name: "Starlite"))])
 ///
-/// Two values are equal when they hold equal values of the same type, as
-/// with `AnyHashable`; the hash is the wrapped value's.
+/// The wrapper compares and hashes as `AnyHashable` does, which it holds.
+/// Equal values of the same type are equal, values of unrelated types are
+/// not, and `AnyHashable`'s two exceptions apply: numbers of different
+/// standard numeric types are equal when their values are (`42 as Int`,
+/// `42 as UInt8` and `42.0 as Double`), and an optional that holds a value
+/// is equal to the value (it is unwrapped when wrapped, so ``base`` is the
+/// value). Equal wrappers have equal hashes.
 ///
-///     AnySendableHashable(42) == AnySendableHashable(42)    // true
-///     AnySendableHashable(42) == AnySendableHashable("42")  // false
-///     AnySendableHashable(42).base as? Int                  // 42
+///     AnySendableHashable(42) == AnySendableHashable(42)                  // true
+///     AnySendableHashable(42) == AnySendableHashable("42")                // false
+///     AnySendableHashable(42 as Int) == AnySendableHashable(42 as UInt8)  // true
+///     AnySendableHashable(42 as UInt8).base as? Int                       // nil
+///     AnySendableHashable(42).base as? Int                                // 42
+///
+/// So in a snapshot of `AnySendableHashable` items, `42 as Int` and
+/// `42 as UInt8` are one identifier, as they are in a UIKit snapshot of
+/// `AnyHashable` items. To keep such values apart, wrap them in types of
+/// your own, as `Dish` and `Brand` above.
 public struct AnySendableHashable: Hashable, @unchecked Sendable {
   // Sound: the only initializer takes a `Sendable` value, and the box is
   // never mutated.

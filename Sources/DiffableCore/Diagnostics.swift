@@ -86,8 +86,8 @@ public enum DiffableDiagnostics {
   /// Hands a diagnostic to the handler bound for the current task, or writes
   /// it to standard error if none is bound.
   ///
-  /// The data source and other layers built on the snapshots report through
-  /// this too, so one handler sees everything.
+  /// Layers built on the snapshots report through this too, so one handler
+  /// sees everything.
   ///
   /// - Complexity: O(1) plus what the handler does.
   public static func report(_ diagnostic: DiffableDiagnostic) {

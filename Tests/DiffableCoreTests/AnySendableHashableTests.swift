@@ -23,6 +23,41 @@ struct AnySendableHashableTests {
     #expect(AnySendableHashable(42).anyHashable == AnyHashable(42))
   }
 
+  @Test("compares as AnyHashable: numbers of different types with the same value are equal")
+  func numericEquality() {
+    #expect(AnySendableHashable(42 as Int) == AnySendableHashable(42 as UInt8))
+    #expect(
+      AnySendableHashable(42 as Int).hashValue == AnySendableHashable(42 as UInt8).hashValue)
+    #expect(AnySendableHashable(42 as Int) == AnySendableHashable(42.0 as Double))
+    #expect(AnySendableHashable(-1 as Int8) == AnySendableHashable(-1 as Int))
+    #expect(AnySendableHashable(255 as UInt8) != AnySendableHashable(-1 as Int8))
+    #expect(AnySendableHashable(42.5 as Double) != AnySendableHashable(42 as Int))
+    // Each keeps its own type.
+    #expect(AnySendableHashable(42 as UInt8).base as? UInt8 == 42)
+    #expect(AnySendableHashable(42 as UInt8).base as? Int == nil)
+    // Values of other types are equal only within one type.
+    #expect(AnySendableHashable("a" as String) != AnySendableHashable("a" as Substring))
+    // Every case agrees with AnyHashable.
+    #expect(AnySendableHashable(42 as Int).anyHashable == AnyHashable(42 as UInt8))
+  }
+
+  @Test("an optional that holds a value is that value")
+  func optionals() {
+    #expect(AnySendableHashable(Optional(42)) == AnySendableHashable(42))
+    #expect(AnySendableHashable(Optional(42)).base as? Int == 42)
+    #expect(AnySendableHashable(Int?.none) != AnySendableHashable(String?.none))
+    #expect(AnySendableHashable(Int?.none) == AnySendableHashable(Int?.none))
+  }
+
+  @Test("in a snapshot, 42 as Int and 42 as UInt8 are one identifier")
+  func numericIdentifiersInASnapshot() {
+    var snapshot = DiffableDataSourceSnapshot<Int, AnySendableHashable>()
+    snapshot.appendSections([0])
+    snapshot.appendItems([AnySendableHashable(42 as Int), AnySendableHashable("42")])
+    #expect(snapshot.indexOfItem(AnySendableHashable(42 as UInt8)) == 0)
+    #expect(snapshot.itemIdentifiers.first?.base as? Int == 42)
+  }
+
   @Test("the wrapped value comes back; wrapping twice changes nothing")
   func base() {
     let dish = AnySendableHashable(Dish(name: "Soup"))

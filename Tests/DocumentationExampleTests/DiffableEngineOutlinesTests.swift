@@ -3,6 +3,7 @@
 
 import Diffable
 import DiffableEngine
+import DiffableTesting
 import Foundation
 import Testing
 

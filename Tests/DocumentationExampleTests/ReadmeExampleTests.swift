@@ -3,6 +3,7 @@
 
 import CollectionLayout
 import Diffable
+import DiffableTesting  // the reference list view, for tests
 import Foundation
 import Testing
 

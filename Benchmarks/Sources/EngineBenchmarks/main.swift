@@ -19,6 +19,7 @@
 import BenchmarkSupport
 @_spi(Testing) import DiffableCore
 @_spi(Testing) import DiffableEngine
+import DiffableTesting
 import Foundation
 
 refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)

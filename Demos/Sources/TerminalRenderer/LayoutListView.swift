@@ -1,5 +1,6 @@
 import CollectionLayout
 import Diffable
+import DiffableTesting
 import Foundation
 
 /// A list view whose cells sit at the frames of a compositional layout: the

@@ -1,5 +1,6 @@
 import DemoScreens
 import Diffable
+import DiffableTesting
 import Foundation
 
 /// A list view that prints itself: after every reload or batch update from

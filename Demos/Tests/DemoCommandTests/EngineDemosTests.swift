@@ -154,7 +154,7 @@ struct EngineDemosTests {
     let closed = try lastStep(output, #"close "Sources/DiffableCore/""#)
     #expect(closed.contains("-    ▸ Snapshot/"))
     #expect(closed.contains("batch update: 3 item deletes, 1 item reconfigure"))
-    #expect(closed.contains("   ▸ DiffableDataSource/\n   ▸ diffable/\n     Package.swift"))
+    #expect(closed.contains("   ▸ DiffableEngine/\n   ▸ diffable/\n     Package.swift"))
   }
 
   @Test("outline: --steps goes round the script again, with the entries loaded")

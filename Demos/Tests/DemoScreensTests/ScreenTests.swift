@@ -1,6 +1,7 @@
 import CollectionLayout
 import DemoScreens
 import Diffable
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -56,7 +57,7 @@ struct ScreenTests {
   @MainActor
   func outlineNames() {
     #expect(FileTree.name(of: "Sources/DiffableCore/") == "DiffableCore/")
-    #expect(FileTree.name(of: "Sources/diffable/Demos/OutlineDemo.swift") == "OutlineDemo.swift")
+    #expect(FileTree.name(of: "Sources/diffable/Diff/DiffCommand.swift") == "DiffCommand.swift")
     #expect(FileTree.name(of: "Package.swift") == "Package.swift")
     // Every folder of the script holds entries; every entry is unique.
     let entries = FileTree.folders.flatMap { folder, names in names.map { folder + $0 } }
@@ -188,7 +189,7 @@ struct ScreenTests {
       String(repeating: "  ", count: screen.level(of: path)) + FileTree.name(of: path)
     }
     await screen.open()
-    #expect(view.cells == [["DiffableCore/", "DiffableDataSource/", "diffable/", "Package.swift"]])
+    #expect(view.cells == [["DiffableCore/", "DiffableEngine/", "diffable/", "Package.swift"]])
     #expect(await screen.step(0))
     #expect(
       log.captions.last

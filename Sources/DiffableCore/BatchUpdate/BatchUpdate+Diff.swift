@@ -4,7 +4,6 @@
   import Foundation
 #endif
 
-/// What happens to one section in a batch.
 /// Where a new item was in the old snapshot: section position and index, or
 /// section -1 if it is new.
 @frozen
@@ -20,6 +19,7 @@ struct _ItemSource {
   }
 }
 
+/// What happens to one section in a batch.
 @usableFromInline
 enum _SectionFate: UInt8 {
   /// Neither deleted, inserted, reloaded nor moved: the only kind of section
@@ -54,8 +54,9 @@ extension BatchUpdate {
   /// about one `==` per item and one hash per change.
   ///
   /// - Complexity: O(*n* + *s* log *s*) expected, plus O(*m* log *m*) for the
-  ///   *m* items that stay in their section and change order, where *n* is the
-  ///   number of items and *s* the number of sections in both snapshots.
+  ///   *m* items that stay in their section and change order, and
+  ///   O(*r* log *r*) to sort the *r* reconfigures, where *n* is the number
+  ///   of items and *s* the number of sections in both snapshots.
   @inlinable
   public init<S, I>(
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>

@@ -15,8 +15,9 @@
 /// the size of the batch, whatever the number of items.
 ///
 /// ``BatchUpdate/replay(on:insertingFrom:)`` builds on it to replay the batch
-/// by identity; the data source module's reference list view builds on it to
-/// refuse a batch before changing anything, as UIKit's views do.
+/// by identity. It has `package` access so that a list view, which knows
+/// only counts, can refuse a batch before changing anything, as UIKit's views
+/// do.
 package struct _BatchPlan: Sendable {
   /// What a batch does at an old or new position.
   enum Use: Sendable, Hashable {

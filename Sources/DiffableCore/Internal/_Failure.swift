@@ -3,8 +3,7 @@
 // `precondition` drops its message in optimized builds, so every check in this
 // package reports through `_diffableFailure`, which is built on `fatalError`
 // and prints in every configuration but `-Ounchecked`. The helpers have
-// `package` access so that the package's other modules (the data source
-// engine) report the same way.
+// `package` access so that the package's other modules report the same way.
 
 /// Stops the program, naming the operation that was misused.
 ///

@@ -19,7 +19,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// - Complexity: O(*n* + *f*) when enabled, where *n* is the number of items
   ///   and *f* the number of free slots; O(1) otherwise.
   @inlinable
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     #if DIFFABLE_INTERNAL_CHECKS
       // Every live slot is reached exactly once from the roots, through
       // children lists that agree with the parent links and levels.

@@ -15,7 +15,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(*n* + *s*) when enabled, O(1) otherwise.
   @inlinable
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     #if DIFFABLE_INTERNAL_CHECKS
       precondition(_order.count == _sectionSlots.count, "section index and order disagree")
       precondition(

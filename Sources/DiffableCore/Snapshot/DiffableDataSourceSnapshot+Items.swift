@@ -182,12 +182,12 @@ extension DiffableDataSourceSnapshot {
     for identifier in identifiers { self[keyPath: marks].insert(identifier) }
   }
 
-  /// Removes every reload and reconfigure mark, as a data source does once it
-  /// has applied the snapshot.
+  /// Removes every reload and reconfigure mark, so that a snapshot that has
+  /// been shown asks for nothing more when it is diffed again.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public mutating func _removeMarks() {
+  package mutating func _removeMarks() {
     _reloadedSections.removeAll()
     _reloadedItems.removeAll()
     _reconfiguredItems.removeAll()

@@ -21,27 +21,27 @@ public final class FileTree {
       "DiffableDataSourceSectionSnapshot+Expansion.swift",
     ],
     "Sources/DiffableCore/BatchUpdate/": ["BatchUpdate.swift", "BatchUpdate+Diff.swift"],
-    "Sources/DiffableDataSource/": ["DataSource/", "ReferenceListView/"],
-    "Sources/DiffableDataSource/DataSource/": [
+    "Sources/DiffableEngine/": ["DataSource/", "Internal/"],
+    "Sources/DiffableEngine/DataSource/": [
       "DiffableDataSource.swift", "DiffableDataSource+SectionSnapshots.swift",
     ],
-    "Sources/DiffableDataSource/ReferenceListView/": ["ReferenceListView.swift"],
-    "Sources/diffable/": ["Demos/", "Terminal/"],
-    "Sources/diffable/Demos/": ["OutlineDemo.swift", "SortDemo.swift", "WifiDemo.swift"],
-    "Sources/diffable/Terminal/": ["TerminalListView.swift"],
+    "Sources/DiffableEngine/Internal/": ["_ApplyQueue.swift"],
+    "Sources/diffable/": ["Diff/", "Layout/"],
+    "Sources/diffable/Diff/": ["DiffCommand.swift", "DiffInput.swift", "JSONLinesDiffer.swift"],
+    "Sources/diffable/Layout/": ["LayoutCommand.swift"],
   ]
 
   /// The root items.
   public nonisolated static let roots = [
-    "Sources/DiffableCore/", "Sources/DiffableDataSource/", "Sources/diffable/", "Package.swift",
+    "Sources/DiffableCore/", "Sources/DiffableEngine/", "Sources/diffable/", "Package.swift",
   ]
 
   /// The items the unattended run opens or closes, in turn.
   public nonisolated static let script = [
     "Sources/DiffableCore/", "Sources/DiffableCore/SectionSnapshot/",
-    "Sources/DiffableDataSource/", "Package.swift", "Sources/DiffableCore/",
-    "Sources/DiffableDataSource/DataSource/", "Sources/DiffableCore/",
-    "Sources/DiffableCore/SectionSnapshot/", "Sources/DiffableDataSource/",
+    "Sources/DiffableEngine/", "Package.swift", "Sources/DiffableCore/",
+    "Sources/DiffableEngine/DataSource/", "Sources/DiffableCore/",
+    "Sources/DiffableCore/SectionSnapshot/", "Sources/DiffableEngine/",
     "Sources/DiffableCore/",
   ]
 

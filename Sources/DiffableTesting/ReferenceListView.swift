@@ -1,4 +1,5 @@
 public import DiffableCore
+public import DiffableEngine
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -11,9 +12,9 @@ public import DiffableCore
 /// UIKit does, refuses an invalid batch with UIKit's kind of message instead
 /// of corrupting itself, and records everything that happened.
 ///
-/// Use it to test code that drives a ``DiffableDataSource`` (every test of
+/// Use it to test code that drives a `DiffableDataSource` (every test of
 /// the engine runs against it), or as the model for adopting
-/// ``DiffableListView`` in a view of your own.
+/// `DiffableListView` in a view of your own.
 ///
 /// ```swift
 /// let view = ReferenceListView<String>()
@@ -59,7 +60,7 @@ public final class ReferenceListView<Cell>: DiffableListView {
   public private(set) weak var dataSource: (any DiffableListViewDataSource<Cell, Cell>)?
 
   /// The same object as ``dataSource`` when it answers in bulk (a
-  /// ``DiffableDataSource``'s does): counts and cells are then asked for a
+  /// `DiffableDataSource`'s does): counts and cells are then asked for a
   /// section at a time.
   private weak var bulkDataSource: (any _BulkListViewDataSource<Cell>)?
 

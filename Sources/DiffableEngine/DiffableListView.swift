@@ -7,7 +7,8 @@ public import DiffableCore
 #endif
 
 /// A list view that a ``DiffableDataSource`` can drive: a collection view, a
-/// table view, a terminal list, or the headless ``ReferenceListView``.
+/// table view, a terminal list, or the headless `ReferenceListView` of the
+/// `DiffableTesting` library.
 ///
 /// The protocol is what a data source needs from a view, and nothing more:
 /// keep a reference to the data source to ask it for counts and cells, reload

@@ -1,7 +1,8 @@
-// Reads for the data source engine, which keeps a section snapshot for each
-// outline section and changes the flat snapshot by what an expansion reveals
-// or hides. Apple's section snapshot has no such queries, so these are
-// `package` members: walks of the storage that hash no identifier.
+// What an expansion reveals or hides, and what is hidden: the reads that
+// keep a flat list of an outline's visible items in step with the outline
+// (insert what expanding an item reveals, delete what collapsing hides).
+// Apple's section snapshot has no such queries, so these are `package`
+// members: walks of the storage that hash no identifier.
 
 extension DiffableDataSourceSectionSnapshot {
   /// The number of items, visible or not.

@@ -1,6 +1,7 @@
 import DiffableCore
 import DiffableEngine
 import DiffableTestSupport
+import DiffableTesting
 import Foundation
 import Testing
 

@@ -1,14 +1,14 @@
-public import DiffableCore
-
-// How an outline section follows a change of its items made with a flat
-// snapshot: a full apply, or an interactive move. The section's new items
-// must become the outline's visible items, in order, while the tree keeps as
-// much of its shape as the new order allows.
+// Rebuilding an outline along a new flat list of its visible items: after
+// the items of its section were changed without the tree (inserted, deleted
+// or moved in a `DiffableDataSourceSnapshot`), the outline must show exactly
+// those items, in order, while the tree keeps as much of its shape as the new
+// order allows. Apple's section snapshot has no such operation, so this is a
+// `package` member.
 
 extension DiffableDataSourceSectionSnapshot {
   /// This outline, rebuilt so that its visible items are `items`.
   ///
-  /// The rules, which `Documentation/DataSource.md` explains with examples:
+  /// The rules:
   ///
   /// 1. *Removed items.* An item that was visible and is not in `items`
   ///    leaves the tree with its hidden descendants. Its visible descendants
@@ -31,13 +31,15 @@ extension DiffableDataSourceSectionSnapshot {
   /// it would appear, indented, in the list.
   ///
   /// - Parameters:
-  ///   - items: The section's new items, none of them in another section.
-  ///   - whole: The snapshot that holds them.
+  ///   - items: The outline's new visible items: the items of its section
+  ///     in `whole`, none of them in another section.
+  ///   - whole: The snapshot that holds them. A hidden item that `whole`
+  ///     shows (in this section or another) is not carried over.
   /// - Complexity: O(*k* × *d* + *c*) expected, where *k* is the number of
   ///   items, *d* the depth of the tree, and *c* the number of hidden items
   ///   carried over under collapsed items.
   @inlinable
-  func _reconciled<S>(
+  package func _reconciled<S>(
     toVisibleItems items: [ItemIdentifierType],
     in whole: DiffableDataSourceSnapshot<S, ItemIdentifierType>
   ) -> Self {

@@ -1,4 +1,5 @@
 public import DiffableCore
+public import DiffableEngine
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -16,16 +16,17 @@ protocol _ListViewDriving: AnyObject {
   func reconfigureItems(at indexPaths: [IndexPath])
 }
 
-/// What the reference list view asks the engine in bulk, beside the
-/// one-at-a-time questions of ``DiffableListViewDataSource``: the counts of
-/// every section, and the cells of many items of one section.
+/// What a list view may ask the engine in bulk, beside the one-at-a-time
+/// questions of ``DiffableListViewDataSource``: the counts of every section,
+/// and the cells of many items of one section. `package` access, for the
+/// reference list view of `DiffableTesting`.
 ///
 /// The answers are the same as those of the one-at-a-time questions asked in
 /// order, with the same checks and messages; only the work that does not
 /// depend on the item (finding the data source, reading the section's items
 /// out of the snapshot) is done once per call instead of once per cell.
 @MainActor
-protocol _BulkListViewDataSource<Cell>: AnyObject {
+package protocol _BulkListViewDataSource<Cell>: AnyObject {
   associatedtype Cell
 
   /// The number of items of every section, in order.

@@ -13,11 +13,11 @@ public import DiffableCore
 /// The type has the members of UIKit's `UICollectionViewDiffableDataSource`
 /// and `UITableViewDiffableDataSource`, with the same names, and drives any
 /// view that adopts ``DiffableListView``: a collection or table view through
-/// a few lines of adapter, a terminal list, or the headless
-/// ``ReferenceListView`` in tests.
+/// a few lines of adapter, a terminal list, or, in tests, the headless
+/// `ReferenceListView` of the `DiffableTesting` library.
 ///
 /// ```swift
-/// let view = ReferenceListView<String>()
+/// let view = ReferenceListView<String>()     // import DiffableTesting
 /// let dataSource = DiffableDataSource<String, String>(view: view) { view, indexPath, item in
 ///   item.uppercased()                       // the "cell"
 /// }

@@ -1,6 +1,7 @@
 import DiffableCore
 @_spi(Testing) import DiffableEngine
 import DiffableTestSupport
+import DiffableTesting
 import Foundation
 import Testing
 
