@@ -193,7 +193,9 @@ struct SnapshotMemberTests {
   func description() {
     var snapshot = fruitsAndVeg
     snapshot.reloadItems(["pear"])
-    #expect(snapshot.description == #"["fruits": ["apple", "pear"], "veg": ["leek"]] reloadedItems: ["pear"]"#)
+    #expect(
+      snapshot.description
+        == #"["fruits": ["apple", "pear"], "veg": ["leek"]] reloadedItems: ["pear"]"#)
     #expect(StringSnapshot().description == "[:]")
   }
 

@@ -247,7 +247,8 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
     var text = "["
     for (position, slot) in _order.enumerated() {
       if position > 0 { text += ", " }
-      text += String(reflecting: _records[slot].id) + ": " + String(describing: _records[slot].items)
+      text +=
+        String(reflecting: _records[slot].id) + ": " + String(describing: _records[slot].items)
     }
     text += _order.isEmpty ? ":]" : "]"
     if !_reloadedSections.isEmpty { text += " reloadedSections: \(_reloadedSections.elements)" }
