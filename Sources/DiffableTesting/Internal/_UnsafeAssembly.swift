@@ -18,7 +18,11 @@
 func _unsafeAssemble<Element>(
   count: Int, from source: [Element], pieces: [(start: Int, length: Int)], extras: [Element]
 ) -> [Element] {
-  [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+  // An empty result is the shared empty array: initializing it in place
+  // would write its count, a write ThreadSanitizer sees racing with every
+  // other empty array's reads.
+  guard count > 0 else { return [] }
+  return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
     guard let destination = buffer.baseAddress else { return }
     // Plain pointers throughout: in unspecialized code, a generic helper
     // (`Optional.map`, an array subscript) costs a metadata lookup per call.
