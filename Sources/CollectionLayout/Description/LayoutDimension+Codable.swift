@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // The JSON form of dimensions, sizes, spacing, insets, edges, alignments and
 // anchors. How every `+Codable` file codes is noted once, in

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // The JSON form of items, groups and their supplementary and decoration
 // items. How every `+Codable` file codes is noted once, in

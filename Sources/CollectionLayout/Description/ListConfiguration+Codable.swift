@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // The JSON form of list configurations. How every `+Codable` file codes is
 // noted once, in Internal/_JSONCoding.swift.
