@@ -50,7 +50,8 @@
 /// other mutation costs what it touches: the identifiers passed, the items
 /// that follow the change in the sections it changes, and the sections that
 /// follow them. Copying a snapshot is O(1): storage is shared until one copy
-/// is mutated. The storage holds about 40 bytes per `Int` item.
+/// is mutated. The memory a snapshot takes per item is measured by the
+/// core benchmarks (the README's benchmark tables).
 ///
 /// ## Storage
 ///
