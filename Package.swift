@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Diffable", targets: ["Diffable"]),
     .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+    .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
   ],
   dependencies: [
@@ -47,6 +48,14 @@ let package = Package(
       dependencies: [
         "DiffableEngine", "DiffableCore", "DiffableTesting", "DiffableTestSupport",
       ]),
+    // The browser renderer: cells, identifiers and wire messages
+    // (Documentation/Web.md), and the browser client as resources.
+    .target(
+      name: "DiffableWeb", dependencies: ["DiffableCore", "DiffableEngine"],
+      resources: [.copy("Resources")]),
+    .testTarget(
+      name: "DiffableWebTests",
+      dependencies: ["DiffableWeb", "DiffableCore", "DiffableTestSupport"]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout"),
     .testTarget(
@@ -67,6 +76,7 @@ let package = Package(
       name: "DocumentationExampleTests",
       dependencies: [
         "Diffable", "DiffableCore", "DiffableEngine", "DiffableTesting", "CollectionLayout",
+        "DiffableWeb",
       ]),
     .testTarget(
       name: "DiffableCommandTests",

@@ -1,0 +1,140 @@
+public import DiffableCore
+
+/// The `batch` message: one batch update, which the browser checks and
+/// animates.
+///
+/// ```json
+/// {"v": 1, "type": "batch", "list": "main", "seq": 2,
+///  "update": {"sectionDeletes": [], "sectionInserts": [], "sectionMoves": [],
+///             "sectionReloads": [], "itemDeletes": [], "itemInserts": [[0, 2]],
+///             "itemMoves": [[[0, 1], [0, 0]]], "itemReloads": [],
+///             "itemReconfigures": [[0, 0]]},
+///  "counts": [3], "insertedSections": [], "reloadedSections": [],
+///  "insertedItems": ["kiwi"], "cells": {"kiwi": {"text": "Kiwi"}},
+///  "reconfigured": {"pear": {"text": "Pear (ripe)"}}}
+/// ```
+///
+/// ``update`` is the `BatchUpdate` in its JSON form; the other fields carry
+/// what the browser needs to perform it as
+/// `BatchUpdate.replay(on:insertingFrom:)` performs it on a snapshot: the
+/// identifiers of what is inserted, the items of what is reloaded, and the
+/// cells of everything the batch brings in. Build one with
+/// ``init(list:seq:update:from:to:cell:)``.
+///
+/// A position that the new snapshot does not have (only in a batch that is
+/// not valid for its snapshots) has `nil` in ``insertedSections``,
+/// ``reloadedSections`` and ``insertedItems``, written `null`.
+public struct WebBatchMessage: Sendable, Hashable {
+  /// The value of the message's `"type"`.
+  public static let type = "batch"
+
+  /// The list the message is for, a name the server chooses.
+  public var list: String
+  /// The message's sequence number in its list.
+  public var seq: Int
+  /// The batch update, in `BatchUpdate`'s index spaces.
+  public var update: BatchUpdate
+  /// The number of items of each section after the batch.
+  public var counts: [Int]
+  /// One section per entry of `update.sectionInserts`, in the same order.
+  public var insertedSections: [WebSection?]
+  /// One section per entry of `update.sectionReloads`, in the same order,
+  /// with its items after the batch.
+  public var reloadedSections: [WebSection?]
+  /// One identifier per entry of `update.itemInserts`, in the same order.
+  public var insertedItems: [WebIdentifier?]
+  /// A cell for every item the batch brings in (inserted items, the items of
+  /// inserted and reloaded sections, reloaded items), keyed by the item's
+  /// ``WebIdentifier/text``.
+  public var cells: [String: WebCell]
+  /// The new cell of each item of `update.itemReconfigures`, keyed by the
+  /// item's text.
+  public var reconfigured: [String: WebCell]
+
+  /// Creates a batch message from its fields.
+  public init(
+    list: String, seq: Int, update: BatchUpdate, counts: [Int],
+    insertedSections: [WebSection?] = [], reloadedSections: [WebSection?] = [],
+    insertedItems: [WebIdentifier?] = [], cells: [String: WebCell] = [:],
+    reconfigured: [String: WebCell] = [:]
+  ) {
+    self.list = list
+    self.seq = seq
+    self.update = update
+    self.counts = counts
+    self.insertedSections = insertedSections
+    self.reloadedSections = reloadedSections
+    self.insertedItems = insertedItems
+    self.cells = cells
+    self.reconfigured = reconfigured
+  }
+}
+
+extension WebBatchMessage: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case v, type, list, seq, update, counts, insertedSections, reloadedSections, insertedItems
+    case cells, reconfigured
+  }
+
+  /// Encodes the message's object, with `"v": 1` and `"type": "batch"`.
+  ///
+  /// Every key is written; a position without an identifier is `null`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(WebServerMessage.version, forKey: .v)
+    try container.encode(Self.type, forKey: .type)
+    try container.encode(list, forKey: .list)
+    try container.encode(seq, forKey: .seq)
+    try container.encode(update, forKey: .update)
+    try container.encode(counts, forKey: .counts)
+    try container.encode(insertedSections, forKey: .insertedSections)
+    try container.encode(reloadedSections, forKey: .reloadedSections)
+    try container.encode(insertedItems, forKey: .insertedItems)
+    try container._encode(cells: cells, forKey: .cells)
+    try container._encode(cells: reconfigured, forKey: .reconfigured)
+  }
+
+  /// Decodes a batch message.
+  ///
+  /// Decoding checks the form: every key present and no other, counts not
+  ///  negative, and one entry of ``insertedSections``, ``reloadedSections``
+  /// and ``insertedItems`` per entry of the update's list it follows.
+  /// Whether the batch fits what a list shows is the business of the
+  /// replay.
+  ///
+  /// - Throws: `DecodingError` naming the key and what is wrong.
+  public init(from decoder: any Decoder) throws {
+    _ = try WebServerMessage._checkHeader(in: decoder, expecting: Self.type)
+    let container = try decoder._object(_CodingKeys.self)
+    let update = try container.decode(BatchUpdate.self, forKey: .update)
+    let counts = try container.decode([Int].self, forKey: .counts)
+    if let negative = counts.first(where: { $0 < 0 }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .counts, in: container, debugDescription: "count \(negative) is negative")
+    }
+    func list<T: Decodable>(_ key: _CodingKeys, following expected: Int, _ what: String) throws
+      -> [T?]
+    {
+      let values = try container.decode([T?].self, forKey: key)
+      guard values.count == expected else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription:
+            "\(key.stringValue) has \(values.count) entries, but the update has \(expected) \(what)"
+        )
+      }
+      return values
+    }
+    self.init(
+      list: try container.decode(String.self, forKey: .list),
+      seq: try container._count(.seq), update: update, counts: counts,
+      insertedSections: try list(
+        .insertedSections, following: update.sectionInserts.count, "section inserts"),
+      reloadedSections: try list(
+        .reloadedSections, following: update.sectionReloads.count, "section reloads"),
+      insertedItems: try list(
+        .insertedItems, following: update.itemInserts.count, "item inserts"),
+      cells: try container._cells(.cells),
+      reconfigured: try container._cells(.reconfigured))
+  }
+}

@@ -1,0 +1,120 @@
+public import DiffableCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// The `reload` message: the whole list, which replaces what the browser
+/// holds for it.
+///
+/// ```json
+/// {"v": 1, "type": "reload", "list": "main", "seq": 1,
+///  "sections": [{"id": "fruits", "items": ["apple", "pear"]}],
+///  "cells": {"apple": {"text": "Apple"}, "pear": {"text": "Pear"}}}
+/// ```
+///
+/// Build one from a snapshot with
+/// ``init(list:seq:snapshot:cell:)``.
+public struct WebReloadMessage: Sendable, Hashable {
+  /// The value of the message's `"type"`.
+  public static let type = "reload"
+
+  /// The list the message is for, a name the server chooses.
+  public var list: String
+  /// The message's sequence number in its list.
+  public var seq: Int
+  /// The list's sections, in order, each with its items.
+  public var sections: [WebSection]
+  /// A cell for every item, keyed by the item's ``WebIdentifier/text``.
+  public var cells: [String: WebCell]
+
+  /// Creates a reload message.
+  public init(list: String, seq: Int, sections: [WebSection], cells: [String: WebCell]) {
+    self.list = list
+    self.seq = seq
+    self.sections = sections
+    self.cells = cells
+  }
+}
+
+extension WebReloadMessage {
+  /// The reload message that shows `snapshot`.
+  ///
+  /// ```swift
+  /// var snapshot = DiffableDataSourceSnapshot<String, String>()
+  /// snapshot.appendSections(["fruits"])
+  /// snapshot.appendItems(["apple", "pear"])
+  /// let reload = try WebReloadMessage(list: "main", seq: 1, snapshot: snapshot) { item, _ in
+  ///   WebCell(item.uppercased())
+  /// }
+  /// reload.cells["pear"]?.text  // "PEAR"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - list: The list the message is for.
+  ///   - seq: The message's sequence number.
+  ///   - snapshot: What the list shows.
+  ///   - cell: The cell of an item, given the item and its index path in
+  ///     `snapshot`; called once per item, in order.
+  /// - Throws: `EncodingError` when an identifier cannot be encoded as JSON,
+  ///   or what `cell` throws.
+  /// - Complexity: O(*n*) calls of `cell` and identifier encodings, where *n*
+  ///   is the number of items.
+  public init<S, I>(
+    list: String, seq: Int, snapshot: DiffableDataSourceSnapshot<S, I>,
+    cell: (I, IndexPath) throws -> WebCell
+  ) throws where S: Encodable, I: Encodable {
+    var sections: [WebSection] = []
+    var cells: [String: WebCell] = [:]
+    sections.reserveCapacity(snapshot.numberOfSections)
+    cells.reserveCapacity(snapshot.numberOfItems)
+    for q in 0..<snapshot.numberOfSections {
+      let items = snapshot._itemIdentifiers(atSection: q)
+      var identifiers: [WebIdentifier] = []
+      identifiers.reserveCapacity(items.count)
+      for (k, item) in items.enumerated() {
+        let identifier = try WebIdentifier(encoding: item)
+        identifiers.append(identifier)
+        cells[identifier.text] = try cell(item, IndexPath(item: k, section: q))
+      }
+      sections.append(
+        WebSection(
+          id: try WebIdentifier(encoding: snapshot._sectionIdentifier(at: q)), items: identifiers))
+    }
+    self.init(list: list, seq: seq, sections: sections, cells: cells)
+  }
+}
+
+extension WebReloadMessage: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case v, type, list, seq, sections, cells
+  }
+
+  /// Encodes the message's object, with `"v": 1` and `"type": "reload"`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(WebServerMessage.version, forKey: .v)
+    try container.encode(Self.type, forKey: .type)
+    try container.encode(list, forKey: .list)
+    try container.encode(seq, forKey: .seq)
+    try container.encode(sections, forKey: .sections)
+    try container._encode(cells: cells, forKey: .cells)
+  }
+
+  /// Decodes a reload message.
+  ///
+  /// - Throws: `DecodingError` when the version or type is wrong, a key is
+  ///   missing or unknown, `seq` is negative, or a section or cell is
+  ///   malformed.
+  public init(from decoder: any Decoder) throws {
+    _ = try WebServerMessage._checkHeader(in: decoder, expecting: Self.type)
+    let container = try decoder._object(_CodingKeys.self)
+    self.init(
+      list: try container.decode(String.self, forKey: .list),
+      seq: try container._count(.seq),
+      sections: try container.decode([WebSection].self, forKey: .sections),
+      cells: try container._cells(.cells))
+  }
+}

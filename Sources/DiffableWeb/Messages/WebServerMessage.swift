@@ -1,0 +1,98 @@
+import Foundation
+
+/// A message from the Swift process to the browser: one JSON object in one
+/// text frame, with `"v": 1` and a `"type"` (Documentation/Web.md,
+/// "Messages").
+///
+/// Encode one with ``jsonData()`` and decode one with ``init(jsonData:)``,
+/// or with any `Encoder` and `Decoder`.
+public enum WebServerMessage: Sendable, Hashable {
+  /// The whole list: the browser replaces what it holds.
+  case reload(WebReloadMessage)
+  /// One batch update, which the browser checks and animates.
+  case batch(WebBatchMessage)
+
+  /// The version of the wire format, written as `"v"` in every message.
+  public static let version = 1
+
+  /// The message's JSON text, as UTF-8: compact, with object keys in
+  /// ascending order, so that a message always has the same text.
+  ///
+  /// - Throws: `EncodingError` only if an identifier's JSON cannot be
+  ///   written (a non-finite number).
+  public func jsonData() throws -> Data {
+    try Self._encoder.encode(self)
+  }
+
+  /// Decodes a message from its JSON text.
+  ///
+  /// - Throws: `DecodingError` when the text is not JSON, the version is not
+  ///   ``version``, the type is unknown, or the message does not have the
+  ///   form its type requires. The error's coding path and description say
+  ///   where and what.
+  public init(jsonData: Data) throws {
+    self = try JSONDecoder().decode(Self.self, from: jsonData)
+  }
+
+  static var _encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+}
+
+extension WebServerMessage: Codable {
+  enum _HeaderKeys: String, CodingKey, CaseIterable {
+    case v, type
+  }
+
+  /// Encodes the message's object, `"v"` and `"type"` included.
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .reload(let message): try message.encode(to: encoder)
+    case .batch(let message): try message.encode(to: encoder)
+    }
+  }
+
+  /// Decodes a message of either type, as its `"type"` says.
+  ///
+  /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
+  ///   `"reload"` or `"batch"`, or the message is malformed for its type.
+  public init(from decoder: any Decoder) throws {
+    let type = try Self._checkHeader(in: decoder)
+    switch type {
+    case WebReloadMessage.type: self = .reload(try WebReloadMessage(from: decoder))
+    case WebBatchMessage.type: self = .batch(try WebBatchMessage(from: decoder))
+    default:
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath + [_HeaderKeys.type],
+          debugDescription:
+            "unknown message type \(String(reflecting: type)); expected one of "
+            + "\(WebReloadMessage.type), \(WebBatchMessage.type)"))
+    }
+  }
+
+  /// Reads `"v"` and `"type"`, refusing any version but ``version``, and
+  /// returns the type.
+  static func _checkHeader(in decoder: any Decoder, expecting expected: String? = nil) throws
+    -> String
+  {
+    let container = try decoder.container(keyedBy: _HeaderKeys.self)
+    let version = try container.decode(Int.self, forKey: .v)
+    guard version == Self.version else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .v, in: container,
+        debugDescription: "unsupported message version \(version); expected \(Self.version)")
+    }
+    let type = try container.decode(String.self, forKey: .type)
+    if let expected, type != expected {
+      throw DecodingError.dataCorruptedError(
+        forKey: .type, in: container,
+        debugDescription:
+          "expected a message of type \(String(reflecting: expected)), "
+          + "found \(String(reflecting: type))")
+    }
+    return type
+  }
+}

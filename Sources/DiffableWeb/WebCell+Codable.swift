@@ -1,0 +1,123 @@
+import Foundation
+
+// A cell codes as one JSON object (Documentation/Web.md, "Cells"):
+//
+//   {"text": "Kings Peak", "secondaryText": "4,123 m", "color": "#3478f6",
+//    "image": "mountain", "indentation": 1,
+//    "accessories": [{"type": "disclosure", "expanded": false},
+//                    {"type": "switch", "on": true}, {"type": "checkmark"},
+//                    {"type": "badge", "text": "3"}]}
+//
+// Only "text" is required; what is absent is left out when encoding.
+
+extension WebCell: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case text, secondaryText, color, image, indentation, accessories
+  }
+
+  /// Encodes the cell as a JSON object, leaving out absent values, an empty
+  /// accessory list and a zero indentation.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(text, forKey: .text)
+    try container.encodeIfPresent(secondaryText, forKey: .secondaryText)
+    try container.encodeIfPresent(color, forKey: .color)
+    try container.encodeIfPresent(image, forKey: .image)
+    if indentation != 0 { try container.encode(indentation, forKey: .indentation) }
+    if !accessories.isEmpty { try container.encode(accessories, forKey: .accessories) }
+  }
+
+  /// Decodes a cell written by ``encode(to:)``.
+  ///
+  /// - Throws: `DecodingError` when `text` is missing, a key is unknown, the
+  ///   colour is not `#rrggbb`, the indentation is negative or an accessory
+  ///   is not one of the four kinds.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    self.init(
+      try container.decode(String.self, forKey: .text),
+      secondaryText: try container.decodeIfPresent(String.self, forKey: .secondaryText),
+      color: try container.decodeIfPresent(Color.self, forKey: .color),
+      image: try container.decodeIfPresent(String.self, forKey: .image),
+      indentation: container.contains(.indentation) ? try container._count(.indentation) : 0,
+      accessories: try container.decodeIfPresent([Accessory].self, forKey: .accessories) ?? [])
+  }
+}
+
+extension WebCell.Color: Codable {
+  /// Encodes the colour as the string `#rrggbb`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(hex)
+  }
+
+  /// Decodes a colour written `#rrggbb`.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` for any other string.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let color = Self(hex: text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription: "expected a colour #rrggbb, found \(String(reflecting: text))")
+    }
+    self = color
+  }
+}
+
+extension WebCell.Accessory: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case type, expanded, on, text
+  }
+
+  /// Encodes the accessory as an object whose `type` names its kind:
+  /// `{"type": "disclosure", "expanded": false}`, `{"type": "switch", "on":
+  /// true}`, `{"type": "checkmark"}`, `{"type": "badge", "text": "3"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    switch self {
+    case .disclosure(let expanded):
+      try container.encode("disclosure", forKey: .type)
+      try container.encode(expanded, forKey: .expanded)
+    case .switch(let isOn):
+      try container.encode("switch", forKey: .type)
+      try container.encode(isOn, forKey: .on)
+    case .checkmark:
+      try container.encode("checkmark", forKey: .type)
+    case .badge(let text):
+      try container.encode("badge", forKey: .type)
+      try container.encode(text, forKey: .text)
+    }
+  }
+
+  /// Decodes an accessory written by ``encode(to:)``.
+  ///
+  /// - Throws: `DecodingError` for an unknown `type`, a missing value, or a
+  ///   key that the kind does not have.
+  public init(from decoder: any Decoder) throws {
+    let kinds = ["disclosure", "switch", "checkmark", "badge"]
+    let type = try decoder._object(_CodingKeys.self).decode(String.self, forKey: .type)
+    switch type {
+    case "disclosure":
+      let container = try decoder._object(_CodingKeys.self, allowing: [.type, .expanded])
+      self = .disclosure(expanded: try container.decode(Bool.self, forKey: .expanded))
+    case "switch":
+      let container = try decoder._object(_CodingKeys.self, allowing: [.type, .on])
+      self = .switch(isOn: try container.decode(Bool.self, forKey: .on))
+    case "checkmark":
+      _ = try decoder._object(_CodingKeys.self, allowing: [.type])
+      self = .checkmark
+    case "badge":
+      let container = try decoder._object(_CodingKeys.self, allowing: [.type, .text])
+      self = .badge(try container.decode(String.self, forKey: .text))
+    default:
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath + [_CodingKeys.type],
+          debugDescription:
+            "unknown accessory type \(String(reflecting: type)); expected one of "
+            + kinds.joined(separator: ", ")))
+    }
+  }
+}
