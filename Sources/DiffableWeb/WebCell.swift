@@ -1,3 +1,5 @@
+import DiffableCore
+
 /// What a browser list shows in one cell: a small typed value, never HTML.
 ///
 /// Only ``text`` is required. The browser shows every string as text, so an
@@ -33,9 +35,11 @@ public struct WebCell: Sendable, Hashable {
     _ text: String, secondaryText: String? = nil, color: Color? = nil, image: String? = nil,
     indentation: Int = 0, accessories: [Accessory] = []
   ) {
-    precondition(
-      indentation >= 0,
-      "WebCell(\(String(reflecting: text))): indentation \(indentation) is negative")
+    if indentation < 0 {
+      _diffableFailure(
+        "WebCell.init(_:secondaryText:color:image:indentation:accessories:)",
+        "indentation \(indentation) of cell \(String(reflecting: text)) is negative")
+    }
     self.text = text
     self.secondaryText = secondaryText
     self.color = color

@@ -88,6 +88,9 @@ struct WebCellTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = WebCell("Kings Peak", indentation: -2)
     }
-    expectMessage(result, #"WebCell("Kings Peak"): indentation -2 is negative"#)
+    expectMessage(
+      result,
+      #"WebCell.init(_:secondaryText:color:image:indentation:accessories:): indentation -2 of "#
+        + #"cell "Kings Peak" is negative"#)
   }
 }

@@ -37,9 +37,11 @@ extension WebBatchMessage {
   /// ```
   ///
   /// The builder does not check the update: for a batch that is not valid
-  /// for the two snapshots, a position that `old` or `new` does not have
-  /// gives `nil` (no identifier, no cell), so that a browser can be shown
-  /// the batch and refuse it as the validator would.
+  /// for the two snapshots, a position that `old` or `new` does not have,
+  /// or a reloaded section that is also deleted or moved, gives `nil` (no
+  /// identifier, no cell), so that a browser can be shown the batch and
+  /// refuse it as the validator would. Such a batch breaks rule 1, 2 or 3
+  /// of `BatchUpdate.ValidationError`.
   ///
   /// - Parameters:
   ///   - list: The list the message is for.
