@@ -97,16 +97,18 @@ export function readIdentifier(value, expected, field) {
   const kind = identifierKind(value, field);
   if (expected !== null && kind !== expected) {
     throw new MalformedMessageError(
-      field, `is ${kindPhrase(kind)}, but the list's identifiers of this role are ${kindPhrase(expected)}s`);
+      field,
+      `is ${kindPhrase(kind, false)}, but the list's identifiers of this role are ${kindPhrase(expected, true)}`);
   }
   return { text: identifierText(value), kind };
 }
 
-function kindPhrase(kind) {
+/** How messages name a kind, as one identifier or as many. */
+function kindPhrase(kind, plural) {
   switch (kind) {
-    case 'string': return 'a string';
-    case 'number': return 'a number';
-    default: return 'a JSON value other than a string or a number';
+    case 'string': return plural ? 'strings' : 'a string';
+    case 'number': return plural ? 'numbers' : 'a number';
+    default: return plural ? 'JSON values other than strings and numbers' : 'a JSON value other than a string or a number';
   }
 }
 
