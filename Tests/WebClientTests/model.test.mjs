@@ -270,16 +270,31 @@ describe('malformed batches', () => {
     expectMalformedBatch(model, batch({ itemReloads: [[0, 1]] }, { counts: [2, 1] }), 'cells', /no cell for item "b"/);
     expectMalformedBatch(model, batch({}, { counts: [2, 1], cells: { a: { text: 'a' } } }), 'cells["a"]',
       /an item the batch does not bring in/);
-    expectMalformedBatch(model, batch({ itemReconfigures: [[0, 0]] }, { counts: [2, 1] }), 'reconfigured',
-      /no cell for reconfigured item "a"/);
-    expectMalformedBatch(model, batch({}, { counts: [2, 1], reconfigured: { c: { text: 'c' } } }), 'reconfigured["c"]',
-      /an item the batch does not reconfigure/);
+    expectMalformedBatch(model, batch({}, { counts: [2, 1], reconfigured: { c: { text: 7 } } }),
+      'reconfigured["c"].text', /the number 7, not a string/);
     expectMalformedBatch(model, batch({ itemReloads: [[0, 1]] }, { counts: [2, 1], cells: { b: { text: 7 } } }),
       'cells["b"].text', /the number 7, not a string/);
   });
 
-  test('rules 1 to 7 come before the agreement of what the batch brings', () => {
-    // The inserted item is missing from insertedItems, but the batch breaks rule 2 first.
+  test('a reconfigured item keeps its cell when the message has none; other entries are left aside', () => {
+    const next = applyBatch(model, batch({ itemReconfigures: [[0, 0], [0, 1]] }, {
+      counts: [2, 1], reconfigured: { b: { text: 'new b' }, c: { text: 'not reconfigured' } },
+    }));
+    const { cells } = next.lists.get('main');
+    assert.deepEqual(cells.get('a'), cellOf('a'));
+    assert.deepEqual(cells.get('b'), { text: 'new b' });
+    assert.deepEqual(cells.get('c'), cellOf('c'));
+  });
+
+  test('rules 1 to 7 come before the shape of what the batch brings', () => {
+    // The identifiers of the inserts are null, as the Swift side writes a
+    // position out of range, and the section is missing altogether; the
+    // batch breaks rule 2 first.
+    assert.throws(() => applyBatch(model, batch({ itemInserts: [[5, 0]] }, { counts: [2, 1], insertedItems: [null] })),
+      { name: 'BatchValidationError', rule: 2 });
+    assert.throws(() => applyBatch(model, batch({ sectionInserts: [7] }, { counts: [2, 1], insertedSections: [null] })),
+      { name: 'BatchValidationError', rule: 2 });
+
     assert.throws(() => applyBatch(model, batch({ itemInserts: [[5, 0]] }, { counts: [2, 1] })),
       { name: 'BatchValidationError', rule: 2 });
   });

@@ -150,10 +150,12 @@ export function readReload(message) {
  * `BatchUpdate.replay(on:insertingFrom:)` performs a batch on a snapshot, and
  * returns the new state. `state` is left as it was.
  *
- * The checks run in this order: the message's shape; its sequence number;
- * rules 1 to 7 against the list's counts and `counts`; the agreement of the
- * identifiers it brings (`insertedSections`, `reloadedSections`,
- * `insertedItems`) with the batch; the replay by identity (rule 8); its cells.
+ * The checks run in this order: the shape of the envelope, `update` and
+ * `counts`; the sequence number; rules 1 to 7 against the list's counts and
+ * `counts`; the shape of what the message brings (`insertedSections`,
+ * `reloadedSections`, `insertedItems`, `cells`, `reconfigured`) and its
+ * agreement with the batch; the replay by identity (rule 8); a cell in
+ * `cells` for every item the batch brings in, and none for others.
  *
  * @param {ListState} state What the list holds.
  * @param {unknown} message A `batch` message as `JSON.parse` produced it.
@@ -161,7 +163,7 @@ export function readReload(message) {
  * @throws {MalformedMessageError} When the message does not have the shape
  *   of a `batch` (a missing field, a value of the wrong type, a list of the
  *   wrong length, an identifier of the wrong kind, a missing or unexpected
- *   cell).
+ *   cell in `cells`).
  * @throws {SequenceGapError} When its `seq` does not follow `state.seq`.
  * @throws {BatchValidationError} For the first of rules 1 to 8 the batch
  *   breaks, with the Swift validator's rule number and message.
@@ -175,6 +177,19 @@ export function replayBatch(state, message) {
   const update = checkUpdate(required(message, 'update', 'update'));
   const counts = array(required(message, 'counts', 'counts'), 'counts')
     .map((count, q) => index(count, `counts[${q}]`));
+
+  // The sequence.
+  if (seq !== state.seq + 1) throw new SequenceGapError(list, state.seq + 1, seq);
+
+  // Rules 1 to 7.
+  const old = state.sections;
+  const plan = planBatch(update, old.map((section) => section.items.length), counts);
+  const { sourceOfNew } = plan;
+
+  // What the message brings, and its agreement with the batch. It is read
+  // once the batch passed rules 1 to 7, as the Swift replay reads the new
+  // snapshot's identifiers only then: a batch that breaks a rule is refused
+  // under that rule, whatever else the message holds.
   const kinds = { section: state.sectionKind, item: state.itemKind };
   const insertedSections = array(required(message, 'insertedSections', 'insertedSections'), 'insertedSections')
     .map((section, i) => readSection(section, `insertedSections[${i}]`, kinds));
@@ -188,16 +203,6 @@ export function replayBatch(state, message) {
     });
   const cellsIn = cellTable(message, 'cells');
   const reconfiguredIn = cellTable(message, 'reconfigured');
-
-  // The sequence.
-  if (seq !== state.seq + 1) throw new SequenceGapError(list, state.seq + 1, seq);
-
-  // Rules 1 to 7.
-  const old = state.sections;
-  const plan = planBatch(update, old.map((section) => section.items.length), counts);
-  const { sourceOfNew } = plan;
-
-  // What the message brings agrees with the batch.
   const lengthOf = (field, values, key) => {
     if (values.length !== update[key].length) {
       throw new MalformedMessageError(
@@ -294,7 +299,7 @@ export function replayBatch(state, message) {
   });
 
   // Cells: a new one for every item the batch brings in, the new content of
-  // every reconfigured item, the old one for the rest.
+  // a reconfigured item when the message has one, the old one for the rest.
   const broughtIn = new Set(insertedItems);
   for (const section of [...insertedSections, ...reloadedSections]) {
     for (const item of section.items) broughtIn.add(item);
@@ -311,23 +316,16 @@ export function replayBatch(state, message) {
         `cells[${JSON.stringify(text)}]`, 'is the cell of an item the batch does not bring in');
     }
   }
+  // A reconfigure redraws an item with the content it has then: the rules
+  // say nothing of `reconfigured`, so an item keeps its cell when
+  // `reconfigured` has none for it, and entries for items that are not
+  // reconfigured are left aside.
   const reconfiguredItems = new Set(
     update.itemReconfigures.map(([section, item]) => sections[section].items[item]));
-  for (const item of reconfiguredItems) {
-    if (!Object.hasOwn(reconfiguredIn, item)) {
-      throw new MalformedMessageError('reconfigured', `has no cell for reconfigured item ${JSON.stringify(item)}`);
-    }
-  }
-  for (const text of Object.keys(reconfiguredIn)) {
-    if (!reconfiguredItems.has(text)) {
-      throw new MalformedMessageError(
-        `reconfigured[${JSON.stringify(text)}]`, 'is the cell of an item the batch does not reconfigure');
-    }
-  }
   const cells = new Map();
   for (const section of sections) {
     for (const item of section.items) {
-      const cell = Object.hasOwn(reconfiguredIn, item)
+      const cell = reconfiguredItems.has(item) && Object.hasOwn(reconfiguredIn, item)
         ? reconfiguredIn[item]
         : broughtIn.has(item) ? cellsIn[item] : state.cells.get(item);
       cells.set(item, cell);
