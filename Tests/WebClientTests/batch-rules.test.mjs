@@ -11,6 +11,11 @@ import { batch, modelWith, shown } from './support.mjs';
 
 const fruit = [['a', ['x', 'y', 'z']], ['b', ['w']]];
 
+/** The fields of a batch on `fruit` that inserts `item` and keeps the counts. */
+const inserting = (item) => ({
+  counts: [3, 1], insertedItems: [item], cells: { [item]: { text: item } },
+});
+
 /**
  * Applies a batch to a model holding `sections`, expects it refused with
  * `rule` and `message`, and checks that the model still holds `sections`.
@@ -49,7 +54,10 @@ describe('rule 1: no position used twice', () => {
   test('a section reloaded and moved is rule 1 before rule 6', () => {
     expectRefusal(fruit,
       batch({ sectionMoves: [[0, 1], [1, 0]], sectionReloads: [0, 1] },
-        { counts: [3, 1], reloadedSections: [{ id: 'a', items: ['x', 'y', 'z'] }, { id: 'b', items: ['w'] }] }),
+        {
+          counts: [3, 1],
+          reloadedSections: [{ id: 'a', items: ['x', 'y', 'z'] }, { id: 'b', items: ['w'] }],
+        }),
       1, 'attempt to reload and move the same section (0)');
   });
 });
@@ -73,12 +81,13 @@ describe('rule 2: every index in range', () => {
   });
   test('an item inserted past the end of its section', () => {
     expectRefusal(fruit,
-      batch({ itemInserts: [[0, 9]] }, { counts: [3, 1], insertedItems: ['v'], cells: { v: { text: 'v' } } }), 2,
-      'attempt to insert item 9 into section 0, but there are only 3 items in section 0 after the update');
+      batch({ itemInserts: [[0, 9]] }, inserting('v')), 2,
+      'attempt to insert item 9 into section 0, but there are only 3 items in section 0 after the '
+        + 'update');
   });
   test('an item inserted into a section past the end', () => {
     expectRefusal(fruit,
-      batch({ itemInserts: [[2, 0]] }, { counts: [3, 1], insertedItems: ['v'], cells: { v: { text: 'v' } } }), 2,
+      batch({ itemInserts: [[2, 0]] }, inserting('v')), 2,
       'attempt to insert item 0 into section 2, but there are only 2 sections after the update');
   });
   test('a reconfigured item past the end', () => {
@@ -125,7 +134,9 @@ describe('rule 5: no item operation in a changed section', () => {
   test('an item inserted into a reloaded section', () => {
     expectRefusal(fruit,
       batch({ sectionReloads: [0], itemInserts: [[0, 0]] }, {
-        counts: [3, 1], reloadedSections: [{ id: 'a', items: ['x', 'y', 'z'] }], insertedItems: ['v'],
+        counts: [3, 1],
+        reloadedSections: [{ id: 'a', items: ['x', 'y', 'z'] }],
+        insertedItems: ['v'],
       }), 5,
       'attempt to insert item 0 into section 0, which is also being reloaded');
   });
@@ -140,7 +151,9 @@ describe('rules 6 and 7: reloads beside moves', () => {
   test('rule 6: a section reloaded in a batch that moves sections', () => {
     expectRefusal([['a', ['x']], ['b', ['y']], ['c', ['z']]],
       batch({ sectionMoves: [[0, 1], [1, 0]], sectionReloads: [2] }, {
-        counts: [1, 1, 1], reloadedSections: [{ id: 'c', items: ['z'] }], cells: { z: { text: 'z' } },
+        counts: [1, 1, 1],
+        reloadedSections: [{ id: 'c', items: ['z'] }],
+        cells: { z: { text: 'z' } },
       }), 6,
       'cannot reload sections [2] in a batch that also moves sections (0 -> 1, 1 -> 0)');
   });
@@ -165,7 +178,8 @@ describe('rule 8: no identifier shown twice after the replay', () => {
       batch({ itemDeletes: [[0, 1]], itemInserts: [[0, 1]] }, {
         counts: [2], insertedItems: [odd], cells: { [odd]: { text: 'odd' } },
       }), 8,
-      'after the update, item identifier ["it\\\'s \\"q\\"\\n\\\\"] would appear twice (again at [0, 1])');
+      'after the update, item identifier ["it\\\'s \\"q\\"\\n\\\\"] would appear twice '
+        + '(again at [0, 1])');
   });
   test('an integer item shown twice', () => {
     expectRefusal([['s', [7, 8]]],
@@ -177,7 +191,9 @@ describe('rule 8: no identifier shown twice after the replay', () => {
   test('a section whose identifier starts with a combining mark', () => {
     expectRefusal([['\u0301é\t', ['x']], ['日本', ['y']]],
       batch({ sectionDeletes: [1], sectionInserts: [1] }, {
-        counts: [1, 1], insertedSections: [{ id: '\u0301é\t', items: ['x'] }], cells: { x: { text: 'x' } },
+        counts: [1, 1],
+        insertedSections: [{ id: '\u0301é\t', items: ['x'] }],
+        cells: { x: { text: 'x' } },
       }), 8,
       'after the update, section identifier ["\\u{0301}é\\t"] would appear twice (again at 1)');
   });

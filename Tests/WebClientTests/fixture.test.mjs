@@ -61,7 +61,8 @@ function check(line) {
   }
   const actual = lists(after)[0];
   if (JSON.stringify(actual.sections) !== JSON.stringify(asText(line.new))) {
-    return `expected ${JSON.stringify(asText(line.new))}\n  actual   ${JSON.stringify(actual.sections)}`;
+    return `expected ${JSON.stringify(asText(line.new))}\n`
+      + `  actual   ${JSON.stringify(actual.sections)}`;
   }
   if (actual.seq !== line.batch.seq) return `expected seq ${line.batch.seq}, actual ${actual.seq}`;
   return null;
@@ -90,7 +91,8 @@ test('replays every batch of the Swift-generated fixture', (t) => {
     else if (line.error === undefined) valid += 1;
     else refused += 1;
   });
-  t.diagnostic(`${valid} valid batches reproduced, ${refused} corrupted batches refused, of ${lines.length}`);
+  t.diagnostic(
+    `${valid} valid batches reproduced, ${refused} corrupted batches refused, of ${lines.length}`);
   assert.equal(failures.length, 0,
     `${failures.length} of ${lines.length} lines failed:\n${failures.slice(0, 20).join('\n')}`);
 });

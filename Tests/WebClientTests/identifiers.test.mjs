@@ -31,7 +31,8 @@ const swiftRenderings = [
   ["\u0080\u009f", "\"\u0080\u009f\""],
   ["\u2028", "\"\u2028\""],
   ["\ufeff", "\"\ufeff\""],
-  ["\ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67", "\"\ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67\""],
+  ["\ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67",
+    "\"\ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67\""],
   ["\ud83c\uddeb\ud83c\uddf7", "\"\ud83c\uddeb\ud83c\uddf7\""],
   ["end\u0600", "\"end\\u{0600}\""],
   ["\u0600", "\"\\u{0600}\""],
@@ -89,10 +90,12 @@ describe('identifier kinds', () => {
         && /cannot hold exactly/.test(error.message));
   });
   test('a string with a lone surrogate is refused', () => {
-    assert.throws(() => identifierKind('a\ud800', 'insertedItems[0]'), /insertedItems\[0\] is a string with a lone surrogate/);
+    assert.throws(() => identifierKind('a\ud800', 'insertedItems[0]'),
+      /insertedItems\[0\] is a string with a lone surrogate/);
   });
   test('a missing identifier is refused', () => {
-    assert.throws(() => identifierKind(undefined, 'insertedItems[2]'), /insertedItems\[2\] is missing/);
+    assert.throws(() => identifierKind(undefined, 'insertedItems[2]'),
+      /insertedItems\[2\] is missing/);
   });
   test('an identifier of another kind than the list\'s is refused, naming the field', () => {
     assert.deepEqual(readIdentifier('7', 'string', 'f'), { text: '7', kind: 'string' });

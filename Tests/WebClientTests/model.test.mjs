@@ -34,14 +34,18 @@ describe('reload', () => {
     const model = applyReload(createModel(), {
       v: 1, type: 'reload', list: 'main', seq: 4,
       sections: [{ id: 'fruits', items: ['apple', 'pear'] }, { id: 'empty', items: [] }],
-      cells: { apple: { text: 'Apple' }, pear: { text: 'Pear', secondaryText: 'ripe', color: '#3478f6' } },
+      cells: {
+        apple: { text: 'Apple' },
+        pear: { text: 'Pear', secondaryText: 'ripe', color: '#3478f6' },
+      },
     });
     assert.deepEqual(lists(model), [{
       list: 'main', seq: 4,
       sections: [{ id: 'fruits', items: ['apple', 'pear'] }, { id: 'empty', items: [] }],
     }]);
     const state = model.lists.get('main');
-    assert.deepEqual(state.cells.get('pear'), { text: 'Pear', secondaryText: 'ripe', color: '#3478f6' });
+    assert.deepEqual(state.cells.get('pear'),
+      { text: 'Pear', secondaryText: 'ripe', color: '#3478f6' });
     assert.equal(state.cells.size, 2);
   });
 
@@ -64,7 +68,8 @@ describe('reload', () => {
       { list: 'one', seq: 9, sections: [{ id: 'c', items: ['z', 'x'] }] },
       { list: 'two', seq: 1, sections: [{ id: 'b', items: ['y'] }] },
     ]);
-    assert.deepEqual(lists(before)[0], { list: 'one', seq: 1, sections: [{ id: 'a', items: ['x'] }] });
+    assert.deepEqual(lists(before)[0],
+      { list: 'one', seq: 1, sections: [{ id: 'a', items: ['x'] }] });
   });
 
   test('what lists() returns is the caller\'s to change', () => {
@@ -86,10 +91,12 @@ describe('reload', () => {
     expectMalformed(() => applyReload(createModel(), message), 'cells', /no cell for item "y"/);
     const extra = reload([['a', ['x']]]);
     extra.cells.ghost = { text: 'boo' };
-    expectMalformed(() => applyReload(createModel(), extra), 'cells["ghost"]', /an item the list does not show/);
+    expectMalformed(() => applyReload(createModel(), extra), 'cells["ghost"]',
+      /an item the list does not show/);
     const red = reload([['a', ['x']]]);
     red.cells.x = { text: 'x', color: 'red' };
-    expectMalformed(() => applyReload(createModel(), red), 'cells["x"].color', /not a colour #rrggbb/);
+    expectMalformed(() => applyReload(createModel(), red), 'cells["x"].color',
+      /not a colour #rrggbb/);
     const untitled = reload([['a', ['x']]]);
     untitled.cells.x = { secondaryText: 'x' };
     expectMalformed(() => applyReload(createModel(), untitled), 'cells["x"].text', /is missing/);
@@ -99,13 +106,14 @@ describe('reload', () => {
   });
 
   test('refuses a wrong version, type, list or sequence number, naming the field', () => {
-    const bad = (change) => ({ ...reload([['a', ['x']]]), ...change });
-    expectMalformed(() => applyReload(createModel(), bad({ v: 2 })), 'v', /is 2, but this client speaks version 1/);
-    expectMalformed(() => applyReload(createModel(), bad({ type: 'batch' })), 'type', /is "batch", not "reload"/);
-    expectMalformed(() => applyReload(createModel(), bad({ list: 3 })), 'list', /not a string/);
-    expectMalformed(() => applyReload(createModel(), bad({ seq: -1 })), 'seq');
-    expectMalformed(() => applyReload(createModel(), bad({ seq: '2' })), 'seq');
-    expectMalformed(() => applyReload(createModel(), bad({ sections: {} })), 'sections', /an object, not a list/);
+    const bad = (change) => () =>
+      applyReload(createModel(), { ...reload([['a', ['x']]]), ...change });
+    expectMalformed(bad({ v: 2 }), 'v', /is 2, but this client speaks version 1/);
+    expectMalformed(bad({ type: 'batch' }), 'type', /is "batch", not "reload"/);
+    expectMalformed(bad({ list: 3 }), 'list', /not a string/);
+    expectMalformed(bad({ seq: -1 }), 'seq');
+    expectMalformed(bad({ seq: '2' }), 'seq');
+    expectMalformed(bad({ sections: {} }), 'sections', /an object, not a list/);
     const { v, ...unversioned } = reload([['a', ['x']]]);
     assert.equal(v, 1);
     expectMalformed(() => applyReload(createModel(), unversioned), 'v', /is missing/);
@@ -115,7 +123,8 @@ describe('reload', () => {
   test('refuses identifiers of two kinds in one role', () => {
     expectMalformed(() => applyReload(createModel(), reload([['a', ['x', 2]]])),
       'sections[0].items[1]', /is a number, but the list's identifiers of this role are strings/);
-    expectMalformed(() => applyReload(createModel(), reload([[1, []], ['b', []]])), 'sections[1].id');
+    expectMalformed(() => applyReload(createModel(), reload([[1, []], ['b', []]])),
+      'sections[1].id');
   });
 });
 
@@ -123,19 +132,24 @@ describe('batch', () => {
   test('performs deletes, inserts, moves and reconfigures by identity', () => {
     const model = modelWith([['fruits', ['apple', 'pear', 'plum']]]);
     const next = applyBatch(model, batch(
-      { itemDeletes: [[0, 0]], itemInserts: [[0, 2]], itemMoves: [[[0, 2], [0, 0]]], itemReconfigures: [[0, 1]] },
+      {
+        itemDeletes: [[0, 0]], itemInserts: [[0, 2]], itemMoves: [[[0, 2], [0, 0]]],
+        itemReconfigures: [[0, 1]],
+      },
       {
         counts: [3], insertedItems: ['kiwi'], cells: { kiwi: { text: 'Kiwi' } },
         reconfigured: { pear: { text: 'Pear (ripe)' } },
       }));
-    assert.deepEqual(lists(next), [{ list: 'main', seq: 2, sections: [{ id: 'fruits', items: ['plum', 'pear', 'kiwi'] }] }]);
+    assert.deepEqual(lists(next),
+      [{ list: 'main', seq: 2, sections: [{ id: 'fruits', items: ['plum', 'pear', 'kiwi'] }] }]);
     const { cells } = next.lists.get('main');
     assert.deepEqual([...cells.keys()], ['plum', 'pear', 'kiwi']);
     assert.deepEqual(cells.get('kiwi'), { text: 'Kiwi' });
     assert.deepEqual(cells.get('pear'), { text: 'Pear (ripe)' });
     assert.deepEqual(cells.get('plum'), cellOf('plum'));
     // The old model is untouched.
-    assert.deepEqual(lists(model), [{ list: 'main', seq: 1, sections: [{ id: 'fruits', items: ['apple', 'pear', 'plum'] }] }]);
+    assert.deepEqual(lists(model),
+      [{ list: 'main', seq: 1, sections: [{ id: 'fruits', items: ['apple', 'pear', 'plum'] }] }]);
     assert.equal(model.lists.get('main').cells.size, 3);
     assert.ok(Object.isFrozen(next.lists.get('main')));
     assert.ok(Object.isFrozen(next.lists.get('main').sections[0].items));
@@ -160,7 +174,8 @@ describe('batch', () => {
 
   test('moves sections with their items, and items between sections', () => {
     const model = modelWith([['A', ['a1', 'a2']], ['B', ['b1']], ['C', []]]);
-    const swapped = applyBatch(model, batch({ sectionMoves: [[0, 1], [1, 0]] }, { counts: [1, 2, 0] }));
+    const swapped =
+      applyBatch(model, batch({ sectionMoves: [[0, 1], [1, 0]] }, { counts: [1, 2, 0] }));
     assert.deepEqual(shown(swapped), [['B', ['b1']], ['A', ['a1', 'a2']], ['C', []]]);
     const across = applyBatch(model, batch(
       { itemMoves: [[[0, 0], [2, 0]], [[1, 0], [0, 1]]] }, { counts: [2, 0, 1] }));
@@ -169,7 +184,8 @@ describe('batch', () => {
 
   test('a reloaded item keeps its place and takes its new cell', () => {
     const model = modelWith([['A', ['a1', 'a2']]]);
-    const next = applyBatch(model, batch({ itemReloads: [[0, 1]] }, { counts: [2], cells: { a2: { text: 'new' } } }));
+    const next = applyBatch(model,
+      batch({ itemReloads: [[0, 1]] }, { counts: [2], cells: { a2: { text: 'new' } } }));
     assert.deepEqual(shown(next), [['A', ['a1', 'a2']]]);
     assert.equal(next.lists.get('main').cells.get('a2').text, 'new');
   });
@@ -181,8 +197,13 @@ describe('batch', () => {
       cells: { 1: { text: '1' }, 2: { text: '2' } },
     }));
     assert.deepEqual(lists(next)[0].sections, [{ id: 's', items: ['1', '2'] }]);
-    const third = { ...batch({ itemInserts: [[0, 0]] }, { counts: [3], insertedItems: ['3'], cells: { 3: { text: '3' } } }), seq: 3 };
-    expectMalformedBatch(next, third, 'insertedItems[0]', /is a string, but the list's identifiers of this role are numbers/);
+    const third = {
+      ...batch({ itemInserts: [[0, 0]] },
+        { counts: [3], insertedItems: ['3'], cells: { 3: { text: '3' } } }),
+      seq: 3,
+    };
+    expectMalformedBatch(next, third, 'insertedItems[0]',
+      /is a string, but the list's identifiers of this role are numbers/);
   });
 
   test('batches follow one another by sequence number; a gap is refused', () => {
@@ -197,14 +218,16 @@ describe('batch', () => {
       assert.equal(error.received, 5);
       return true;
     });
-    assert.throws(() => applyBatch(model, { ...batch({}, { counts: [1] }), seq: 3 }), SequenceGapError);
+    assert.throws(() => applyBatch(model, { ...batch({}, { counts: [1] }), seq: 3 }),
+      SequenceGapError);
     assert.equal(lists(model)[0].seq, 3);
   });
 
   test('a refused batch is a BatchValidationError carrying its rule', () => {
     const model = modelWith([['A', ['a']]]);
-    assert.throws(() => applyBatch(model, batch({ itemDeletes: [[0, 0]] }, { counts: [1] })), (error) =>
-      error instanceof BatchValidationError && error instanceof Error && error.rule === 4);
+    assert.throws(
+      () => applyBatch(model, batch({ itemDeletes: [[0, 0]] }, { counts: [1] })),
+      (error) => error instanceof BatchValidationError && error.rule === 4);
   });
 });
 
@@ -212,13 +235,14 @@ describe('malformed batches', () => {
   const model = modelWith([['A', ['a', 'b']], ['B', ['c']]]);
 
   test('the envelope', () => {
-    expectMalformedBatch(model, { ...batch({}, { counts: [2, 1] }), v: 2 }, 'v', /this client speaks version 1/);
-    const { v, ...unversioned } = batch({}, { counts: [2, 1] });
+    const empty = (change) => ({ ...batch({}, { counts: [2, 1] }), ...change });
+    expectMalformedBatch(model, empty({ v: 2 }), 'v', /this client speaks version 1/);
+    const { v, ...unversioned } = empty({});
     assert.equal(v, 1);
     expectMalformedBatch(model, unversioned, 'v', /is missing/);
-    expectMalformedBatch(model, { ...batch({}, { counts: [2, 1] }), type: 'reload' }, 'type');
-    expectMalformedBatch(model, { ...batch({}, { counts: [2, 1] }), list: 'other' }, 'list', /which no reload has shown/);
-    expectMalformedBatch(model, { ...batch({}, { counts: [2, 1] }), seq: 2.5 }, 'seq');
+    expectMalformedBatch(model, empty({ type: 'reload' }), 'type');
+    expectMalformedBatch(model, empty({ list: 'other' }), 'list', /which no reload has shown/);
+    expectMalformedBatch(model, empty({ seq: 2.5 }), 'seq');
     expectMalformedBatch(model, [], 'message', /a list, not an object/);
   });
 
@@ -228,33 +252,34 @@ describe('malformed batches', () => {
     const { itemMoves, ...eight } = update;
     assert.deepEqual(itemMoves, []);
     expectMalformedBatch(model, { ...rest, update: eight }, 'update.itemMoves', /is missing/);
-    expectMalformedBatch(model, { ...rest, update: { ...update, itemShuffles: [] } }, 'update.itemShuffles',
-      /is not one of sectionDeletes, /);
-    expectMalformedBatch(model, batch({ sectionDeletes: [-1] }, { counts: [2, 1] }), 'update.sectionDeletes[0]',
-      /not a non-negative integer/);
-    expectMalformedBatch(model, batch({ sectionInserts: [0.5] }, { counts: [2, 1] }), 'update.sectionInserts[0]');
-    expectMalformedBatch(model, batch({ sectionMoves: [[0]] }, { counts: [2, 1] }), 'update.sectionMoves[0]',
+    expectMalformedBatch(model, { ...rest, update: { ...update, itemShuffles: [] } },
+      'update.itemShuffles', /is not one of sectionDeletes, /);
+    const refusing = (change, field, pattern) =>
+      expectMalformedBatch(model, batch(change, { counts: [2, 1] }), field, pattern);
+    refusing({ sectionDeletes: [-1] }, 'update.sectionDeletes[0]', /not a non-negative integer/);
+    refusing({ sectionInserts: [0.5] }, 'update.sectionInserts[0]');
+    refusing({ sectionMoves: [[0]] }, 'update.sectionMoves[0]',
       /has 1 indices, not 2 \(\[from, to\]\)/);
-    expectMalformedBatch(model, batch({ itemDeletes: [[0, 0, 1]] }, { counts: [2, 1] }), 'update.itemDeletes[0]',
+    refusing({ itemDeletes: [[0, 0, 1]] }, 'update.itemDeletes[0]',
       /has 3 indices, not 2 \(\[section, item\]\)/);
-    expectMalformedBatch(model, batch({ itemMoves: [[[0, 0]]] }, { counts: [2, 1] }), 'update.itemMoves[0]',
-      /has 1 item paths, not 2/);
-    expectMalformedBatch(model, batch({ itemMoves: [[[0, 0], [0, '1']]] }, { counts: [2, 1] }), 'update.itemMoves[0][1][1]');
-    expectMalformedBatch(model, batch({ itemReconfigures: 'all' }, { counts: [2, 1] }), 'update.itemReconfigures',
-      /not a list/);
+    refusing({ itemMoves: [[[0, 0]]] }, 'update.itemMoves[0]', /has 1 item paths, not 2/);
+    refusing({ itemMoves: [[[0, 0], [0, '1']]] }, 'update.itemMoves[0][1][1]');
+    refusing({ itemReconfigures: 'all' }, 'update.itemReconfigures', /not a list/);
   });
 
   test('counts and the identifiers the batch brings', () => {
     expectMalformedBatch(model, batch({}, { counts: [2, '1'] }), 'counts[1]');
     expectMalformedBatch(model, batch({}, { counts: null }), 'counts');
-    expectMalformedBatch(model, batch({ itemInserts: [[0, 0]] }, { counts: [3, 1] }), 'insertedItems',
-      /has 0 entries, but update\.itemInserts has 1/);
-    expectMalformedBatch(model, batch({ itemInserts: [[0, 0]] }, { counts: [3, 1], insertedItems: [5] }),
+    expectMalformedBatch(model, batch({ itemInserts: [[0, 0]] }, { counts: [3, 1] }),
+      'insertedItems', /has 0 entries, but update\.itemInserts has 1/);
+    expectMalformedBatch(model,
+      batch({ itemInserts: [[0, 0]] }, { counts: [3, 1], insertedItems: [5] }),
       'insertedItems[0]', /is a number/);
     expectMalformedBatch(model, batch({ sectionInserts: [2] }, {
       counts: [2, 1, 2], insertedSections: [{ id: 'C', items: ['d'] }], cells: { d: { text: 'd' } },
     }), 'insertedSections[0].items', /has 1 items, but counts\[2\] is 2/);
-    expectMalformedBatch(model, batch({ sectionInserts: [2] }, { counts: [2, 1, 0], insertedSections: [{ items: [] }] }),
+    expectMalformedBatch(model,
+      batch({ sectionInserts: [2] }, { counts: [2, 1, 0], insertedSections: [{ items: [] }] }),
       'insertedSections[0].id', /is missing/);
     expectMalformedBatch(model, batch({ sectionReloads: [1] }, {
       counts: [2, 1], reloadedSections: [{ id: 'Z', items: ['c'] }], cells: { c: { text: 'c' } },
@@ -265,18 +290,21 @@ describe('malformed batches', () => {
   });
 
   test('cells: one for each item brought in, none for others', () => {
-    expectMalformedBatch(model, batch({ itemInserts: [[1, 1]] }, { counts: [2, 2], insertedItems: ['d'] }),
+    expectMalformedBatch(model,
+      batch({ itemInserts: [[1, 1]] }, { counts: [2, 2], insertedItems: ['d'] }),
       'cells', /no cell for item "d", which the batch brings in/);
-    expectMalformedBatch(model, batch({ itemReloads: [[0, 1]] }, { counts: [2, 1] }), 'cells', /no cell for item "b"/);
-    expectMalformedBatch(model, batch({}, { counts: [2, 1], cells: { a: { text: 'a' } } }), 'cells["a"]',
-      /an item the batch does not bring in/);
+    expectMalformedBatch(model, batch({ itemReloads: [[0, 1]] }, { counts: [2, 1] }),
+      'cells', /no cell for item "b"/);
+    expectMalformedBatch(model, batch({}, { counts: [2, 1], cells: { a: { text: 'a' } } }),
+      'cells["a"]', /an item the batch does not bring in/);
     expectMalformedBatch(model, batch({}, { counts: [2, 1], reconfigured: { c: { text: 7 } } }),
       'reconfigured["c"].text', /the number 7, not a string/);
-    expectMalformedBatch(model, batch({ itemReloads: [[0, 1]] }, { counts: [2, 1], cells: { b: { text: 7 } } }),
+    expectMalformedBatch(model,
+      batch({ itemReloads: [[0, 1]] }, { counts: [2, 1], cells: { b: { text: 7 } } }),
       'cells["b"].text', /the number 7, not a string/);
   });
 
-  test('a reconfigured item keeps its cell when the message has none; other entries are left aside', () => {
+  test('a reconfigured item without new content keeps its cell; others are left aside', () => {
     const next = applyBatch(model, batch({ itemReconfigures: [[0, 0], [0, 1]] }, {
       counts: [2, 1], reconfigured: { b: { text: 'new b' }, c: { text: 'not reconfigured' } },
     }));
@@ -290,10 +318,11 @@ describe('malformed batches', () => {
     // The identifiers of the inserts are null, as the Swift side writes a
     // position out of range, and the section is missing altogether; the
     // batch breaks rule 2 first.
-    assert.throws(() => applyBatch(model, batch({ itemInserts: [[5, 0]] }, { counts: [2, 1], insertedItems: [null] })),
-      { name: 'BatchValidationError', rule: 2 });
-    assert.throws(() => applyBatch(model, batch({ sectionInserts: [7] }, { counts: [2, 1], insertedSections: [null] })),
-      { name: 'BatchValidationError', rule: 2 });
+    const rule2 = { name: 'BatchValidationError', rule: 2 };
+    assert.throws(() => applyBatch(model,
+      batch({ itemInserts: [[5, 0]] }, { counts: [2, 1], insertedItems: [null] })), rule2);
+    assert.throws(() => applyBatch(model,
+      batch({ sectionInserts: [7] }, { counts: [2, 1], insertedSections: [null] })), rule2);
 
     assert.throws(() => applyBatch(model, batch({ itemInserts: [[5, 0]] }, { counts: [2, 1] })),
       { name: 'BatchValidationError', rule: 2 });
@@ -306,7 +335,10 @@ describe('cost', () => {
     const items = Array.from({ length: n }, (_, i) => i);
     const model = modelWith([['s', items]]);
     const message = batch(
-      { itemDeletes: items.filter((i) => i % 2 === 1).map((i) => [0, i]), itemReconfigures: [[0, 0]] },
+      {
+        itemDeletes: items.filter((i) => i % 2 === 1).map((i) => [0, i]),
+        itemReconfigures: [[0, 0]],
+      },
       { counts: [n / 2], reconfigured: { 0: { text: 'zero' } } });
     let best = Infinity;
     for (let run = 0; run < 3; run += 1) {
@@ -323,6 +355,7 @@ describe('cost', () => {
     const small = timeHalving(20_000);
     const large = timeHalving(200_000);
     // Linear work grows about 10 times; quadratic work would grow 100 times.
-    assert.ok(large / small < 40, `10 times the items took ${(large / small).toFixed(1)} times as long`);
+    assert.ok(large / small < 40,
+      `10 times the items took ${(large / small).toFixed(1)} times as long`);
   });
 });

@@ -3,8 +3,11 @@
 
 import { applyReload, createModel } from '../../Sources/DiffableWeb/Resources/client/model.js';
 
-/** The text a test gives an item's cell. */
-export const cellOf = (item) => ({ text: `cell ${typeof item === 'string' ? item : JSON.stringify(item)}` });
+/** The text an identifier is keyed by: a string as it is, anything else as JSON. */
+export const textOf = (id) => (typeof id === 'string' ? id : JSON.stringify(id));
+
+/** The cell a test gives an item. */
+export const cellOf = (item) => ({ text: `cell ${textOf(item)}` });
 
 /**
  * A reload message of the list `main` from `[[sectionId, [items]], ...]`,
@@ -13,7 +16,7 @@ export const cellOf = (item) => ({ text: `cell ${typeof item === 'string' ? item
 export function reload(sections, { seq = 1, list = 'main' } = {}) {
   const cells = {};
   for (const [, items] of sections) {
-    for (const item of items) cells[typeof item === 'string' ? item : JSON.stringify(item)] = cellOf(item);
+    for (const item of items) cells[textOf(item)] = cellOf(item);
   }
   return {
     v: 1, type: 'reload', list, seq,
@@ -23,7 +26,8 @@ export function reload(sections, { seq = 1, list = 'main' } = {}) {
 }
 
 /** A model holding one reloaded list. */
-export const modelWith = (sections, options) => applyReload(createModel(), reload(sections, options));
+export const modelWith = (sections, options) =>
+  applyReload(createModel(), reload(sections, options));
 
 /**
  * A batch message of the list `main` with sequence number 2: `update` holds

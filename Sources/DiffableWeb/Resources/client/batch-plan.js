@@ -163,7 +163,8 @@ export function planBatch(update, oldCounts, newCounts) {
         attempt()
           + (old
             ? ` which only contains ${counts[section]} items before the update`
-            : `, but there are only ${counts[section]} items in section ${section} after the update`));
+            : `, but there are only ${counts[section]} items in section ${section} `
+              + 'after the update'));
     }
     const change = old ? oldSectionUse[section] : newSectionChange(section);
     if (change !== null) {
@@ -175,7 +176,8 @@ export function planBatch(update, oldCounts, newCounts) {
     const earlier = uses.get(key);
     uses.set(key, use);
     if (earlier !== undefined) {
-      const reloadAndMove = (earlier === RELOAD && use === MOVE) || (earlier === MOVE && use === RELOAD);
+      const reloadAndMove =
+        (earlier === RELOAD && use === MOVE) || (earlier === MOVE && use === RELOAD);
       throw new BatchValidationError(
         reloadAndMove ? 7 : 1,
         `attempt to ${verb(earlier)} and ${verb(use)} the same index path `

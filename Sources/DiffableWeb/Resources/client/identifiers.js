@@ -98,7 +98,8 @@ export function readIdentifier(value, expected, field) {
   if (expected !== null && kind !== expected) {
     throw new MalformedMessageError(
       field,
-      `is ${kindPhrase(kind, false)}, but the list's identifiers of this role are ${kindPhrase(expected, true)}`);
+      `is ${kindPhrase(kind, false)}, `
+        + `but the list's identifiers of this role are ${kindPhrase(expected, true)}`);
   }
   return { text: identifierText(value), kind };
 }
@@ -108,7 +109,10 @@ function kindPhrase(kind, plural) {
   switch (kind) {
     case 'string': return plural ? 'strings' : 'a string';
     case 'number': return plural ? 'numbers' : 'a number';
-    default: return plural ? 'JSON values other than strings and numbers' : 'a JSON value other than a string or a number';
+    default:
+      return plural
+        ? 'JSON values other than strings and numbers'
+        : 'a JSON value other than a string or a number';
   }
 }
 

@@ -34,12 +34,21 @@ export function required(object, key, field) {
 }
 
 /**
+ * Returns a field of a message that must be a list.
+ *
+ * @throws {MalformedMessageError} When it is missing or not a list.
+ */
+export const listField = (object, key, field = key) => array(required(object, key, field), field);
+
+/**
  * Checks that a value is an array, and returns it.
  *
  * @throws {MalformedMessageError} When it is not.
  */
 export function array(value, field) {
-  if (!Array.isArray(value)) throw new MalformedMessageError(field, `is ${typeName(value)}, not a list`);
+  if (!Array.isArray(value)) {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not a list`);
+  }
   return value;
 }
 
@@ -49,7 +58,9 @@ export function array(value, field) {
  * @throws {MalformedMessageError} When it is not.
  */
 export function object(value, field) {
-  if (!isObject(value)) throw new MalformedMessageError(field, `is ${typeName(value)}, not an object`);
+  if (!isObject(value)) {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not an object`);
+  }
   return value;
 }
 
@@ -59,7 +70,9 @@ export function object(value, field) {
  * @throws {MalformedMessageError} When it is not.
  */
 export function string(value, field) {
-  if (typeof value !== 'string') throw new MalformedMessageError(field, `is ${typeName(value)}, not a string`);
+  if (typeof value !== 'string') {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not a string`);
+  }
   return value;
 }
 
@@ -102,7 +115,8 @@ export function checkEnvelope(message, type) {
   object(message, 'message');
   const v = required(message, 'v', 'v');
   if (v !== WIRE_VERSION) {
-    throw new MalformedMessageError('v', `is ${JSON.stringify(v)}, but this client speaks version ${WIRE_VERSION}`);
+    throw new MalformedMessageError(
+      'v', `is ${JSON.stringify(v)}, but this client speaks version ${WIRE_VERSION}`);
   }
   const actual = string(required(message, 'type', 'type'), 'type');
   if (actual !== type) throw new MalformedMessageError('type', `is "${actual}", not "${type}"`);
@@ -190,10 +204,12 @@ export function checkCell(cell, field) {
       object(accessory, at);
       const type = string(required(accessory, 'type', `${at}.type`), `${at}.type`);
       if (!ACCESSORY_TYPES.includes(type)) {
-        throw new MalformedMessageError(`${at}.type`, `is "${type}", not one of ${ACCESSORY_TYPES.join(', ')}`);
+        throw new MalformedMessageError(
+          `${at}.type`, `is "${type}", not one of ${ACCESSORY_TYPES.join(', ')}`);
       }
       const flag = { disclosure: 'expanded', switch: 'on' }[type];
-      if (flag !== undefined && Object.hasOwn(accessory, flag) && typeof accessory[flag] !== 'boolean') {
+      const flagged = flag !== undefined && Object.hasOwn(accessory, flag);
+      if (flagged && typeof accessory[flag] !== 'boolean') {
         throw new MalformedMessageError(`${at}.${flag}`, 'is not true or false');
       }
       if (type === 'badge') string(required(accessory, 'text', `${at}.text`), `${at}.text`);
@@ -214,6 +230,8 @@ export function checkCell(cell, field) {
  */
 export function cellTable(message, key) {
   const table = object(required(message, key, key), key);
-  for (const [text, cell] of Object.entries(table)) checkCell(cell, `${key}[${JSON.stringify(text)}]`);
+  for (const [text, cell] of Object.entries(table)) {
+    checkCell(cell, `${key}[${JSON.stringify(text)}]`);
+  }
   return table;
 }

@@ -13,7 +13,9 @@
 
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
-import { array, cellTable, checkEnvelope, checkUpdate, index, object, required } from './messages.js';
+import {
+  cellTable, checkEnvelope, checkUpdate, index, listField, object, required,
+} from './messages.js';
 
 export { BatchValidationError } from './batch-plan.js';
 export { MalformedMessageError } from './identifiers.js';
@@ -74,7 +76,7 @@ function readSection(value, field, kinds) {
   object(value, field);
   const id = readIdentifier(required(value, 'id', `${field}.id`), kinds.section, `${field}.id`);
   kinds.section = id.kind;
-  const items = array(required(value, 'items', `${field}.items`), `${field}.items`).map((item, k) => {
+  const items = listField(value, 'items', `${field}.items`).map((item, k) => {
     const read = readIdentifier(item, kinds.item, `${field}.items[${k}]`);
     kinds.item = read.kind;
     return read.text;
@@ -108,7 +110,7 @@ function freezeList(seq, sections, cells, kinds) {
 export function readReload(message) {
   const { list, seq } = checkEnvelope(message, 'reload');
   const kinds = { section: null, item: null };
-  const sections = array(required(message, 'sections', 'sections'), 'sections')
+  const sections = listField(message, 'sections')
     .map((section, q) => readSection(section, `sections[${q}]`, kinds));
   const table = cellTable(message, 'cells');
 
@@ -119,7 +121,8 @@ export function readReload(message) {
     const earlier = sectionAt.get(section.id);
     if (earlier !== undefined) {
       throw new MalformedMessageError(
-        `sections[${q}].id`, `is ${JSON.stringify(section.id)}, which sections[${earlier}] has too`);
+        `sections[${q}].id`,
+        `is ${JSON.stringify(section.id)}, which sections[${earlier}] has too`);
     }
     sectionAt.set(section.id, q);
     section.items.forEach((item, k) => {
@@ -175,7 +178,7 @@ export function replayBatch(state, message) {
   // The message's shape.
   const { list, seq } = checkEnvelope(message, 'batch');
   const update = checkUpdate(required(message, 'update', 'update'));
-  const counts = array(required(message, 'counts', 'counts'), 'counts')
+  const counts = listField(message, 'counts')
     .map((count, q) => index(count, `counts[${q}]`));
 
   // The sequence.
@@ -191,11 +194,11 @@ export function replayBatch(state, message) {
   // snapshot's identifiers only then: a batch that breaks a rule is refused
   // under that rule, whatever else the message holds.
   const kinds = { section: state.sectionKind, item: state.itemKind };
-  const insertedSections = array(required(message, 'insertedSections', 'insertedSections'), 'insertedSections')
+  const insertedSections = listField(message, 'insertedSections')
     .map((section, i) => readSection(section, `insertedSections[${i}]`, kinds));
-  const reloadedSections = array(required(message, 'reloadedSections', 'reloadedSections'), 'reloadedSections')
+  const reloadedSections = listField(message, 'reloadedSections')
     .map((section, i) => readSection(section, `reloadedSections[${i}]`, kinds));
-  const insertedItems = array(required(message, 'insertedItems', 'insertedItems'), 'insertedItems')
+  const insertedItems = listField(message, 'insertedItems')
     .map((item, i) => {
       const read = readIdentifier(item, kinds.item, `insertedItems[${i}]`);
       kinds.item = read.kind;
@@ -230,7 +233,8 @@ export function replayBatch(state, message) {
     if (section.id !== old[p].id) {
       throw new MalformedMessageError(
         `reloadedSections[${i}].id`,
-        `is ${JSON.stringify(section.id)}, but the reloaded section ${p} is ${JSON.stringify(old[p].id)}`);
+        `is ${JSON.stringify(section.id)}, `
+          + `but the reloaded section ${p} is ${JSON.stringify(old[p].id)}`);
     }
     const q = newPositionOf[p];
     if (section.items.length !== counts[q]) {
@@ -307,7 +311,8 @@ export function replayBatch(state, message) {
   for (const [section, item] of update.itemReloads) broughtIn.add(old[section].items[item]);
   for (const item of broughtIn) {
     if (!Object.hasOwn(cellsIn, item)) {
-      throw new MalformedMessageError('cells', `has no cell for item ${JSON.stringify(item)}, which the batch brings in`);
+      throw new MalformedMessageError(
+        'cells', `has no cell for item ${JSON.stringify(item)}, which the batch brings in`);
     }
   }
   for (const text of Object.keys(cellsIn)) {
@@ -367,7 +372,8 @@ export function applyBatch(model, message) {
   const { list } = checkEnvelope(message, 'batch');
   const state = model.lists.get(list);
   if (state === undefined) {
-    throw new MalformedMessageError('list', `is ${JSON.stringify(list)}, which no reload has shown`);
+    throw new MalformedMessageError(
+      'list', `is ${JSON.stringify(list)}, which no reload has shown`);
   }
   const next = replayBatch(state, message);
   const lists = new Map(model.lists);
