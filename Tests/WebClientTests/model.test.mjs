@@ -129,6 +129,32 @@ describe('reload', () => {
 });
 
 describe('batch', () => {
+  test('the example of Documentation/Web.md: reload, then batch', () => {
+    const reloaded = applyReload(createModel(), {
+      v: 1, type: 'reload', list: 'main', seq: 1,
+      sections: [{ id: 'fruits', items: ['apple', 'pear'] }],
+      cells: { apple: { text: 'Apple' }, pear: { text: 'Pear' } },
+    });
+    const next = applyBatch(reloaded, {
+      v: 1, type: 'batch', list: 'main', seq: 2,
+      update: {
+        sectionDeletes: [], sectionInserts: [], sectionMoves: [], sectionReloads: [],
+        itemDeletes: [], itemInserts: [[0, 2]], itemMoves: [[[0, 1], [0, 0]]], itemReloads: [],
+        itemReconfigures: [[0, 0]],
+      },
+      counts: [3],
+      insertedSections: [],
+      reloadedSections: [],
+      insertedItems: ['kiwi'],
+      cells: { kiwi: { text: 'Kiwi' } },
+      reconfigured: { pear: { text: 'Pear (ripe)' } },
+    });
+    assert.deepEqual(lists(next),
+      [{ list: 'main', seq: 2, sections: [{ id: 'fruits', items: ['pear', 'apple', 'kiwi'] }] }]);
+    assert.deepEqual(Object.fromEntries(next.lists.get('main').cells),
+      { pear: { text: 'Pear (ripe)' }, apple: { text: 'Apple' }, kiwi: { text: 'Kiwi' } });
+  });
+
   test('performs deletes, inserts, moves and reconfigures by identity', () => {
     const model = modelWith([['fruits', ['apple', 'pear', 'plum']]]);
     const next = applyBatch(model, batch(
