@@ -1,0 +1,237 @@
+// Checks of the shape of the server's messages (Documentation/Web.md,
+// "Messages"): fields present, of the right types, lists of the right form.
+// Each failure names the field.
+
+import { MalformedMessageError } from './identifiers.js';
+
+/** The version of the wire messages this client speaks. */
+export const WIRE_VERSION = 1;
+
+/** The largest index or count the client accepts. */
+const MAX_INDEX = 0xffff_ffff;
+
+const UPDATE_KEYS = [
+  'sectionDeletes', 'sectionInserts', 'sectionMoves', 'sectionReloads',
+  'itemDeletes', 'itemInserts', 'itemMoves', 'itemReloads', 'itemReconfigures',
+];
+
+/** Whether a value is a plain JSON object (not null, not an array). */
+export const isObject = (value) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Returns a field of a message, refusing it when it is absent.
+ *
+ * @param {object} object The object holding the field.
+ * @param {string} key The field's key.
+ * @param {string} field The field's path, for the error.
+ * @returns {unknown}
+ * @throws {MalformedMessageError} When the field is missing.
+ */
+export function required(object, key, field) {
+  if (!Object.hasOwn(object, key)) throw new MalformedMessageError(field, 'is missing');
+  return object[key];
+}
+
+/**
+ * Returns a field of a message that must be a list.
+ *
+ * @throws {MalformedMessageError} When it is missing or not a list.
+ */
+export const listField = (object, key, field = key) => array(required(object, key, field), field);
+
+/**
+ * Checks that a value is an array, and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not.
+ */
+export function array(value, field) {
+  if (!Array.isArray(value)) {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not a list`);
+  }
+  return value;
+}
+
+/**
+ * Checks that a value is a JSON object, and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not.
+ */
+export function object(value, field) {
+  if (!isObject(value)) {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not an object`);
+  }
+  return value;
+}
+
+/**
+ * Checks that a value is a string, and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not.
+ */
+export function string(value, field) {
+  if (typeof value !== 'string') {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not a string`);
+  }
+  return value;
+}
+
+/**
+ * Checks that a value is a non-negative integer no larger than 2^32 - 1,
+ * and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not.
+ */
+export function index(value, field) {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_INDEX) {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not a non-negative integer`);
+  }
+  return value;
+}
+
+/** How a value reads in an error: its type, and a short rendering. */
+function typeName(value) {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  const text = JSON.stringify(value);
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return `${typeof value === 'string' ? 'the string' : `the ${typeof value}`} ${shown}`;
+}
+
+/**
+ * Checks the fields every server message has: `"v": 1`, its `type`, the
+ * `list` it is about and its `seq`.
+ *
+ * @param {unknown} message A message as `JSON.parse` produced it.
+ * @param {string} type The type the caller expects.
+ * @returns {{list: string, seq: number}}
+ * @throws {MalformedMessageError} When the message is not an object, `v` is
+ *   not 1, `type` is not `type`, `list` is not a string or `seq` is not a
+ *   non-negative integer.
+ */
+export function checkEnvelope(message, type) {
+  object(message, 'message');
+  const v = required(message, 'v', 'v');
+  if (v !== WIRE_VERSION) {
+    throw new MalformedMessageError(
+      'v', `is ${JSON.stringify(v)}, but this client speaks version ${WIRE_VERSION}`);
+  }
+  const actual = string(required(message, 'type', 'type'), 'type');
+  if (actual !== type) throw new MalformedMessageError('type', `is "${actual}", not "${type}"`);
+  const list = string(required(message, 'list', 'list'), 'list');
+  const seq = required(message, 'seq', 'seq');
+  if (!Number.isSafeInteger(seq) || seq < 0) {
+    throw new MalformedMessageError('seq', `is ${typeName(seq)}, not a non-negative integer`);
+  }
+  return { list, seq };
+}
+
+/**
+ * Checks a `BatchUpdate` in its JSON form, as Swift's decoder does: all nine
+ * lists present and no other key, indices non-negative integers, item paths
+ * `[section, item]`, moves `[from, to]`.
+ *
+ * @param {unknown} update The `update` field of a batch message.
+ * @returns {object} The same update, known to have that shape.
+ * @throws {MalformedMessageError} Naming the first field of the wrong shape.
+ */
+export function checkUpdate(update) {
+  object(update, 'update');
+  for (const key of Object.keys(update)) {
+    if (!UPDATE_KEYS.includes(key)) {
+      throw new MalformedMessageError(`update.${key}`, `is not one of ${UPDATE_KEYS.join(', ')}`);
+    }
+  }
+  const list = (key) => array(required(update, key, `update.${key}`), `update.${key}`);
+  const path = (value, field, form = '[section, item]') => {
+    array(value, field);
+    if (value.length !== 2) {
+      throw new MalformedMessageError(field, `has ${value.length} indices, not 2 (${form})`);
+    }
+    index(value[0], `${field}[0]`);
+    index(value[1], `${field}[1]`);
+  };
+  for (const key of ['sectionDeletes', 'sectionInserts', 'sectionReloads']) {
+    list(key).forEach((value, i) => index(value, `update.${key}[${i}]`));
+  }
+  list('sectionMoves').forEach((move, i) => path(move, `update.sectionMoves[${i}]`, '[from, to]'));
+  for (const key of ['itemDeletes', 'itemInserts', 'itemReloads', 'itemReconfigures']) {
+    list(key).forEach((value, i) => path(value, `update.${key}[${i}]`));
+  }
+  list('itemMoves').forEach((move, i) => {
+    const field = `update.itemMoves[${i}]`;
+    array(move, field);
+    if (move.length !== 2) {
+      throw new MalformedMessageError(field, `has ${move.length} item paths, not 2 ([from, to])`);
+    }
+    path(move[0], `${field}[0]`);
+    path(move[1], `${field}[1]`);
+  });
+  return update;
+}
+
+const ACCESSORY_TYPES = ['disclosure', 'switch', 'checkmark', 'badge'];
+
+/**
+ * Checks a cell (`WebCell`): an object whose `text` is a string; the optional
+ * `secondaryText` and `image` strings, `color` as `#rrggbb`, `indentation` a
+ * non-negative integer, and `accessories` a list of typed accessories.
+ * Fields the client does not know are left alone.
+ *
+ * @param {unknown} cell The cell as `JSON.parse` produced it.
+ * @param {string} field Where it was, for the error.
+ * @returns {object} The same cell.
+ * @throws {MalformedMessageError} Naming the first field of the wrong shape.
+ */
+export function checkCell(cell, field) {
+  object(cell, field);
+  string(required(cell, 'text', `${field}.text`), `${field}.text`);
+  for (const key of ['secondaryText', 'image']) {
+    if (Object.hasOwn(cell, key)) string(cell[key], `${field}.${key}`);
+  }
+  if (Object.hasOwn(cell, 'color')) {
+    string(cell.color, `${field}.color`);
+    if (!/^#[0-9a-fA-F]{6}$/.test(cell.color)) {
+      throw new MalformedMessageError(`${field}.color`, `is "${cell.color}", not a colour #rrggbb`);
+    }
+  }
+  if (Object.hasOwn(cell, 'indentation')) index(cell.indentation, `${field}.indentation`);
+  if (Object.hasOwn(cell, 'accessories')) {
+    array(cell.accessories, `${field}.accessories`).forEach((accessory, i) => {
+      const at = `${field}.accessories[${i}]`;
+      object(accessory, at);
+      const type = string(required(accessory, 'type', `${at}.type`), `${at}.type`);
+      if (!ACCESSORY_TYPES.includes(type)) {
+        throw new MalformedMessageError(
+          `${at}.type`, `is "${type}", not one of ${ACCESSORY_TYPES.join(', ')}`);
+      }
+      const flag = { disclosure: 'expanded', switch: 'on' }[type];
+      const flagged = flag !== undefined && Object.hasOwn(accessory, flag);
+      if (flagged && typeof accessory[flag] !== 'boolean') {
+        throw new MalformedMessageError(`${at}.${flag}`, 'is not true or false');
+      }
+      if (type === 'badge') string(required(accessory, 'text', `${at}.text`), `${at}.text`);
+    });
+  }
+  return cell;
+}
+
+/**
+ * Reads a field of a message that maps item texts to cells (`cells`,
+ * `reconfigured`), checking every cell.
+ *
+ * @param {object} message The message.
+ * @param {string} key The field's key.
+ * @returns {object} The field, an object of cells.
+ * @throws {MalformedMessageError} When it is missing, not an object, or one
+ *   of its cells is malformed.
+ */
+export function cellTable(message, key) {
+  const table = object(required(message, key, key), key);
+  for (const [text, cell] of Object.entries(table)) {
+    checkCell(cell, `${key}[${JSON.stringify(text)}]`);
+  }
+  return table;
+}

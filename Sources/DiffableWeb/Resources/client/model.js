@@ -1,0 +1,408 @@
+// The client's model of the lists a page shows: what each list holds after
+// the server's last reload and the batches since, keyed by identifier text.
+//
+// The model is pure and immutable: applying a message returns a new model
+// and leaves the old one as it was, so a refused batch changes nothing, and
+// the renderer can compare what it showed with what it must show.
+//
+// A batch is performed as `BatchUpdate.replay(on:insertingFrom:)` performs
+// it on a snapshot (Documentation/Web.md, "Checking a batch"): rules 1 to 7
+// against the counts before and after it, then the replay by identity, where
+// an identifier shown twice breaks rule 8. A refusal carries the Swift
+// validator's rule number and words.
+
+import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
+import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
+import {
+  cellTable, checkEnvelope, checkUpdate, index, listField, object, required,
+} from './messages.js';
+
+export { BatchValidationError } from './batch-plan.js';
+export { MalformedMessageError } from './identifiers.js';
+
+/**
+ * A batch whose sequence number does not follow the last one the list
+ * applied: the client missed a message and needs a full reload.
+ */
+export class SequenceGapError extends Error {
+  /**
+   * @param {string} list The list's name.
+   * @param {number} expected The sequence number that would follow.
+   * @param {number} received The sequence number the batch has.
+   */
+  constructor(list, expected, received) {
+    super(`list "${list}" expected the batch with seq ${expected}, but received seq ${received}`);
+    this.name = 'SequenceGapError';
+    this.expected = expected;
+    this.received = received;
+  }
+}
+
+/**
+ * What the client holds for one list.
+ *
+ * @typedef {object} ListState
+ * @property {number} seq The sequence number of the last reload or batch.
+ * @property {ReadonlyArray<{id: string, items: ReadonlyArray<string>}>} sections
+ *   The sections in order, each with its items in order, as identifier texts.
+ * @property {Map<string, object>} cells The cell of each item shown, keyed by
+ *   the item's text. Treat it as read-only: states share nothing mutable,
+ *   because each state has its own map.
+ * @property {import('./identifiers.js').IdentifierKind | null} sectionKind
+ *   The kind of the list's section identifiers, `null` before it has any.
+ * @property {import('./identifiers.js').IdentifierKind | null} itemKind The
+ *   kind of its item identifiers, `null` before it has any.
+ */
+
+/**
+ * The model of a page: its lists by name.
+ *
+ * @typedef {object} PageModel
+ * @property {ReadonlyMap<string, ListState>} lists The lists, in the order of
+ *   their first reload.
+ */
+
+/**
+ * Returns the model of a page that shows no list yet.
+ *
+ * @returns {PageModel}
+ */
+export function createModel() {
+  return Object.freeze({ lists: new Map() });
+}
+
+/** Reads a `{id, items}` section of a message, checking its identifiers. */
+function readSection(value, field, kinds) {
+  object(value, field);
+  const id = readIdentifier(required(value, 'id', `${field}.id`), kinds.section, `${field}.id`);
+  kinds.section = id.kind;
+  const items = listField(value, 'items', `${field}.items`).map((item, k) => {
+    const read = readIdentifier(item, kinds.item, `${field}.items[${k}]`);
+    kinds.item = read.kind;
+    return read.text;
+  });
+  return { id: id.text, items };
+}
+
+/**
+ * Freezes a list's state, its sections and their item lists (an item list
+ * already frozen may be shared with an earlier state).
+ */
+function freezeList(seq, sections, cells, kinds) {
+  for (const section of sections) {
+    Object.freeze(section.items);
+    Object.freeze(section);
+  }
+  return Object.freeze({
+    seq, sections: Object.freeze(sections), cells, sectionKind: kinds.section, itemKind: kinds.item,
+  });
+}
+
+/**
+ * Reads a `reload` message into the state of its list.
+ *
+ * @param {unknown} message A `reload` message as `JSON.parse` produced it.
+ * @returns {{list: string, state: ListState}}
+ * @throws {MalformedMessageError} When the message does not have the shape
+ *   of a `reload`, shows an identifier twice, or its `cells` do not have
+ *   exactly one cell per item.
+ */
+export function readReload(message) {
+  const { list, seq } = checkEnvelope(message, 'reload');
+  const kinds = { section: null, item: null };
+  const sections = listField(message, 'sections')
+    .map((section, q) => readSection(section, `sections[${q}]`, kinds));
+  const table = cellTable(message, 'cells');
+
+  const sectionAt = new Map();
+  const itemAt = new Map();
+  const cells = new Map();
+  sections.forEach((section, q) => {
+    const earlier = sectionAt.get(section.id);
+    if (earlier !== undefined) {
+      throw new MalformedMessageError(
+        `sections[${q}].id`,
+        `is ${JSON.stringify(section.id)}, which sections[${earlier}] has too`);
+    }
+    sectionAt.set(section.id, q);
+    section.items.forEach((item, k) => {
+      const at = itemAt.get(item);
+      if (at !== undefined) {
+        throw new MalformedMessageError(
+          `sections[${q}].items[${k}]`,
+          `is ${JSON.stringify(item)}, which sections[${at[0]}].items[${at[1]}] is too`);
+      }
+      itemAt.set(item, [q, k]);
+      if (!Object.hasOwn(table, item)) {
+        throw new MalformedMessageError('cells', `has no cell for item ${JSON.stringify(item)}`);
+      }
+      cells.set(item, table[item]);
+    });
+  });
+  for (const text of Object.keys(table)) {
+    if (!itemAt.has(text)) {
+      throw new MalformedMessageError(
+        `cells[${JSON.stringify(text)}]`, 'is the cell of an item the list does not show');
+    }
+  }
+  return { list, state: freezeList(seq, sections, cells, kinds) };
+}
+
+/**
+ * Performs a `batch` message on the state of its list, as
+ * `BatchUpdate.replay(on:insertingFrom:)` performs a batch on a snapshot, and
+ * returns the new state. `state` is left as it was.
+ *
+ * The checks run in this order: the shape of the envelope, `update` and
+ * `counts`; the sequence number; rules 1 to 7 against the list's counts and
+ * `counts`; the shape of what the message brings (`insertedSections`,
+ * `reloadedSections`, `insertedItems`, `cells`, `reconfigured`) and its
+ * agreement with the batch; the replay by identity (rule 8); a cell in
+ * `cells` for every item the batch brings in, and none for others.
+ *
+ * @param {ListState} state What the list holds.
+ * @param {unknown} message A `batch` message as `JSON.parse` produced it.
+ * @returns {ListState}
+ * @throws {MalformedMessageError} When the message does not have the shape
+ *   of a `batch` (a missing field, a value of the wrong type, a list of the
+ *   wrong length, an identifier of the wrong kind, a missing or unexpected
+ *   cell in `cells`).
+ * @throws {SequenceGapError} When its `seq` does not follow `state.seq`.
+ * @throws {BatchValidationError} For the first of rules 1 to 8 the batch
+ *   breaks, with the Swift validator's rule number and message.
+ *
+ * Complexity: O(n + b), where n is the number of items shown before and
+ * after the batch and b the size of the message.
+ */
+export function replayBatch(state, message) {
+  // The message's shape.
+  const { list, seq } = checkEnvelope(message, 'batch');
+  const update = checkUpdate(required(message, 'update', 'update'));
+  const counts = listField(message, 'counts')
+    .map((count, q) => index(count, `counts[${q}]`));
+
+  // The sequence.
+  if (seq !== state.seq + 1) throw new SequenceGapError(list, state.seq + 1, seq);
+
+  // Rules 1 to 7.
+  const old = state.sections;
+  const plan = planBatch(update, old.map((section) => section.items.length), counts);
+  const { sourceOfNew } = plan;
+
+  // What the message brings, and its agreement with the batch. It is read
+  // once the batch passed rules 1 to 7, as the Swift replay reads the new
+  // snapshot's identifiers only then: a batch that breaks a rule is refused
+  // under that rule, whatever else the message holds.
+  const kinds = { section: state.sectionKind, item: state.itemKind };
+  const insertedSections = listField(message, 'insertedSections')
+    .map((section, i) => readSection(section, `insertedSections[${i}]`, kinds));
+  const reloadedSections = listField(message, 'reloadedSections')
+    .map((section, i) => readSection(section, `reloadedSections[${i}]`, kinds));
+  const insertedItems = listField(message, 'insertedItems')
+    .map((item, i) => {
+      const read = readIdentifier(item, kinds.item, `insertedItems[${i}]`);
+      kinds.item = read.kind;
+      return read.text;
+    });
+  const cellsIn = cellTable(message, 'cells');
+  const reconfiguredIn = cellTable(message, 'reconfigured');
+  const lengthOf = (field, values, key) => {
+    if (values.length !== update[key].length) {
+      throw new MalformedMessageError(
+        field, `has ${values.length} entries, but update.${key} has ${update[key].length}`);
+    }
+  };
+  lengthOf('insertedSections', insertedSections, 'sectionInserts');
+  lengthOf('reloadedSections', reloadedSections, 'sectionReloads');
+  lengthOf('insertedItems', insertedItems, 'itemInserts');
+  const insertedAt = new Map(); // new section position -> entry of insertedSections
+  update.sectionInserts.forEach((q, i) => {
+    insertedAt.set(q, insertedSections[i]);
+    if (insertedSections[i].items.length !== counts[q]) {
+      throw new MalformedMessageError(
+        `insertedSections[${i}].items`,
+        `has ${insertedSections[i].items.length} items, but counts[${q}] is ${counts[q]}`);
+    }
+  });
+  const newPositionOf = new Array(old.length).fill(-1);
+  sourceOfNew.forEach((p, q) => { if (p >= 0) newPositionOf[p] = q; });
+  const reloadedAt = new Map(); // old section position -> entry of reloadedSections
+  update.sectionReloads.forEach((p, i) => {
+    const section = reloadedSections[i];
+    reloadedAt.set(p, section);
+    if (section.id !== old[p].id) {
+      throw new MalformedMessageError(
+        `reloadedSections[${i}].id`,
+        `is ${JSON.stringify(section.id)}, `
+          + `but the reloaded section ${p} is ${JSON.stringify(old[p].id)}`);
+    }
+    const q = newPositionOf[p];
+    if (section.items.length !== counts[q]) {
+      throw new MalformedMessageError(
+        `reloadedSections[${i}].items`,
+        `has ${section.items.length} items, but counts[${q}] is ${counts[q]}`);
+    }
+  });
+
+  // The replay by identity.
+  const slots = new Map(); // key of a new item position -> the item there
+  const key = ([section, item]) => section * 0x1_0000_0000 + item;
+  update.itemInserts.forEach((path, i) => slots.set(key(path), insertedItems[i]));
+  for (const [from, to] of update.itemMoves) slots.set(key(to), old[from[0]].items[from[1]]);
+  const sections = counts.map((count, q) => {
+    const p = sourceOfNew[q];
+    if (p < 0) {
+      const section = insertedAt.get(q);
+      return { id: section.id, items: section.items };
+    }
+    const { id } = old[p];
+    if (plan.oldIsReloaded(p)) return { id, items: reloadedAt.get(p).items };
+    if (plan.oldIsMoved(p)) return { id, items: old[p].items }; // frozen: shared
+    // Survivors of p, in order, fill the positions that inserts and move
+    // destinations leave free.
+    const from = old[p].items;
+    const items = [];
+    let i = 0;
+    for (let k = 0; k < count; k += 1) {
+      const slot = slots.get(key([q, k]));
+      if (slot !== undefined) {
+        items.push(slot);
+        continue;
+      }
+      while (i < from.length && !plan.oldItemSurvives(p, i)) i += 1;
+      if (i < from.length) {
+        items.push(from[i]);
+        i += 1;
+      }
+    }
+    return { id, items };
+  });
+
+  // Rule 8: no identifier twice.
+  const seenSections = new Set();
+  sections.forEach((section, q) => {
+    if (seenSections.has(section.id)) {
+      throw new BatchValidationError(
+        8,
+        `after the update, section identifier ${describeIdentifiers([section.id], kinds.section)} `
+          + `would appear twice (again at ${q})`);
+    }
+    seenSections.add(section.id);
+  });
+  const seenItems = new Set();
+  sections.forEach((section, q) => {
+    section.items.forEach((item, k) => {
+      if (seenItems.has(item)) {
+        throw new BatchValidationError(
+          8,
+          `after the update, item identifier ${describeIdentifiers([item], kinds.item)} would `
+            + `appear twice (again at ${bracketed([q, k])})`);
+      }
+      seenItems.add(item);
+    });
+  });
+
+  // Cells: a new one for every item the batch brings in, the new content of
+  // a reconfigured item when the message has one, the old one for the rest.
+  const broughtIn = new Set(insertedItems);
+  for (const section of [...insertedSections, ...reloadedSections]) {
+    for (const item of section.items) broughtIn.add(item);
+  }
+  for (const [section, item] of update.itemReloads) broughtIn.add(old[section].items[item]);
+  for (const item of broughtIn) {
+    if (!Object.hasOwn(cellsIn, item)) {
+      throw new MalformedMessageError(
+        'cells', `has no cell for item ${JSON.stringify(item)}, which the batch brings in`);
+    }
+  }
+  for (const text of Object.keys(cellsIn)) {
+    if (!broughtIn.has(text)) {
+      throw new MalformedMessageError(
+        `cells[${JSON.stringify(text)}]`, 'is the cell of an item the batch does not bring in');
+    }
+  }
+  // A reconfigure redraws an item with the content it has then: the rules
+  // say nothing of `reconfigured`, so an item keeps its cell when
+  // `reconfigured` has none for it, and entries for items that are not
+  // reconfigured are left aside.
+  const reconfiguredItems = new Set(
+    update.itemReconfigures.map(([section, item]) => sections[section].items[item]));
+  const cells = new Map();
+  for (const section of sections) {
+    for (const item of section.items) {
+      const cell = reconfiguredItems.has(item) && Object.hasOwn(reconfiguredIn, item)
+        ? reconfiguredIn[item]
+        : broughtIn.has(item) ? cellsIn[item] : state.cells.get(item);
+      cells.set(item, cell);
+    }
+  }
+
+  return freezeList(seq, sections, cells, kinds);
+}
+
+/**
+ * Applies a `reload` message to a page's model: the list it names then holds
+ * exactly what the message holds.
+ *
+ * @param {PageModel} model The page's model; left as it was.
+ * @param {unknown} message A `reload` message as `JSON.parse` produced it.
+ * @returns {PageModel} The new model.
+ * @throws {MalformedMessageError} See {@link readReload}.
+ */
+export function applyReload(model, message) {
+  const { list, state } = readReload(message);
+  const lists = new Map(model.lists);
+  lists.set(list, state);
+  return Object.freeze({ lists });
+}
+
+/**
+ * Applies a `batch` message to a page's model, or refuses it. A refused
+ * batch leaves the model as it was; the client then asks for a full reload.
+ *
+ * @param {PageModel} model The page's model; left as it was.
+ * @param {unknown} message A `batch` message as `JSON.parse` produced it.
+ * @returns {PageModel} The new model.
+ * @throws {MalformedMessageError} When the message is malformed, or names a
+ *   list that no reload has shown.
+ * @throws {SequenceGapError} When its `seq` does not follow the list's.
+ * @throws {BatchValidationError} When the batch breaks one of rules 1 to 8.
+ */
+export function applyBatch(model, message) {
+  const { list } = checkEnvelope(message, 'batch');
+  const state = model.lists.get(list);
+  if (state === undefined) {
+    throw new MalformedMessageError(
+      'list', `is ${JSON.stringify(list)}, which no reload has shown`);
+  }
+  const next = replayBatch(state, message);
+  const lists = new Map(model.lists);
+  lists.set(list, next);
+  return Object.freeze({ lists });
+}
+
+/**
+ * Returns what a list holds as `{seq, sections: [{id, items}]}`, identifiers
+ * as text: the form of `window.diffable.lists()`.
+ *
+ * @param {ListState} state A list's state.
+ * @returns {{seq: number, sections: {id: string, items: string[]}[]}} Fresh
+ *   arrays that the caller may change.
+ */
+export function listContents(state) {
+  return {
+    seq: state.seq,
+    sections: state.sections.map((section) => ({ id: section.id, items: section.items.slice() })),
+  };
+}
+
+/**
+ * Returns what every list of a page holds, in the order of their first
+ * reload: `[{list, seq, sections: [{id, items}]}]`, identifiers as text.
+ *
+ * @param {PageModel} model The page's model.
+ * @returns {{list: string, seq: number, sections: {id: string, items: string[]}[]}[]}
+ */
+export function lists(model) {
+  return Array.from(model.lists, ([list, state]) => ({ list, ...listContents(state) }));
+}
