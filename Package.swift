@@ -23,9 +23,14 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
+    // JSON objects with a fixed set of keys, for the modules that read JSON
+    // from outside. Not a product: its members have `package` access.
+    .target(name: "InternalJSONCoding"),
     // Pure values: snapshots, section snapshots, the diff. Imports only the C
-    // library and FoundationEssentials (Foundation without it), for `IndexPath`.
-    .target(name: "DiffableCore", swiftSettings: internalChecks),
+    // library, FoundationEssentials (Foundation without it), for `IndexPath`,
+    // and InternalJSONCoding.
+    .target(
+      name: "DiffableCore", dependencies: ["InternalJSONCoding"], swiftSettings: internalChecks),
     // The data source engine. The module is not named after its main type,
     // `DiffableDataSource`: a module and a type of the same name make
     // `Module.Type` lookups ambiguous.
@@ -51,13 +56,13 @@ let package = Package(
     // The browser renderer: cells, identifiers and wire messages
     // (Documentation/Web.md), and the browser client as resources.
     .target(
-      name: "DiffableWeb", dependencies: ["DiffableCore", "DiffableEngine"],
+      name: "DiffableWeb", dependencies: ["DiffableCore", "DiffableEngine", "InternalJSONCoding"],
       resources: [.copy("Resources")]),
     .testTarget(
       name: "DiffableWebTests",
       dependencies: ["DiffableWeb", "DiffableCore", "DiffableTestSupport"]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
-    .target(name: "CollectionLayout"),
+    .target(name: "CollectionLayout", dependencies: ["InternalJSONCoding"]),
     .testTarget(
       name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "DiffableTestSupport"]),
     // The `diffable` command: `diff` and `layout`. The demos are a package

@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 // A cell codes as one JSON object (Documentation/Web.md, "Cells"):
 //

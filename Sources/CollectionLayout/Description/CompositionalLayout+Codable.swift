@@ -1,4 +1,5 @@
 public import Foundation
+import InternalJSONCoding
 
 // The JSON form of a whole layout, and the entry point that decodes it with
 // errors at JSON paths. How every `+Codable` file codes is noted once, in

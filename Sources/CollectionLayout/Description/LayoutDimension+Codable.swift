@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 // The JSON form of dimensions, sizes, spacing, insets, edges, alignments and
 // anchors. How every `+Codable` file codes is noted once, in

@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 // The JSON form of items, groups and their supplementary and decoration
 // items. How every `+Codable` file codes is noted once, in

@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 // The JSON form of sections and of the layout's configuration. How every
 // `+Codable` file codes is noted once, in Internal/_JSONCoding.swift.

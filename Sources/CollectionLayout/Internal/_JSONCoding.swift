@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 // The JSON form of layout descriptions, shared by every `+Codable` file of
 // the module (Documentation/Layout.md, "The JSON form", lists the keys):
@@ -6,7 +7,7 @@ import Foundation
 // - Keys are named after the Swift properties, and each type's keys are
 //   written once, as the cases of its `_CodingKeys` enumeration. The order of
 //   the cases is the order in which an error message lists them.
-// - Decoding refuses a key outside those cases (`Decoder._object`), so a
+// - Decoding refuses a key outside those cases (`Decoder._object`, from the package's InternalJSONCoding module), so a
 //   misspelt key is an error rather than a silently ignored default.
 // - An enumeration with payloads is an object with exactly one key, its case
 //   (`Decoder._oneKeyObject`); a plain enumeration is one of its raw values
@@ -18,15 +19,6 @@ import Foundation
 // - Encoding leaves out what decoding would default (empty lists, zero
 //   insets), except where the default is worth showing to a reader.
 
-/// Any key of a JSON object, as written: a container keyed by it sees the
-/// keys that a container keyed by a `_CodingKeys` enumeration would drop.
-struct _AnyKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init?(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
-}
-
 /// An array index in a coding path.
 struct _IndexKey: CodingKey {
   var intValue: Int?
@@ -37,25 +29,6 @@ struct _IndexKey: CodingKey {
 }
 
 extension Decoder {
-  /// The container of a JSON object whose keys must be among `allowed`
-  /// (by default every case of `Keys`).
-  ///
-  /// - Throws: `DecodingError.dataCorrupted` at the first unknown key,
-  ///   naming it and the keys expected.
-  func _object<Keys: CodingKey & CaseIterable>(
-    _ keys: Keys.Type, allowing allowed: [Keys] = Array(Keys.allCases)
-  ) throws -> KeyedDecodingContainer<Keys> {
-    let names = allowed.map(\.stringValue)
-    let written = try container(keyedBy: _AnyKey.self)
-    for key in written.allKeys where !names.contains(key.stringValue) {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: written,
-        debugDescription:
-          "unknown key '\(key.stringValue)'; expected one of \(names.joined(separator: ", "))")
-    }
-    return try container(keyedBy: Keys.self)
-  }
-
   /// The container and the key of a JSON object with exactly one key, one of
   /// the cases of `Keys`: how an enumeration case with a payload is written.
   ///

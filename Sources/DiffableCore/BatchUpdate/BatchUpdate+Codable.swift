@@ -1,3 +1,5 @@
+import InternalJSONCoding
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -61,8 +63,7 @@ extension BatchUpdate: Codable {
   ///   has the wrong form.
   /// - Complexity: O(*c*), where *c* is the number of changes.
   public init(from decoder: any Decoder) throws {
-    try Self._refuseUnknownKeys(in: decoder)
-    let container = try decoder.container(keyedBy: _CodingKeys.self)
+    let container = try decoder._object(_CodingKeys.self)
     let sectionDeletes = try Self._decodeIndices(.sectionDeletes, in: container)
     let sectionInserts = try Self._decodeIndices(.sectionInserts, in: container)
     let sectionMoves = try Self._decodePairs(.sectionMoves, in: container) {
@@ -84,25 +85,6 @@ extension BatchUpdate: Codable {
   }
 
   // MARK: Helpers
-
-  /// Refuses a key that is not one of the nine lists (a container keyed by
-  /// `_CodingKeys` would drop it silently), as layout descriptions do.
-  private static func _refuseUnknownKeys(in decoder: any Decoder) throws {
-    struct AnyKey: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init?(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-    let names = _CodingKeys.allCases.map(\.stringValue)
-    let written = try decoder.container(keyedBy: AnyKey.self)
-    for key in written.allKeys where !names.contains(key.stringValue) {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: written,
-        debugDescription:
-          "unknown key '\(key.stringValue)'; expected one of \(names.joined(separator: ", "))")
-    }
-  }
 
   private static func _encodePaths(
     _ paths: [IndexPath], _ key: _CodingKeys,

@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 /// A JSON value: what an identifier of any `Encodable` type becomes on the
 /// wire.

@@ -1,4 +1,5 @@
 public import DiffableCore
+import InternalJSONCoding
 
 /// The `batch` message: one batch update, which the browser checks and
 /// animates.

@@ -1,4 +1,5 @@
 public import DiffableCore
+import InternalJSONCoding
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials

@@ -1,3 +1,5 @@
+import InternalJSONCoding
+
 /// A section on the wire: its identifier and its items, in order.
 ///
 /// Codes as `{"id": "fruits", "items": ["apple", "pear"]}`.
