@@ -1,0 +1,404 @@
+// The page's connection to the server (Documentation/Web.md, "From the
+// client"): it says `ready` on every connection, applies each `reload` and
+// `batch` to the page's model, tells a listener what changed, acknowledges
+// once the listener has finished, asks for a reload when a batch is refused
+// or a sequence number is skipped, keeps a heartbeat, and connects again
+// with a growing delay when the socket goes away.
+//
+// It knows neither the DOM nor the browser's `WebSocket` class: it is given
+// a factory of sockets and a clock, so its tests drive it with fakes and
+// never sleep.
+//
+// The socket. `socketFactory(url)` returns an object with the browser
+// `WebSocket`'s interface, of which the connection uses `send(text)`,
+// `close()`, `readyState` (1 when open) and the four handler properties
+// `onopen`, `onmessage` (an event whose `data` is the frame's text),
+// `onclose` and `onerror`, which it assigns. `(url) => new WebSocket(url)`
+// fits as it is.
+//
+// Decisions the wire note leaves open:
+// - A frame it cannot read (not JSON, not an object, a `v` other than 1, no
+//   `type`) is reported and dropped. It cannot say which list it was about,
+//   so it asks no list for a reload, except the lists already waiting for
+//   one (the lost frame may have been that reload): those ask again. Any
+//   other list that missed a batch sees a sequence gap at its next batch and
+//   asks then.
+// - A `reload` or `batch` whose list can be read but whose content is
+//   refused makes that list ask for a reload; batches for it are then
+//   ignored until a reload comes.
+// - A listener that fails (throws, or its promise rejects) is reported, and
+//   the message is acknowledged anyway: the model holds it, and asking for a
+//   reload would loop if the renderer keeps failing.
+// - An ack is sent only if the list still has that sequence number on the
+//   same connection: a later reload or batch supersedes it, and an ack from
+//   before a reconnect means nothing to the new connection.
+
+import { applyBatch, applyReload, createModel, lists as listsOf } from './model.js';
+import { WIRE_VERSION, isObject } from './messages.js';
+
+/** `WebSocket.OPEN`: the state in which a socket can send. */
+const OPEN = 1;
+
+/**
+ * What the connection tells its `onError` listener. It never throws at its
+ * owner: every problem from the server or the socket arrives here.
+ *
+ * @typedef {object} ConnectionReport
+ * @property {'server' | 'unreadable' | 'unknown-type' | 'refused' | 'listener'
+ *   | 'heartbeat' | 'socket'} kind What happened: an `error` message from the
+ *   server; a frame that could not be read; a message of a type the client
+ *   does not know; a reload or batch refused (and a reload asked for); the
+ *   change listener failing; no answer to a ping in time; the socket failing
+ *   or closing, or the factory throwing.
+ * @property {string} message A sentence saying what was wrong.
+ * @property {string} [list] The list concerned, when there is one.
+ * @property {Error} [error] The error behind the report, when there is one.
+ */
+
+/**
+ * What the connection tells its `onChange` listener after applying a
+ * `reload` or a `batch`.
+ *
+ * @typedef {object} ConnectionChange
+ * @property {string} list The list the message changed.
+ * @property {import('./model.js').PageModel} before The page's model before.
+ * @property {import('./model.js').PageModel} after The page's model after.
+ * @property {object} message The message, as `JSON.parse` produced it.
+ */
+
+/**
+ * The timers the connection uses; `globalThis` by default.
+ *
+ * @typedef {object} Clock
+ * @property {(callback: () => void, ms: number) => unknown} setTimeout
+ * @property {(handle: unknown) => void} clearTimeout
+ * @property {(callback: () => void, ms: number) => unknown} setInterval
+ * @property {(handle: unknown) => void} clearInterval
+ */
+
+/**
+ * The delay before the `attempt`th reconnection in a row (0 for the first):
+ * `initial` doubling up to `maximum`.
+ *
+ * @param {number} attempt How many reconnections failed since the last open.
+ * @param {{initial: number, maximum: number}} backoff The delays in ms.
+ * @returns {number} The delay in milliseconds.
+ */
+export function reconnectDelay(attempt, { initial, maximum }) {
+  return Math.min(maximum, initial * 2 ** Math.min(attempt, 30));
+}
+
+/**
+ * Opens the page's connection to the server and keeps it open until
+ * `close()`.
+ *
+ * ```js
+ * const connection = connect({
+ *   url: `ws://${location.host}/socket`,
+ *   socketFactory: (url) => new WebSocket(url),
+ *   viewport: () => ({ width: innerWidth, height: innerHeight }),
+ *   onChange: ({ before, after, message }) => renderer.show(before, after, message),
+ * });
+ * connection.lists(); // [{list: 'main', seq: 3, sections: [...]}]
+ * ```
+ *
+ * @param {object} options
+ * @param {string} options.url The server's WebSocket address.
+ * @param {(url: string) => object} options.socketFactory Returns a socket with
+ *   the browser `WebSocket`'s interface (see the top of this file).
+ * @param {() => {width: number, height: number}} options.viewport The
+ *   viewport to send in `ready`, read on each connection.
+ * @param {(change: ConnectionChange) => (PromiseLike<unknown> | void)} [options.onChange]
+ *   Called after each applied `reload` or `batch`. The message is
+ *   acknowledged when the promise it returns settles (the renderer's
+ *   animation finished), or at once when it returns anything else. Without
+ *   it, every message is acknowledged at once.
+ * @param {(report: ConnectionReport) => void} [options.onError] Told of every
+ *   problem; the connection carries on.
+ * @param {(state: 'connecting' | 'open' | 'waiting' | 'closed') => void} [options.onState]
+ *   Told when the connection starts connecting, opens, waits to connect
+ *   again, or is closed for good.
+ * @param {Clock} [options.clock] The timers to use.
+ * @param {number} [options.heartbeatInterval] Milliseconds between pings
+ *   (10 000 by default).
+ * @param {number} [options.heartbeatTimeout] Milliseconds after a ping within
+ *   which some message must arrive, or the socket is closed and opened
+ *   again (5 000 by default).
+ * @param {{initial: number, maximum: number}} [options.backoff] The delay
+ *   before reconnecting, doubling from `initial` to `maximum` ms (250 and
+ *   5 000 by default), back to `initial` after a connection opens.
+ * @returns {{lists: () => {list: string, seq: number,
+ *   sections: {id: string, items: string[]}[]}[],
+ *   model: () => import('./model.js').PageModel, close: () => void}}
+ *   `lists()` is what the page holds, as `window.diffable.lists()` gives it;
+ *   `model()` the page's model; `close()` closes the socket and stops for
+ *   good.
+ */
+export function connect({
+  url, socketFactory, viewport, onChange, onError, onState,
+  clock = globalThis,
+  heartbeatInterval = 10_000, heartbeatTimeout = 5_000,
+  backoff = { initial: 250, maximum: 5_000 },
+}) {
+  let model = createModel();
+  let socket = null;
+  /** Counts connections, so that late acks and handlers of old sockets are dropped. */
+  let generation = 0;
+  let attempts = 0;
+  let closed = false;
+  let nextPing = 1;
+  let reconnectTimer = null;
+  let pingTimer = null;
+  let watchdog = null;
+  /** The lists whose batch was refused, waiting for their reload. */
+  const awaitingReload = new Set();
+
+  const report = (value) => {
+    if (onError === undefined) return;
+    try {
+      onError(value);
+    } catch {
+      // A failing error listener must not break the connection.
+    }
+  };
+  const state = (value) => {
+    if (onState === undefined) return;
+    try {
+      onState(value);
+    } catch (error) {
+      report({ kind: 'listener', message: `the state listener failed: ${error}`, error });
+    }
+  };
+
+  const send = (message) => {
+    if (socket !== null && socket.readyState === OPEN) {
+      socket.send(JSON.stringify({ v: WIRE_VERSION, ...message }));
+    }
+  };
+
+  const stopTimers = () => {
+    if (pingTimer !== null) clock.clearInterval(pingTimer);
+    if (watchdog !== null) clock.clearTimeout(watchdog);
+    if (reconnectTimer !== null) clock.clearTimeout(reconnectTimer);
+    pingTimer = null;
+    watchdog = null;
+    reconnectTimer = null;
+  };
+
+  /** Forgets the current socket, closing it; its handlers then do nothing. */
+  const drop = () => {
+    const old = socket;
+    socket = null;
+    generation += 1;
+    stopTimers();
+    if (old !== null) {
+      try {
+        old.close();
+      } catch {
+        // Closing a socket that already failed may throw; it is gone either way.
+      }
+    }
+  };
+
+  const scheduleReconnect = () => {
+    if (closed) return;
+    const delay = reconnectDelay(attempts, backoff);
+    attempts += 1;
+    state('waiting');
+    reconnectTimer = clock.setTimeout(() => {
+      reconnectTimer = null;
+      open();
+    }, delay);
+  };
+
+  /** The socket failed, closed, or stopped answering: connect again. */
+  const lost = (kind, message) => {
+    report({ kind, message });
+    drop();
+    scheduleReconnect();
+  };
+
+  const askForReload = (list, reason) => {
+    awaitingReload.add(list);
+    send({ type: 'resync', list, reason });
+  };
+
+  /** Acknowledges `seq` of `list` if nothing superseded it on this connection. */
+  const ack = (list, seq, sentOn) => {
+    if (sentOn !== generation || closed) return;
+    if (model.lists.get(list)?.seq !== seq || awaitingReload.has(list)) return;
+    send({ type: 'ack', list, seq });
+  };
+
+  const applied = (list, before, message) => {
+    const { seq } = model.lists.get(list);
+    const on = generation;
+    if (onChange === undefined) {
+      ack(list, seq, on);
+      return;
+    }
+    const failed = (error) => report({
+      kind: 'listener', list, error,
+      message: `the change listener failed on ${message.type} ${seq} of "${list}": ${error}`,
+    });
+    let result;
+    try {
+      result = onChange({ list, before, after: model, message });
+    } catch (error) {
+      failed(error);
+      ack(list, seq, on);
+      return;
+    }
+    if (result !== null && typeof result?.then === 'function') {
+      result.then(() => ack(list, seq, on), (error) => {
+        failed(error);
+        ack(list, seq, on);
+      });
+    } else {
+      ack(list, seq, on);
+    }
+  };
+
+  /** Applies a `reload` or `batch` whose `list` is a string. */
+  const receiveListMessage = (message) => {
+    const { list, type } = message;
+    if (type === 'batch' && awaitingReload.has(list)) return;
+    const before = model;
+    try {
+      model = type === 'reload' ? applyReload(model, message) : applyBatch(model, message);
+    } catch (error) {
+      const reason = error.message;
+      report({ kind: 'refused', list, error, message: `${type} refused: ${reason}` });
+      askForReload(list, reason);
+      return;
+    }
+    awaitingReload.delete(list);
+    applied(list, before, message);
+  };
+
+  const unreadable = (problem, error) => {
+    report({ kind: 'unreadable', message: `a message from the server ${problem}`, error });
+    for (const list of awaitingReload) {
+      send({ type: 'resync', list, reason: `a message from the server ${problem}` });
+    }
+  };
+
+  const receive = (data) => {
+    // Any message shows the socket is alive.
+    if (watchdog !== null) {
+      clock.clearTimeout(watchdog);
+      watchdog = null;
+    }
+    if (typeof data !== 'string') {
+      unreadable('was not a text frame');
+      return;
+    }
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch (error) {
+      unreadable(`was not JSON (${error.message})`, error);
+      return;
+    }
+    if (!isObject(message)) {
+      unreadable('was not a JSON object');
+      return;
+    }
+    if (message.v !== WIRE_VERSION) {
+      unreadable(`had version ${JSON.stringify(message.v)}, not ${WIRE_VERSION}`);
+      return;
+    }
+    const { type } = message;
+    if (typeof type !== 'string') {
+      unreadable('had no type');
+      return;
+    }
+    switch (type) {
+      case 'reload':
+      case 'batch':
+        if (typeof message.list !== 'string') {
+          unreadable(`was a ${type} with no list`);
+          return;
+        }
+        receiveListMessage(message);
+        return;
+      case 'pong':
+        return;
+      case 'error':
+        report({
+          kind: 'server',
+          message: typeof message.message === 'string'
+            ? message.message
+            : `the server sent an error with no message: ${data.slice(0, 200)}`,
+        });
+        return;
+      default:
+        report({
+          kind: 'unknown-type',
+          message: `a message of unknown type ${JSON.stringify(type)} was ignored`,
+        });
+    }
+  };
+
+  const ping = () => {
+    send({ type: 'ping', id: nextPing });
+    nextPing += 1;
+    if (watchdog === null) {
+      watchdog = clock.setTimeout(() => {
+        watchdog = null;
+        lost('heartbeat', `no message from the server within ${heartbeatTimeout} ms of a ping`);
+      }, heartbeatTimeout);
+    }
+  };
+
+  function open() {
+    if (closed) return;
+    state('connecting');
+    let created;
+    try {
+      created = socketFactory(url);
+    } catch (error) {
+      report({ kind: 'socket', message: `could not open a socket to ${url}: ${error}`, error });
+      scheduleReconnect();
+      return;
+    }
+    socket = created;
+    generation += 1;
+    const mine = generation;
+    const current = () => mine === generation && !closed;
+    created.onopen = () => {
+      if (!current()) return;
+      attempts = 0;
+      // The server answers `ready` with a reload of every list, which
+      // replaces what the page holds; batches before it would not follow.
+      awaitingReload.clear();
+      send({ type: 'ready', viewport: viewport() });
+      pingTimer = clock.setInterval(ping, heartbeatInterval);
+      state('open');
+    };
+    created.onmessage = (event) => {
+      if (current()) receive(event.data);
+    };
+    created.onerror = () => {
+      if (current()) lost('socket', 'the socket failed');
+    };
+    created.onclose = (event) => {
+      if (!current()) return;
+      const code = event?.code === undefined ? '' : ` (code ${event.code})`;
+      lost('socket', `the socket closed${code}`);
+    };
+  }
+
+  open();
+
+  return {
+    lists: () => listsOf(model),
+    model: () => model,
+    close() {
+      if (closed) return;
+      drop();
+      closed = true;
+      state('closed');
+    },
+  };
+}

@@ -1,0 +1,675 @@
+// The page's connection to the server, driven with a fake socket and a fake
+// clock: `ready` on every open, reloads and batches applied and acknowledged
+// after the listener finishes, refusals and gaps answered with `resync`, the
+// heartbeat, reconnection with backoff, and reports of what the server got
+// wrong. No test sleeps: time passes only when a test advances the clock.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+import { connect, reconnectDelay } from '../../Sources/DiffableWeb/Resources/client/connection.js';
+import { reload } from './support.mjs';
+
+/** A clock whose time passes only through `advance`. */
+class FakeClock {
+  now = 0;
+  #timers = new Map();
+  #next = 1;
+
+  setTimeout(callback, ms) { return this.#add(callback, ms, null); }
+  setInterval(callback, ms) { return this.#add(callback, ms, ms); }
+  clearTimeout(handle) { this.#timers.delete(handle); }
+  clearInterval(handle) { this.#timers.delete(handle); }
+
+  #add(callback, ms, every) {
+    const handle = this.#next;
+    this.#next += 1;
+    this.#timers.set(handle, { at: this.now + ms, callback, every });
+    return handle;
+  }
+
+  /** How many timers are pending. */
+  get pending() { return this.#timers.size; }
+
+  /** Lets `ms` pass, firing the timers that fall due, in order of their time. */
+  advance(ms) {
+    const end = this.now + ms;
+    for (;;) {
+      let first = null;
+      for (const [handle, timer] of this.#timers) {
+        if (timer.at <= end && (first === null || timer.at < first[1].at)) first = [handle, timer];
+      }
+      if (first === null) break;
+      const [handle, timer] = first;
+      this.now = timer.at;
+      if (timer.every === null) this.#timers.delete(handle);
+      else timer.at += timer.every;
+      timer.callback();
+    }
+    this.now = end;
+  }
+}
+
+/** A socket with the browser `WebSocket`'s handler properties, driven by the test. */
+class FakeSocket {
+  readyState = 0;
+  sent = [];
+  closedByClient = false;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+
+  constructor(url, openedAt) {
+    this.url = url;
+    this.openedAt = openedAt;
+  }
+
+  send(text) {
+    assert.equal(this.readyState, 1, 'sent on a socket that is not open');
+    this.sent.push(JSON.parse(text));
+  }
+
+  close() {
+    this.closedByClient = true;
+    this.readyState = 3;
+  }
+
+  /** The server accepts the connection. */
+  open() {
+    this.readyState = 1;
+    this.onopen?.({ type: 'open' });
+  }
+
+  /** The server sends a frame: an object is sent as its JSON text. */
+  receive(message) {
+    const data = typeof message === 'string' ? message : JSON.stringify(message);
+    this.onmessage?.({ type: 'message', data });
+  }
+
+  /** The connection goes away. */
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ type: 'close', code });
+  }
+
+  /** The messages of a type the client sent. */
+  sentOf(type) { return this.sent.filter((message) => message.type === type); }
+}
+
+/** A connection over fake sockets and a fake clock, with what it reported. */
+function harness(options = {}) {
+  const clock = new FakeClock();
+  const sockets = [];
+  const reports = [];
+  const changes = [];
+  const states = [];
+  const connection = connect({
+    url: 'ws://test/socket',
+    socketFactory: (url) => {
+      const socket = new FakeSocket(url, clock.now);
+      sockets.push(socket);
+      return socket;
+    },
+    viewport: () => ({ width: 390, height: 844 }),
+    onError: (value) => reports.push(value),
+    onState: (value) => states.push(value),
+    clock,
+    heartbeatInterval: 10_000,
+    heartbeatTimeout: 5_000,
+    ...options,
+    onChange: options.onChange === undefined
+      ? undefined
+      : (change) => {
+        changes.push(change);
+        return options.onChange(change);
+      },
+  });
+  return {
+    clock, sockets, reports, changes, states, connection,
+    get socket() { return sockets.at(-1); },
+  };
+}
+
+/** A promise and the function that settles it: what a renderer's animation returns. */
+function deferred() {
+  let resolve;
+  let reject;
+  const promise = new Promise((yes, no) => { resolve = yes; reject = no; });
+  return { promise, resolve, reject };
+}
+
+/** Lets pending promise callbacks run. */
+const settle = () => new Promise((resolve) => { setImmediate(resolve); });
+
+// The example of Documentation/Web.md, "batch": from `fruits: [apple, pear]`
+// to `fruits: [pear, apple, kiwi]`, with `pear` reconfigured.
+const fruits = {
+  v: 1, type: 'reload', list: 'main', seq: 1,
+  sections: [{ id: 'fruits', items: ['apple', 'pear'] }],
+  cells: { apple: { text: 'Apple' }, pear: { text: 'Pear' } },
+};
+const fruitsBatch = {
+  v: 1, type: 'batch', list: 'main', seq: 2,
+  update: {
+    sectionDeletes: [], sectionInserts: [], sectionMoves: [],
+    sectionReloads: [], itemDeletes: [], itemInserts: [[0, 2]],
+    itemMoves: [[[0, 1], [0, 0]]], itemReloads: [],
+    itemReconfigures: [[0, 0]],
+  },
+  counts: [3],
+  insertedSections: [],
+  reloadedSections: [],
+  insertedItems: ['kiwi'],
+  cells: { kiwi: { text: 'Kiwi' } },
+  reconfigured: { pear: { text: 'Pear (ripe)' } },
+};
+const fruitsAfter = [
+  { list: 'main', seq: 2, sections: [{ id: 'fruits', items: ['pear', 'apple', 'kiwi'] }] },
+];
+
+/** What the client sends first on every connection. */
+const ready = { v: 1, type: 'ready', viewport: { width: 390, height: 844 } };
+
+/** The fixture's lines: real batches generated by the Swift side. */
+const fixture = readFileSync(new URL('./Fixtures/batches.jsonl', import.meta.url), 'utf8')
+  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+const text = (id) => (typeof id === 'string' ? id : JSON.stringify(id));
+
+/** A reload of a fixture line's `old` snapshot, with the seq before its batch's. */
+function fixtureReload(line) {
+  const cells = {};
+  for (const section of line.old.sections) {
+    for (const item of section.items) cells[text(item)] = { text: text(item) };
+  }
+  return {
+    v: 1, type: 'reload', list: line.batch.list, seq: line.batch.seq - 1,
+    sections: line.old.sections, cells,
+  };
+}
+const asText = (snapshot) =>
+  snapshot.sections.map((section) => ({ id: text(section.id), items: section.items.map(text) }));
+const fixtureLine = (valid) => fixture.find((line) => (line.error === undefined) === valid
+  && line.old.sections.length > 1 && !line.name.endsWith('-9'));
+
+describe('opening', () => {
+  test('connects at once and sends ready with the viewport when the socket opens', () => {
+    const h = harness();
+    assert.equal(h.sockets.length, 1);
+    assert.equal(h.socket.url, 'ws://test/socket');
+    assert.deepEqual(h.socket.sent, []);
+    h.socket.open();
+    assert.deepEqual(h.socket.sent, [ready]);
+    assert.deepEqual(h.states, ['connecting', 'open']);
+    h.connection.close();
+  });
+
+  test('reads the viewport on each connection', () => {
+    let width = 390;
+    const h = harness({ viewport: () => ({ width, height: 844 }) });
+    h.socket.open();
+    width = 1024;
+    h.socket.drop();
+    h.clock.advance(250);
+    h.socket.open();
+    assert.deepEqual(h.socket.sent, [{ ...ready, viewport: { width: 1024, height: 844 } }]);
+    h.connection.close();
+  });
+});
+
+describe('reloads and batches', () => {
+  test('without a listener, applies and acknowledges each message at once', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive(fruitsBatch);
+    assert.deepEqual(h.connection.lists(), fruitsAfter);
+    assert.deepEqual(h.socket.sentOf('ack'), [
+      { v: 1, type: 'ack', list: 'main', seq: 1 },
+      { v: 1, type: 'ack', list: 'main', seq: 2 },
+    ]);
+    assert.deepEqual(h.connection.model().lists.get('main').cells.get('pear'),
+      { text: 'Pear (ripe)' });
+    h.connection.close();
+  });
+
+  test('tells the listener the models before and after, and acks when it finishes', async () => {
+    const animations = [];
+    const h = harness({
+      onChange: () => {
+        const animation = deferred();
+        animations.push(animation);
+        return animation.promise;
+      },
+    });
+    h.socket.open();
+    h.socket.receive(fruits);
+    assert.equal(h.changes.length, 1);
+    assert.equal(h.changes[0].list, 'main');
+    assert.equal(h.changes[0].before.lists.size, 0);
+    assert.equal(h.changes[0].after.lists.get('main').seq, 1);
+    assert.deepEqual(h.changes[0].message, fruits);
+    await settle();
+    assert.deepEqual(h.socket.sentOf('ack'), [], 'acknowledged before the listener finished');
+    animations[0].resolve();
+    await settle();
+    assert.deepEqual(h.socket.sentOf('ack'), [{ v: 1, type: 'ack', list: 'main', seq: 1 }]);
+
+    h.socket.receive(fruitsBatch);
+    assert.equal(h.changes[1].before, h.changes[0].after);
+    assert.deepEqual(h.connection.lists(), fruitsAfter, 'the model changes before the animation');
+    await settle();
+    assert.equal(h.socket.sentOf('ack').length, 1);
+    animations[1].resolve();
+    await settle();
+    assert.deepEqual(h.socket.sentOf('ack').at(-1), { v: 1, type: 'ack', list: 'main', seq: 2 });
+    h.connection.close();
+  });
+
+  test('a listener returning nothing is acknowledged at once', () => {
+    const h = harness({ onChange: () => undefined });
+    h.socket.open();
+    h.socket.receive(fruits);
+    assert.deepEqual(h.socket.sentOf('ack'), [{ v: 1, type: 'ack', list: 'main', seq: 1 }]);
+    h.connection.close();
+  });
+
+  test('a failing listener is reported, and the message acknowledged anyway', async () => {
+    const h = harness({ onChange: (change) => (change.message.seq === 1
+      ? Promise.reject(new Error('no animation'))
+      : (() => { throw new Error('no DOM'); })()) });
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive(fruitsBatch);
+    await settle();
+    assert.deepEqual(h.socket.sentOf('ack').map((ack) => ack.seq).sort(), [2]);
+    assert.deepEqual(h.reports.map((r) => r.kind), ['listener', 'listener']);
+    assert.match(h.reports[0].message, /batch 2 of "main": Error: no DOM/);
+    assert.match(h.reports[1].message, /reload 1 of "main": Error: no animation/);
+    h.connection.close();
+  });
+
+  test('an ack superseded by a later message of the list is not sent', async () => {
+    const animations = [];
+    const h = harness({
+      onChange: () => {
+        const animation = deferred();
+        animations.push(animation);
+        return animation.promise;
+      },
+    });
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive(fruitsBatch);
+    animations[1].resolve();
+    animations[0].resolve();
+    await settle();
+    assert.deepEqual(h.socket.sentOf('ack'), [{ v: 1, type: 'ack', list: 'main', seq: 2 }]);
+    h.connection.close();
+  });
+
+  test('applies a batch the Swift side generated, and holds its new snapshot', () => {
+    const line = fixtureLine(true);
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fixtureReload(line));
+    h.socket.receive(line.batch);
+    assert.deepEqual(h.connection.lists(),
+      [{ list: line.batch.list, seq: line.batch.seq, sections: asText(line.new) }]);
+    assert.deepEqual(h.socket.sentOf('ack').at(-1),
+      { v: 1, type: 'ack', list: line.batch.list, seq: line.batch.seq });
+    h.connection.close();
+  });
+});
+
+describe('refusals', () => {
+  test('a refused batch keeps the list, asks for a reload with the reason, '
+    + 'and later batches wait for it', () => {
+    const line = fixtureLine(false);
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fixtureReload(line));
+    const before = h.connection.lists();
+    h.socket.receive(line.batch);
+    assert.deepEqual(h.connection.lists(), before);
+    assert.deepEqual(h.socket.sentOf('resync'),
+      [{ v: 1, type: 'resync', list: line.batch.list, reason: line.error.message }]);
+    assert.equal(h.reports.length, 1);
+    assert.equal(h.reports[0].kind, 'refused');
+    assert.equal(h.reports[0].error.rule, line.error.rule);
+    assert.deepEqual(h.socket.sentOf('ack').map((ack) => ack.seq), [line.batch.seq - 1]);
+
+    // A valid batch that follows is ignored: it is not acked, and not refused again.
+    const next = fixtureLine(true);
+    h.socket.receive({ ...next.batch, list: line.batch.list, seq: line.batch.seq + 1 });
+    assert.deepEqual(h.connection.lists(), before);
+    assert.equal(h.socket.sentOf('resync').length, 1);
+    assert.equal(h.socket.sentOf('ack').length, 1);
+
+    // The reload brings the list back, and its batches apply again.
+    h.socket.receive({ ...fixtureReload(next), list: line.batch.list, seq: 7 });
+    h.socket.receive({ ...next.batch, list: line.batch.list, seq: 8 });
+    assert.deepEqual(h.connection.lists(),
+      [{ list: line.batch.list, seq: 8, sections: asText(next.new) }]);
+    assert.deepEqual(h.socket.sentOf('ack').map((ack) => ack.seq), [line.batch.seq - 1, 7, 8]);
+    h.connection.close();
+  });
+
+  test('a malformed batch asks for a reload, naming the field', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    const { counts, ...withoutCounts } = fruitsBatch;
+    assert.deepEqual(counts, [3]);
+    h.socket.receive(withoutCounts);
+    assert.deepEqual(h.socket.sentOf('resync'),
+      [{ v: 1, type: 'resync', list: 'main', reason: 'malformed message: counts is missing' }]);
+    assert.deepEqual(h.connection.lists()[0].seq, 1);
+    h.connection.close();
+  });
+
+  test('a sequence gap asks for a reload', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive({ ...fruitsBatch, seq: 3 });
+    assert.deepEqual(h.socket.sentOf('resync'), [{
+      v: 1, type: 'resync', list: 'main',
+      reason: 'list "main" expected the batch with seq 2, but received seq 3',
+    }]);
+    assert.equal(h.connection.lists()[0].seq, 1);
+    h.connection.close();
+  });
+
+  test('a batch for a list no reload has shown asks for that list', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive({ ...fruitsBatch, list: 'other' });
+    assert.deepEqual(h.socket.sentOf('resync').map((m) => m.list), ['other']);
+    assert.deepEqual(h.connection.lists(), []);
+    h.connection.close();
+  });
+
+  test('a refusal in one list leaves the others going', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive(reload([['s', ['a']]], { list: 'side', seq: 1 }));
+    h.socket.receive({ ...fruitsBatch, list: 'side' });
+    h.socket.receive(fruitsBatch);
+    assert.deepEqual(h.connection.lists()[0], fruitsAfter[0]);
+    assert.deepEqual(h.socket.sentOf('resync').map((m) => m.list), ['side']);
+    h.connection.close();
+  });
+});
+
+describe('frames the client cannot read', () => {
+  test('malformed JSON is reported, dropped, and the next batch\'s gap asks for a reload', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive('{"v": 1, "type": "batch", "list": "ma');
+    assert.equal(h.reports.length, 1);
+    assert.equal(h.reports[0].kind, 'unreadable');
+    assert.match(h.reports[0].message, /^a message from the server was not JSON/);
+    assert.deepEqual(h.socket.sentOf('resync'), [], 'no list is known to have missed anything');
+    assert.equal(h.socket.readyState, 1, 'the connection carries on');
+    h.socket.receive({ ...fruitsBatch, seq: 3 });
+    assert.deepEqual(h.socket.sentOf('resync').map((m) => m.list), ['main']);
+    h.connection.close();
+  });
+
+  test('an unreadable frame makes the lists waiting for a reload ask again', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive({ ...fruitsBatch, seq: 5 });
+    h.socket.receive('not json');
+    assert.deepEqual(h.socket.sentOf('resync').map((m) => m.list), ['main', 'main']);
+    assert.match(h.socket.sentOf('resync')[1].reason, /^a message from the server was not JSON/);
+    h.connection.close();
+  });
+
+  test('other versions, non-objects and messages without a type or list are reported', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive({ v: 2, type: 'reload', list: 'main', seq: 1 });
+    h.socket.receive('[1, 2]');
+    h.socket.receive({ v: 1, list: 'main' });
+    h.socket.receive({ v: 1, type: 'reload', seq: 1 });
+    assert.deepEqual(h.reports.map((r) => r.message), [
+      'a message from the server had version 2, not 1',
+      'a message from the server was not a JSON object',
+      'a message from the server had no type',
+      'a message from the server was a reload with no list',
+    ]);
+    assert.deepEqual(h.socket.sentOf('resync'), []);
+    h.connection.close();
+  });
+
+  test('a server error is reported, not thrown, and the connection carries on', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive({ v: 1, type: 'error', message: 'unknown list "nope" in ack' });
+    assert.deepEqual(h.reports, [{ kind: 'server', message: 'unknown list "nope" in ack' }]);
+    h.socket.receive(fruits);
+    assert.equal(h.connection.lists().length, 1);
+    h.connection.close();
+  });
+
+  test('an unknown message type is reported and ignored', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive({ v: 1, type: 'frames', list: 'main' });
+    assert.deepEqual(h.reports,
+      [{ kind: 'unknown-type', message: 'a message of unknown type "frames" was ignored' }]);
+    assert.deepEqual(h.socket.sent.map((m) => m.type), ['ready']);
+    h.connection.close();
+  });
+});
+
+describe('heartbeat', () => {
+  test('pings every interval with an increasing id', () => {
+    const h = harness();
+    h.socket.open();
+    h.clock.advance(9_999);
+    assert.deepEqual(h.socket.sentOf('ping'), []);
+    h.clock.advance(1);
+    h.socket.receive({ v: 1, type: 'pong', id: 1 });
+    h.clock.advance(10_000);
+    h.socket.receive({ v: 1, type: 'pong', id: 2 });
+    h.clock.advance(10_000);
+    h.socket.receive({ v: 1, type: 'pong', id: 3 });
+    assert.deepEqual(h.socket.sentOf('ping'), [
+      { v: 1, type: 'ping', id: 1 }, { v: 1, type: 'ping', id: 2 }, { v: 1, type: 'ping', id: 3 },
+    ]);
+    assert.equal(h.sockets.length, 1);
+    assert.equal(h.socket.closedByClient, false);
+    assert.deepEqual(h.reports, []);
+    h.connection.close();
+  });
+
+  test('any message answers a ping', () => {
+    const h = harness();
+    h.socket.open();
+    h.clock.advance(10_000);
+    h.clock.advance(4_999);
+    h.socket.receive(fruits);
+    h.clock.advance(5_001);
+    assert.equal(h.sockets.length, 1);
+    assert.equal(h.socket.closedByClient, false);
+    h.connection.close();
+  });
+
+  test('no answer within the timeout closes the socket and connects again with backoff', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.clock.advance(10_000);
+    h.clock.advance(4_999);
+    assert.equal(h.socket.closedByClient, false);
+    h.clock.advance(1);
+    const first = h.sockets[0];
+    assert.equal(first.closedByClient, true, 'the half-open socket is closed');
+    assert.equal(h.reports.at(-1).kind, 'heartbeat');
+    assert.equal(h.sockets.length, 1, 'reconnects only after the backoff');
+    h.clock.advance(249);
+    assert.equal(h.sockets.length, 1);
+    h.clock.advance(1);
+    assert.equal(h.sockets.length, 2);
+    assert.equal(h.socket.openedAt, 15_250);
+
+    // The old socket's late close event changes nothing.
+    first.drop();
+    assert.equal(h.sockets.length, 2);
+
+    h.socket.open();
+    assert.deepEqual(h.socket.sent, [ready]);
+    h.clock.advance(10_000);
+    assert.deepEqual(h.socket.sentOf('ping'), [{ v: 1, type: 'ping', id: 2 }]);
+    h.connection.close();
+  });
+});
+
+describe('reconnecting', () => {
+  test('the delay doubles from 250 ms to 5 s', () => {
+    const backoff = { initial: 250, maximum: 5_000 };
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 50].map((n) => reconnectDelay(n, backoff)),
+      [250, 500, 1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
+  });
+
+  test('waits longer after each failed attempt, and starts over after an open', () => {
+    const h = harness();
+    const opens = () => h.sockets.map((socket) => socket.openedAt);
+    h.socket.drop();
+    for (const delay of [250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]) {
+      const count = h.sockets.length;
+      h.clock.advance(delay - 1);
+      assert.equal(h.sockets.length, count, `reconnected before ${delay} ms`);
+      h.clock.advance(1);
+      assert.equal(h.sockets.length, count + 1, `did not reconnect after ${delay} ms`);
+      h.socket.onerror?.({ type: 'error' });
+      h.socket.drop();
+    }
+    assert.deepEqual(opens(), [0, 250, 750, 1_750, 3_750, 7_750, 12_750, 17_750]);
+    h.clock.advance(5_000);
+    h.socket.open();
+    h.socket.drop();
+    const count = h.sockets.length;
+    h.clock.advance(250);
+    assert.equal(h.sockets.length, count + 1, 'the delay did not start over after an open');
+    h.connection.close();
+  });
+
+  test('a socket factory that throws is reported and tried again', () => {
+    let fail = true;
+    const clock = new FakeClock();
+    const reports = [];
+    const sockets = [];
+    const connection = connect({
+      url: 'ws://test/socket',
+      socketFactory: (url) => {
+        if (fail) throw new SyntaxError('bad address');
+        const socket = new FakeSocket(url, clock.now);
+        sockets.push(socket);
+        return socket;
+      },
+      viewport: () => ({ width: 1, height: 1 }),
+      onError: (value) => reports.push(value),
+      clock,
+    });
+    assert.equal(reports[0].kind, 'socket');
+    fail = false;
+    clock.advance(250);
+    assert.equal(sockets.length, 1);
+    connection.close();
+  });
+
+  test('after a reconnect: ready again, and the reloads give the server\'s lists', async () => {
+    const animations = [];
+    const h = harness({
+      onChange: () => {
+        const animation = deferred();
+        animations.push(animation);
+        return animation.promise;
+      },
+    });
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive(fruitsBatch);
+    h.socket.receive({ ...fruitsBatch, seq: 9 }); // refused: waits for a reload
+    const first = h.socket;
+    first.drop();
+    h.clock.advance(250);
+    h.socket.open();
+    assert.deepEqual(h.socket.sent, [ready]);
+
+    // The server restarted: its list is new, and its seq starts again.
+    const server = reload([['vegetables', ['leek', 'kale']], ['fruits', ['fig']]], { seq: 1 });
+    h.socket.receive(server);
+    assert.deepEqual(h.connection.lists(), [{
+      list: 'main', seq: 1,
+      sections: [{ id: 'vegetables', items: ['leek', 'kale'] }, { id: 'fruits', items: ['fig'] }],
+    }]);
+    assert.equal(h.changes.at(-1).before.lists.get('main').seq, 2);
+
+    // The animations from before the reconnect finish: their acks are dropped.
+    animations[0].resolve();
+    animations[1].resolve();
+    await settle();
+    assert.deepEqual(first.sentOf('ack'), []);
+    assert.deepEqual(h.socket.sentOf('ack'), []);
+    animations[2].resolve();
+    await settle();
+    assert.deepEqual(h.socket.sentOf('ack'), [{ v: 1, type: 'ack', list: 'main', seq: 1 }]);
+    h.connection.close();
+  });
+
+  test('close() stops for good: no reconnect, no ping, no ack', async () => {
+    const animation = deferred();
+    const h = harness({ onChange: () => animation.promise });
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.connection.close();
+    assert.equal(h.socket.closedByClient, true);
+    assert.equal(h.states.at(-1), 'closed');
+    assert.equal(h.clock.pending, 0);
+    h.socket.drop();
+    h.clock.advance(60_000);
+    animation.resolve();
+    await settle();
+    assert.equal(h.sockets.length, 1);
+    assert.deepEqual(h.socket.sent.map((m) => m.type), ['ready']);
+    h.connection.close();
+  });
+
+  test('close() while waiting to reconnect cancels the attempt', () => {
+    const h = harness();
+    h.socket.drop();
+    h.connection.close();
+    h.clock.advance(60_000);
+    assert.equal(h.sockets.length, 1);
+  });
+});
+
+test('close() called by the error listener as the socket drops stops the reconnect', () => {
+  const clock = new FakeClock();
+  const sockets = [];
+  const connection = connect({
+    url: 'ws://test/socket',
+    socketFactory: (url) => {
+      const socket = new FakeSocket(url, clock.now);
+      sockets.push(socket);
+      return socket;
+    },
+    viewport: () => ({ width: 1, height: 1 }),
+    onError: () => connection.close(),
+    clock,
+  });
+  sockets[0].open();
+  sockets[0].drop();
+  clock.advance(60_000);
+  assert.equal(sockets.length, 1);
+  assert.equal(clock.pending, 0);
+});
