@@ -673,3 +673,19 @@ test('close() called by the error listener as the socket drops stops the reconne
   assert.equal(sockets.length, 1);
   assert.equal(clock.pending, 0);
 });
+
+test('a socket that does not open in time is closed, and another tried', () => {
+  const h = harness({ connectTimeout: 3_000 });
+  h.clock.advance(2_999);
+  assert.equal(h.socket.closedByClient, false);
+  h.clock.advance(1);
+  assert.equal(h.sockets[0].closedByClient, true);
+  assert.deepEqual(h.reports, [{ kind: 'socket', message: 'the socket did not open within 3000 ms' }]);
+  h.clock.advance(250);
+  assert.equal(h.sockets.length, 2);
+  h.socket.open();
+  h.clock.advance(3_000);
+  assert.equal(h.sockets.length, 2, 'an open socket is not timed out');
+  assert.deepEqual(h.socket.sentOf('ready').length, 1);
+  h.connection.close();
+});

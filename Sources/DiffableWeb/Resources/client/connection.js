@@ -124,6 +124,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  * @param {number} [options.heartbeatTimeout] Milliseconds after a ping within
  *   which some message must arrive, or the socket is closed and opened
  *   again (5 000 by default).
+ * @param {number} [options.connectTimeout] Milliseconds within which a new
+ *   socket must open, or it is closed and another tried (10 000 by default).
  * @param {{initial: number, maximum: number}} [options.backoff] The delay
  *   before reconnecting, doubling from `initial` to `maximum` ms (250 and
  *   5 000 by default), back to `initial` after a connection opens.
@@ -137,7 +139,7 @@ export function reconnectDelay(attempt, { initial, maximum }) {
 export function connect({
   url, socketFactory, viewport, onChange, onError, onState,
   clock = globalThis,
-  heartbeatInterval = 10_000, heartbeatTimeout = 5_000,
+  heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
 }) {
   let model = createModel();
@@ -149,6 +151,7 @@ export function connect({
   let nextPing = 1;
   let reconnectTimer = null;
   let pingTimer = null;
+  /** Closes a socket that does not open, or does not answer a ping, in time. */
   let watchdog = null;
   /** The lists whose batch was refused, waiting for their reload. */
   const awaitingReload = new Set();
@@ -366,8 +369,14 @@ export function connect({
     generation += 1;
     const mine = generation;
     const current = () => mine === generation && !closed;
+    watchdog = clock.setTimeout(() => {
+      watchdog = null;
+      lost('socket', `the socket did not open within ${connectTimeout} ms`);
+    }, connectTimeout);
     created.onopen = () => {
       if (!current()) return;
+      clock.clearTimeout(watchdog);
+      watchdog = null;
       attempts = 0;
       // The server answers `ready` with a reload of every list, which
       // replaces what the page holds; batches before it would not follow.
