@@ -680,7 +680,8 @@ test('a socket that does not open in time is closed, and another tried', () => {
   assert.equal(h.socket.closedByClient, false);
   h.clock.advance(1);
   assert.equal(h.sockets[0].closedByClient, true);
-  assert.deepEqual(h.reports, [{ kind: 'socket', message: 'the socket did not open within 3000 ms' }]);
+  assert.deepEqual(h.reports,
+    [{ kind: 'socket', message: 'the socket did not open within 3000 ms' }]);
   h.clock.advance(250);
   assert.equal(h.sockets.length, 2);
   h.socket.open();
