@@ -605,6 +605,12 @@ describe('reconnecting', () => {
     h.socket.open();
     assert.deepEqual(h.socket.sent, [ready]);
 
+    // A batch before the list's reload is ignored: it may follow a state the
+    // server no longer knows.
+    h.socket.receive({ ...fruitsBatch, seq: 3 });
+    assert.equal(h.connection.lists()[0].seq, 2);
+    assert.deepEqual(h.socket.sent, [ready]);
+
     // The server restarted: its list is new, and its seq starts again.
     const server = reload([['vegetables', ['leek', 'kale']], ['fruits', ['fig']]], { seq: 1 });
     h.socket.receive(server);

@@ -29,6 +29,9 @@
 // - A listener that fails (throws, or its promise rejects) is reported, and
 //   the message is acknowledged anyway: the model holds it, and asking for a
 //   reload would loop if the renderer keeps failing.
+// - After a reconnect, every list keeps what it shows until its reload
+//   comes; batches for it before then are ignored. A list the server no
+//   longer has stays as it was: the wire has no message listing the lists.
 // - An ack is sent only if the list still has that sequence number on the
 //   same connection: a later reload or batch supersedes it, and an ack from
 //   before a reconnect means nothing to the new connection.
@@ -379,8 +382,11 @@ export function connect({
       watchdog = null;
       attempts = 0;
       // The server answers `ready` with a reload of every list, which
-      // replaces what the page holds; batches before it would not follow.
+      // replaces what the page holds: until it comes, a list keeps what it
+      // shows and a batch for it is ignored, as it may follow a state the
+      // server no longer knows.
       awaitingReload.clear();
+      for (const list of model.lists.keys()) awaitingReload.add(list);
       send({ type: 'ready', viewport: viewport() });
       pingTimer = clock.setInterval(ping, heartbeatInterval);
       state('open');
