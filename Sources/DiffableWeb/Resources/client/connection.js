@@ -70,7 +70,8 @@ const OPEN = 1;
  */
 
 /**
- * The timers the connection uses; `globalThis` by default.
+ * The timers the connection uses, called as methods of the clock; the
+ * global timers by default.
  *
  * @typedef {object} Clock
  * @property {(callback: () => void, ms: number) => unknown} setTimeout
@@ -78,6 +79,14 @@ const OPEN = 1;
  * @property {(callback: () => void, ms: number) => unknown} setInterval
  * @property {(handle: unknown) => void} clearInterval
  */
+
+/** The global timers, as a {@link Clock}. */
+const globalClock = Object.freeze({
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle),
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle),
+});
 
 /**
  * The delay before the `attempt`th reconnection in a row (0 for the first):
@@ -121,7 +130,7 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  * @param {(state: 'connecting' | 'open' | 'waiting' | 'closed') => void} [options.onState]
  *   Told when the connection starts connecting, opens, waits to connect
  *   again, or is closed for good.
- * @param {Clock} [options.clock] The timers to use.
+ * @param {Clock} [options.clock] The timers to use (the global ones by default).
  * @param {number} [options.heartbeatInterval] Milliseconds between pings
  *   (10 000 by default).
  * @param {number} [options.heartbeatTimeout] Milliseconds after a ping within
@@ -141,7 +150,7 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  */
 export function connect({
   url, socketFactory, viewport, onChange, onError, onState,
-  clock = globalThis,
+  clock = globalClock,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
 }) {
