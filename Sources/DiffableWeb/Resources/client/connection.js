@@ -165,7 +165,7 @@ export function connect({
   let pingTimer = null;
   /** Closes a socket that does not open, or does not answer a ping, in time. */
   let watchdog = null;
-  /** The lists whose batch was refused, waiting for their reload. */
+  /** The lists waiting for a reload: a message of theirs was refused, or the socket is new. */
   const awaitingReload = new Set();
 
   const report = (value) => {
