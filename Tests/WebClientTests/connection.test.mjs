@@ -696,3 +696,23 @@ test('a socket that does not open in time is closed, and another tried', () => {
   assert.deepEqual(h.socket.sentOf('ready').length, 1);
   h.connection.close();
 });
+
+test('a viewport function that fails is reported, and the connection tried again later', () => {
+  let fail = true;
+  const h = harness({
+    viewport: () => {
+      if (fail) throw new Error('no window');
+      return { width: 390, height: 844 };
+    },
+  });
+  h.socket.open();
+  assert.deepEqual(h.socket.sent, []);
+  assert.equal(h.sockets[0].closedByClient, true);
+  assert.deepEqual(h.reports.map((r) => r.message),
+    ['the viewport function failed: Error: no window']);
+  fail = false;
+  h.clock.advance(250);
+  h.socket.open();
+  assert.deepEqual(h.socket.sent, [ready]);
+  h.connection.close();
+});

@@ -389,6 +389,15 @@ export function connect({
       if (!current()) return;
       clock.clearTimeout(watchdog);
       watchdog = null;
+      let size;
+      try {
+        size = viewport();
+      } catch (error) {
+        report({ kind: 'listener', message: `the viewport function failed: ${error}`, error });
+        drop();
+        scheduleReconnect();
+        return;
+      }
       attempts = 0;
       // The server answers `ready` with a reload of every list, which
       // replaces what the page holds: until it comes, a list keeps what it
@@ -396,7 +405,7 @@ export function connect({
       // server no longer knows.
       awaitingReload.clear();
       for (const list of model.lists.keys()) awaitingReload.add(list);
-      send({ type: 'ready', viewport: viewport() });
+      send({ type: 'ready', viewport: size });
       pingTimer = clock.setInterval(ping, heartbeatInterval);
       state('open');
     };
