@@ -69,6 +69,7 @@ struct WebSessionTests {
     #expect(reload.list == "other" && reload.seq == 1 && reload.cells["7"] == WebCell("#7"))
     #expect(client.lists["main"] == (try snapshot.web()))
     #expect(client.lists["other"] == (try numbers.web()))
+    #expect(session.viewport == WebViewport(width: 390, height: 844))
     await client.transport.close()
     await serving.value
   }
@@ -321,6 +322,7 @@ struct WebSessionTests {
     let second = FakeWebClient()
     let servingSecond = Self.serve(session, second)
     await servingFirst.value  // the old connection is closed
+    #expect(session.viewport == nil)
     #expect(try await first.receive() == nil)
     await applying.value  // its batch completed when the connection ended
     second.send(.ready(viewport: WebViewport(width: 1024, height: 768)))

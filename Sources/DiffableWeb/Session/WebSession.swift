@@ -75,6 +75,10 @@ public final class WebSession {
   /// messages sent.
   public var isConnected: Bool { _connection?.isReady == true }
 
+  /// The viewport the connected page reported in its `ready`; `nil` with no
+  /// ready page. Nothing is laid out for it yet.
+  public var viewport: WebViewport? { isConnected ? _connection?.viewport : nil }
+
   /// Makes a list of the page: a data source whose view is a
   /// ``WebListView`` named `name`.
   ///
@@ -176,8 +180,9 @@ public final class WebSession {
     switch message {
     case .ping(let id):
       connection.send(.pong(id: id))
-    case .ready:
+    case .ready(let viewport):
       connection.isReady = true
+      connection.viewport = viewport
       for name in _listNames { _lists[name]?._sendReload() }
     case .ack(let name, let seq):
       guard connection.isReady else { return "ack before ready" }
@@ -211,6 +216,7 @@ protocol _WebSessionList: AnyObject {
 final class _WebConnection {
   private let outgoing: AsyncStream<String>.Continuation
   var isReady = false
+  var viewport: WebViewport?
 
   init(_ outgoing: AsyncStream<String>.Continuation) {
     self.outgoing = outgoing
