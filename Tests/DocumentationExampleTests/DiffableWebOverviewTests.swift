@@ -2,6 +2,7 @@
 // do not edit. Edit the document, then run the script again.
 
 import DiffableCore
+import DiffableEngine
 import DiffableWeb
 import Foundation
 import Testing
@@ -13,6 +14,7 @@ struct DiffableWebOverviewTests {
   @MainActor
   @Test("the examples run and give the results they show")
   func examples() async throws {
+    var checksRun = 0
     // DiffableWeb.docc/DiffableWeb.md, block 1
     var old = DiffableDataSourceSnapshot<String, String>()
     old.appendSections(["fruits"])
@@ -40,5 +42,57 @@ struct DiffableWebOverviewTests {
     #expect(batch.insertedItems == ["kiwi"])
     #expect(batch.cells == ["kiwi": WebCell("KIWI")])
     #expect(batch.reconfigured == ["pear": WebCell("PEAR (ripe)")])
+
+    // DiffableWeb.docc/DiffableWeb.md, block 3
+    /// A connection in memory; a server wraps its WebSocket instead.
+    struct MemoryTransport: WebTransport {
+      let incoming: AsyncStream<String>
+      let outgoing: AsyncStream<String>.Continuation
+      func send(_ text: String) async throws { outgoing.yield(text) }
+      func close() async { outgoing.finish() }
+    }
+
+    let session = WebSession()
+    let fruits = session.list(named: "fruits") {
+      (_: WebListView<String, String>, _, item: String) in WebCell(item.capitalized)
+    }
+    var snapshot = DiffableDataSourceSnapshot<String, String>()
+    snapshot.appendSections(["fruits"])
+    snapshot.appendItems(["apple", "pear"])
+    await fruits.apply(snapshot)  // no page yet: returns at once
+
+    let (fromPage, toSession) = AsyncStream<String>.makeStream()
+    let (toPage, outgoing) = AsyncStream<String>.makeStream()
+    let serving = Task {
+      await session.serve(MemoryTransport(incoming: fromPage, outgoing: outgoing))
+    }
+    var page = toPage.makeAsyncIterator()
+
+    // DiffableWeb.docc/DiffableWeb.md, block 4
+    toSession.yield(#"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844}}"#)
+    printChecking(
+      await page.next()!,
+      expecting:
+        "{\"cells\":{\"apple\":{\"text\":\"Apple\"},\"pear\":{\"text\":\"Pear\"}},\"list\":\"fruits\",\"sections\":[{\"id\":\"fruits\",\"items\":[\"apple\",\"pear\"]}],\"seq\":1,\"type\":\"reload\",\"v\":1}"
+    )
+
+    // DiffableWeb.docc/DiffableWeb.md, block 5
+    snapshot.appendItems(["kiwi"])
+    let applying = Task { await fruits.apply(snapshot) }
+    let received = try WebServerMessage(jsonData: Data(await page.next()!.utf8))
+    if case .batch(let message) = received {
+      checksRun += 1
+      #expect(message.seq == 2)
+      checksRun += 1
+      #expect(message.insertedItems == ["kiwi"])
+      toSession.yield(#"{"v": 1, "type": "ack", "list": "fruits", "seq": 2}"#)
+    }
+    await applying.value
+
+    toSession.finish()  // the page goes away
+    await serving.value
+    #expect(session.isConnected == false)
+
+    #expect(checksRun == 2, "every check inside braces ran")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalJSONCoding
 
 /// A message from the Swift process to the browser: one JSON object in one
 /// text frame, with `"v": 1` and a `"type"` (Documentation/Web.md,
@@ -11,6 +12,11 @@ public enum WebServerMessage: Sendable, Hashable {
   case reload(WebReloadMessage)
   /// One batch update, which the browser checks and animates.
   case batch(WebBatchMessage)
+  /// The reply to a client message the server could not read or act on,
+  /// naming what was wrong: `{"v": 1, "type": "error", "message": "..."}`.
+  case error(message: String)
+  /// The reply to a `ping`, with its `id`: `{"v": 1, "type": "pong", "id": 12}`.
+  case pong(id: Int)
 
   /// The version of the wire format, written as `"v"` in every message.
   public static let version = 1
@@ -45,31 +51,49 @@ extension WebServerMessage: Codable {
   enum _HeaderKeys: String, CodingKey, CaseIterable {
     case v, type
   }
+  enum _ErrorKeys: String, CodingKey, CaseIterable { case v, type, message }
+  enum _PongKeys: String, CodingKey, CaseIterable { case v, type, id }
 
   /// Encodes the message's object, `"v"` and `"type"` included.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .reload(let message): try message.encode(to: encoder)
     case .batch(let message): try message.encode(to: encoder)
+    case .error(let message):
+      var container = encoder.container(keyedBy: _ErrorKeys.self)
+      try container.encode(Self.version, forKey: .v)
+      try container.encode("error", forKey: .type)
+      try container.encode(message, forKey: .message)
+    case .pong(let id):
+      var container = encoder.container(keyedBy: _PongKeys.self)
+      try container.encode(Self.version, forKey: .v)
+      try container.encode("pong", forKey: .type)
+      try container.encode(id, forKey: .id)
     }
   }
 
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
-  ///   `"reload"` or `"batch"`, or the message is malformed for its type.
+  ///   `"reload"`, `"batch"`, `"error"` or `"pong"`, or the message is malformed for its type.
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
     switch type {
     case WebReloadMessage.type: self = .reload(try WebReloadMessage(from: decoder))
     case WebBatchMessage.type: self = .batch(try WebBatchMessage(from: decoder))
+    case "error":
+      let container = try decoder._object(_ErrorKeys.self)
+      self = .error(message: try container.decode(String.self, forKey: .message))
+    case "pong":
+      let container = try decoder._object(_PongKeys.self)
+      self = .pong(id: try container.decode(Int.self, forKey: .id))
     default:
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath + [_HeaderKeys.type],
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
-            + "\(WebReloadMessage.type), \(WebBatchMessage.type)"))
+            + "\(WebReloadMessage.type), \(WebBatchMessage.type), error, pong"))
     }
   }
 

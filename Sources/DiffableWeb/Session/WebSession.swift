@@ -1,0 +1,266 @@
+import DiffableCore
+public import DiffableEngine
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// The Swift side of one browser page: its lists, and the connection that
+/// shows them.
+///
+/// Make each list with ``list(named:cellProvider:)``: it returns a
+/// `DiffableDataSource` whose view is a ``WebListView``; apply snapshots to
+/// it from any task, as to any data source. Hand each connection the page
+/// opens to ``serve(_:)``:
+///
+/// ```swift
+/// let session = WebSession()
+/// let fruits = session.list(named: "fruits") {
+///   (_: WebListView<String, String>, _, item: String) in WebCell(item)
+/// }
+/// // For each WebSocket the page opens:
+/// //   await session.serve(transport)
+/// ```
+///
+/// The session answers `ready` with a reload of every list, `resync` with a
+/// reload of that list and `ping` with `pong`, and routes each `ack` to its
+/// list. A message it cannot read gets an `error` reply; a connection that
+/// sends ``maximumConsecutiveBadMessages`` of them in a row is closed. A new
+/// connection replaces the previous one, which is closed: the page that
+/// reconnects says `ready` again and gets a reload of everything.
+///
+/// ## Threading
+///
+/// The session is a `@MainActor` class, because the data sources and their
+/// views are: every call the engine makes to a ``WebListView`` arrives on the
+/// main actor, and the session's state (the lists, the connection, each
+/// list's batch in flight) is touched only there, with no lock and no hop
+/// between a view and its session. Sending does not block the main actor:
+/// messages are encoded there and queued, in order, to a task per
+/// connection that writes them to the transport. The diff of a merged batch
+/// runs off the main actor.
+@MainActor
+public final class WebSession {
+  /// How long a list waits for the page to acknowledge a batch before it
+  /// completes the batch with `false` and sends what queued up. Two seconds
+  /// by default.
+  public var acknowledgementTimeout: Duration = .seconds(2)
+
+  /// The largest message, in bytes of UTF-8, the session reads from the
+  /// page; a larger one gets an `error` reply. 64 KiB by default.
+  public var maximumMessageSize = 65_536
+
+  /// How many unreadable messages in a row close the connection. Five by
+  /// default.
+  public var maximumConsecutiveBadMessages = 5
+
+  /// The lists, by name, and their names in the order they were made.
+  var _lists: [String: any _WebSessionList] = [:]
+  var _listNames: [String] = []
+  /// The data sources, kept alive as long as the session.
+  var _dataSources: [AnyObject] = []
+
+  /// The current connection, if any.
+  var _connection: _WebConnection?
+
+  /// Creates a session with no lists and no connection.
+  public init() {}
+
+  /// The names of the session's lists, in the order they were made.
+  public var listNames: [String] { _listNames }
+
+  /// Whether a page is connected and has said `ready`: only then are
+  /// messages sent.
+  public var isConnected: Bool { _connection?.isReady == true }
+
+  /// The viewport the connected page reported in its `ready`; `nil` with no
+  /// ready page. Nothing is laid out for it yet.
+  public var viewport: WebViewport? { isConnected ? _connection?.viewport : nil }
+
+  /// Makes a list of the page: a data source whose view is a
+  /// ``WebListView`` named `name`.
+  ///
+  /// The session keeps the data source and its view as long as it lives.
+  ///
+  /// - Parameters:
+  ///   - name: The list's name on the wire (`"list"` in messages).
+  ///   - cellProvider: Makes the cell of an item, given the view, the item's
+  ///     index path and the item. Returning `nil` is a programmer error.
+  /// - Precondition: The session has no list named `name`.
+  public func list<Section, Item>(
+    named name: String,
+    cellProvider: @escaping @MainActor (WebListView<Section, Item>, IndexPath, Item) -> WebCell?
+  ) -> DiffableDataSource<Section, Item>
+  where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
+    guard _lists[name] == nil else {
+      _diffableFailure(
+        "list(named:cellProvider:)",
+        "the session already has a list named \(String(reflecting: name))")
+    }
+    let view = WebListView<Section, Item>(
+      name: name, session: self, cellProvider: cellProvider)
+    let dataSource = DiffableDataSource<Section, Item>(view: view, cellProvider: cellProvider)
+    view._dataSource = dataSource
+    _lists[name] = view
+    _listNames.append(name)
+    _dataSources.append(dataSource)
+    return dataSource
+  }
+
+  /// Runs one connection until it closes: reads the page's messages and
+  /// answers them, and sends the lists' reloads and batches.
+  ///
+  /// A connection that was being served is closed first (its own
+  /// `serve(_:)` then returns): the page that opened the new one gets a
+  /// reload of every list when it says `ready`. Returns when `transport`'s
+  /// incoming frames end, or when the session closes the connection (too
+  /// many bad messages in a row, a failed send, or a newer connection).
+  public func serve<Transport: WebTransport>(_ transport: Transport) async {
+    if let previous = _connection { _end(previous) }
+    let (frames, continuation) = AsyncStream<String>.makeStream()
+    let connection = _WebConnection(continuation)
+    _connection = connection
+    let writer = Task.detached {
+      for await frame in frames {
+        do { try await transport.send(frame) } catch { break }
+      }
+      await transport.close()
+    }
+    var badInARow = 0
+    do {
+      for try await frame in transport.incoming {
+        guard _connection === connection else { break }
+        if let problem = _handle(frame, on: connection) {
+          connection.send(.error(message: problem))
+          badInARow += 1
+          if badInARow >= maximumConsecutiveBadMessages { break }
+        } else {
+          badInARow = 0
+        }
+      }
+    } catch {
+      // The transport failed: the connection is over.
+    }
+    if _connection === connection { _end(connection) }
+    continuation.finish()
+    await writer.value
+  }
+
+  /// Ends `connection`: no more messages go to it, and every list forgets
+  /// what the page showed.
+  func _end(_ connection: _WebConnection) {
+    connection.finish()
+    if _connection === connection { _connection = nil }
+    for name in _listNames { _lists[name]?._connectionDidEnd() }
+  }
+
+  /// Queues `message` on the ready connection; returns whether there was
+  /// one.
+  func _send(_ message: WebServerMessage) -> Bool {
+    guard let connection = _connection, connection.isReady else { return false }
+    connection.send(message)
+    return true
+  }
+
+  /// Acts on one frame from the page; returns what was wrong with it, if
+  /// anything.
+  func _handle(_ frame: String, on connection: _WebConnection) -> String? {
+    let size = frame.utf8.count
+    guard size <= maximumMessageSize else {
+      return "message of \(size) bytes is larger than the limit of \(maximumMessageSize) bytes"
+    }
+    let message: WebClientMessage
+    do {
+      message = try WebClientMessage(jsonData: Data(frame.utf8))
+    } catch {
+      return _describeDecodingError(error)
+    }
+    switch message {
+    case .ping(let id):
+      connection.send(.pong(id: id))
+    case .ready(let viewport):
+      connection.isReady = true
+      connection.viewport = viewport
+      for name in _listNames { _lists[name]?._sendReload() }
+    case .ack(let name, let seq):
+      guard connection.isReady else { return "ack before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      return list._acknowledge(seq)
+    case .resync(let name, _):
+      guard connection.isReady else { return "resync before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      list._sendReload()
+    }
+    return nil
+  }
+}
+
+/// What the session asks of a list, whatever its identifier types.
+@MainActor
+protocol _WebSessionList: AnyObject {
+  /// Sends a reload of the list as the data source holds it, completing
+  /// every batch in flight or waiting.
+  func _sendReload()
+  /// The page acknowledged `seq`; returns an error if it was never sent.
+  func _acknowledge(_ seq: Int) -> String?
+  /// The connection ended: completes every batch in flight or waiting with
+  /// `false`, and forgets what the page showed.
+  func _connectionDidEnd()
+}
+
+/// One connection: the queue of frames to send, and whether the page said
+/// `ready`.
+@MainActor
+final class _WebConnection {
+  private let outgoing: AsyncStream<String>.Continuation
+  var isReady = false
+  var viewport: WebViewport?
+
+  init(_ outgoing: AsyncStream<String>.Continuation) {
+    self.outgoing = outgoing
+  }
+
+  func send(_ message: WebServerMessage) {
+    do {
+      outgoing.yield(String(decoding: try message.jsonData(), as: UTF8.self))
+    } catch {
+      _diffableFailure("WebSession.serve(_:)", "cannot encode a message: \(error)")
+    }
+  }
+
+  func finish() {
+    isReady = false
+    outgoing.finish()
+  }
+}
+
+/// A decoding error as one line: what was wrong, and where.
+func _describeDecodingError(_ error: any Error) -> String {
+  func path(_ codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        result += "." + key.stringValue
+      }
+    }
+    return result.isEmpty ? "" : " at " + result
+  }
+  switch error {
+  case DecodingError.dataCorrupted(let context):
+    // The messages' own checks always name a key; only the parser's do not.
+    if context.codingPath.isEmpty { return "not valid JSON" }
+    return context.debugDescription + path(context.codingPath)
+  case DecodingError.keyNotFound(let key, let context):
+    return "missing key '\(key.stringValue)'" + path(context.codingPath + [key])
+  case DecodingError.typeMismatch(let type, let context):
+    return "expected a value of type \(type)" + path(context.codingPath)
+  case DecodingError.valueNotFound(let type, let context):
+    return "expected a value of type \(type), found null" + path(context.codingPath)
+  default:
+    return "unreadable message: \(error)"
+  }
+}

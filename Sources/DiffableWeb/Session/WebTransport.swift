@@ -1,0 +1,27 @@
+/// One connection between a ``WebSession`` and a browser page: text frames
+/// out, text frames in, and a way to close it.
+///
+/// A server adopts it for each WebSocket it accepts (Hummingbird, Vapor,
+/// plain NIO), then hands it to ``WebSession/serve(_:)``:
+///
+/// - ``send(_:)`` writes one text frame. The session calls it from one task
+///   at a time, in order.
+/// - ``incoming`` is the text frames the page sends, in order; it ends when
+///   the connection closes.
+/// - ``close()`` closes the connection; ``incoming`` then ends. Closing twice
+///   does nothing.
+public protocol WebTransport: Sendable {
+  /// The type of the sequence of incoming text frames.
+  associatedtype Incoming: AsyncSequence & Sendable where Incoming.Element == String
+
+  /// The text frames the page sends, in order, until the connection closes.
+  var incoming: Incoming { get }
+
+  /// Sends one text frame.
+  ///
+  /// - Throws: When the connection is closed or broken.
+  func send(_ text: String) async throws
+
+  /// Closes the connection.
+  func close() async
+}

@@ -1,0 +1,158 @@
+import DiffableCore
+import DiffableWeb
+import Foundation
+
+/// The snapshot a fake client holds for a list: identifiers as they travel.
+typealias ClientSnapshot = DiffableDataSourceSnapshot<WebIdentifier, WebIdentifier>
+
+/// One end of an in-memory connection: what the session writes comes out
+/// at the client, and what the client writes comes in at the session.
+struct FakeTransport: WebTransport {
+  let incoming: AsyncStream<String>
+  let toClient: AsyncStream<String>.Continuation
+  let toServer: AsyncStream<String>.Continuation
+
+  func send(_ text: String) async throws { toClient.yield(text) }
+
+  func close() async {
+    toServer.finish()
+    toClient.finish()
+  }
+}
+
+/// A page, as the wire protocol sees it: it applies reloads and batches to
+/// a model of each list (`BatchUpdate.replay` on snapshots of
+/// `WebIdentifier`, with the message's own identifiers), and answers as the
+/// test says.
+@MainActor
+final class FakeWebClient {
+  let transport: FakeTransport
+  private var frames: AsyncStream<String>.Iterator
+  private let toServer: AsyncStream<String>.Continuation
+  /// Each list as the client shows it, with its last sequence number.
+  var lists: [String: ClientSnapshot] = [:]
+  var seqs: [String: Int] = [:]
+  var cells: [String: [String: WebCell]] = [:]
+  /// Every message received, in order.
+  var received: [WebServerMessage] = []
+
+  init() {
+    let (fromServer, toClient) = AsyncStream<String>.makeStream()
+    let (fromClient, toServer) = AsyncStream<String>.makeStream()
+    transport = FakeTransport(incoming: fromClient, toClient: toClient, toServer: toServer)
+    frames = fromServer.makeAsyncIterator()
+    self.toServer = toServer
+  }
+
+  func send(_ text: String) { toServer.yield(text) }
+
+  func send(_ message: WebClientMessage) {
+    send(String(decoding: try! message.jsonData(), as: UTF8.self))
+  }
+
+  /// The next message from the session, applied to the model; `nil` when
+  /// the connection closed.
+  func receive() async throws -> WebServerMessage? {
+    var iterator = frames
+    let frame = await iterator.next(isolation: #isolation)
+    frames = iterator
+    guard let frame else { return nil }
+    let message = try WebServerMessage(jsonData: Data(frame.utf8))
+    received.append(message)
+    try apply(message)
+    return message
+  }
+
+  /// Receives messages, acknowledging every batch once it is applied, until
+  /// the connection closes.
+  func acknowledgeUntilClosed() async throws {
+    while let message = try await receive() {
+      if case .batch(let batch) = message { send(.ack(list: batch.list, seq: batch.seq)) }
+    }
+  }
+
+  func apply(_ message: WebServerMessage) throws {
+    switch message {
+    case .reload(let reload):
+      var snapshot = ClientSnapshot()
+      for section in reload.sections {
+        snapshot.appendSections([section.id])
+        snapshot.appendItems(section.items, toSection: section.id)
+      }
+      lists[reload.list] = snapshot
+      seqs[reload.list] = reload.seq
+      cells[reload.list] = reload.cells
+    case .batch(let batch):
+      guard let old = lists[batch.list], seqs[batch.list] == batch.seq - 1 else {
+        throw FakeClientError("batch \(batch.seq) of \(batch.list) does not follow what it shows")
+      }
+      let result = try batch.update.replay(on: old, insertingFrom: Self.newSnapshot(of: batch, old))
+      for item in result.itemIdentifiers where item.string?.hasPrefix("\u{1}") == true {
+        throw FakeClientError("the batch left a placeholder \(item)")
+      }
+      lists[batch.list] = result
+      seqs[batch.list] = batch.seq
+      cells[batch.list, default: [:]].merge(batch.cells) { $1 }
+      cells[batch.list, default: [:]].merge(batch.reconfigured) { $1 }
+    case .error, .pong: break
+    }
+  }
+
+  /// A snapshot with the message's counts, holding its identifiers where
+  /// the replay reads them (inserted sections and items, reloaded sections'
+  /// items) and placeholders everywhere else.
+  static func newSnapshot(of batch: WebBatchMessage, _ old: ClientSnapshot) -> ClientSnapshot {
+    let update = batch.update
+    var sections: [(WebIdentifier, [WebIdentifier])] = batch.counts.enumerated().map { q, count in
+      (WebIdentifier("\u{1}s\(q)"), (0..<count).map { WebIdentifier("\u{1}i\(q).\($0)") })
+    }
+    for (q, section) in zip(update.sectionInserts, batch.insertedSections) {
+      if let section { sections[q] = (section.id, section.items) }
+    }
+    // Survivors (neither deleted nor moved) fill the free positions in order.
+    var gone = Set(update.sectionDeletes)
+    var taken = Set(update.sectionInserts)
+    for move in update.sectionMoves {
+      gone.insert(move.from)
+      taken.insert(move.to)
+    }
+    var free = (0..<batch.counts.count).filter { !taken.contains($0) }.makeIterator()
+    var landing: [Int: Int] = [:]
+    for p in 0..<old.numberOfSections where !gone.contains(p) {
+      guard let q = free.next() else { break }
+      landing[p] = q
+    }
+    for (p, section) in zip(update.sectionReloads, batch.reloadedSections) {
+      if let section, let q = landing[p] { sections[q].1 = section.items }
+    }
+    for (path, item) in zip(update.itemInserts, batch.insertedItems) {
+      if let item { sections[path.section].1[path.item] = item }
+    }
+    var snapshot = ClientSnapshot()
+    for (id, items) in sections {
+      snapshot.appendSections([id])
+      snapshot.appendItems(items, toSection: id)
+    }
+    return snapshot
+  }
+}
+
+struct FakeClientError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+extension DiffableDataSourceSnapshot
+where SectionIdentifierType: Encodable, ItemIdentifierType: Encodable {
+  /// The snapshot as a client holds it.
+  func web() throws -> ClientSnapshot {
+    var result = ClientSnapshot()
+    for section in sectionIdentifiers {
+      let id = try WebIdentifier(encoding: section)
+      result.appendSections([id])
+      result.appendItems(
+        try itemIdentifiers(inSection: section).map(WebIdentifier.init(encoding:)), toSection: id)
+    }
+    return result
+  }
+}

@@ -1,0 +1,59 @@
+import DiffableWeb
+import Foundation
+import Testing
+
+@Suite("The client's messages, and the server's error and pong")
+struct WebClientMessageTests {
+  @Test(
+    "the note's examples decode, and encode back to the same JSON",
+    arguments: [
+      (
+        #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844.5}}"#,
+        WebClientMessage.ready(viewport: WebViewport(width: 390, height: 844.5))
+      ),
+      (#"{"v": 1, "type": "ack", "list": "main", "seq": 2}"#, .ack(list: "main", seq: 2)),
+      (
+        #"{"v": 1, "type": "resync", "list": "main", "reason": "rule 4: ..."}"#,
+        .resync(list: "main", reason: "rule 4: ...")
+      ),
+      (#"{"v": 1, "type": "ping", "id": 12}"#, .ping(id: 12)),
+    ])
+  func examples(text: String, message: WebClientMessage) throws {
+    let decoded = try WebClientMessage(jsonData: Data(text.utf8))
+    #expect(decoded == message)
+    #expect(try WebClientMessage(jsonData: message.jsonData()) == message)
+  }
+
+  @Test(
+    "malformed client messages are refused",
+    arguments: [
+      #"{"v": 1, "type": "ready", "viewport": {"width": -1, "height": 3}}"#,
+      #"{"v": 1, "type": "ready", "viewport": {"width": 1}}"#,
+      #"{"v": 1, "type": "ack", "list": "main", "seq": -1}"#,
+      #"{"v": 1, "type": "ack", "list": 3, "seq": 1}"#,
+      #"{"v": 1, "type": "resync", "list": "main"}"#,
+      #"{"v": 1, "type": "ping", "id": "x"}"#,
+      #"{"type": "ping", "id": 1}"#,
+      #"{"v": 1, "type": "reload", "list": "main", "seq": 1, "sections": [], "cells": {}}"#,
+      #"[1, 2]"#,
+    ])
+  func refused(text: String) {
+    #expect(throws: DecodingError.self) { try WebClientMessage(jsonData: Data(text.utf8)) }
+  }
+
+  @Test("error and pong are written as the note writes them, and read back")
+  func errorAndPong() throws {
+    let error = WebServerMessage.error(message: "unknown list \"x\"")
+    let pong = WebServerMessage.pong(id: 12)
+    #expect(
+      String(decoding: try error.jsonData(), as: UTF8.self)
+        == #"{"message":"unknown list \"x\"","type":"error","v":1}"#)
+    #expect(
+      String(decoding: try pong.jsonData(), as: UTF8.self) == #"{"id":12,"type":"pong","v":1}"#)
+    #expect(try WebServerMessage(jsonData: error.jsonData()) == error)
+    #expect(try WebServerMessage(jsonData: pong.jsonData()) == pong)
+    #expect(throws: DecodingError.self) {
+      try WebServerMessage(jsonData: Data(#"{"v": 1, "type": "pong", "id": 1, "x": 0}"#.utf8))
+    }
+  }
+}
