@@ -160,7 +160,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     return cell
   }
 
-  func _sendReload() {
+  /// Forgets the batch in flight and what waits for it, so that a stale
+  /// timeout or merge does nothing, and returns their completions.
+  private func _abandonPending() -> [Completion] {
     _epoch += 1
     let completions = (_inFlight?.completions ?? []) + _waiting
     _inFlight?.timeout?.cancel()
@@ -168,6 +170,11 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _waiting = []
     _hasWaiting = false
     _freshItems = []
+    return completions
+  }
+
+  func _sendReload() {
+    let completions = _abandonPending()
     _reconfiguresHandled = false
     if let session = _session, session.isConnected, let dataSource = _dataSource {
       let snapshot = dataSource.snapshot()
@@ -282,13 +289,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 
   func _connectionDidEnd() {
-    _epoch += 1
-    let completions = (_inFlight?.completions ?? []) + _waiting
-    _inFlight?.timeout?.cancel()
-    _inFlight = nil
-    _waiting = []
-    _hasWaiting = false
-    _freshItems = []
+    let completions = _abandonPending()
     _shown = nil
     for completion in completions { completion(false) }
   }
