@@ -1,3 +1,5 @@
+import InternalJSONCoding
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -132,21 +134,9 @@ extension BatchUpdate {
   /// - Complexity: O(*n*), where *n* is the length of the description.
   public static func quotedName(_ value: some Any) -> String {
     let text = value as? String ?? String(describing: value)
-    var result = "\""
+    var result = ""
     result.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    _appendJSONString(text, to: &result)
+    return result
   }
 }

@@ -26,7 +26,7 @@ enum _JSONValue: Sendable, Hashable {
 
   func _write(to output: inout String) {
     switch self {
-    case .string(let string): _JSONValue._writeString(string, to: &output)
+    case .string(let string): _appendJSONString(string, to: &output)
     case .integer(let integer): output += String(integer)
     case .number(let number):
       if number == number.rounded(), abs(number) < 1e15 {
@@ -47,35 +47,12 @@ enum _JSONValue: Sendable, Hashable {
       output += "{"
       for (i, key) in members.keys.sorted().enumerated() {
         if i > 0 { output += "," }
-        _JSONValue._writeString(key, to: &output)
+        _appendJSONString(key, to: &output)
         output += ":"
         members[key]!._write(to: &output)
       }
       output += "}"
     }
-  }
-
-  /// Writes a JSON string, escaping what JSON requires as `JSON.stringify`
-  /// does: `\"`, `\\`, the short escapes, other control characters as
-  /// `\u00xx`.
-  static func _writeString(_ string: String, to output: inout String) {
-    output += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{8}": output += "\\b"
-      case "\u{C}": output += "\\f"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    output += "\""
   }
 }
 
