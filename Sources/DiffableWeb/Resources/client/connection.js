@@ -36,7 +36,9 @@
 //   same connection: a later reload or batch supersedes it, and an ack from
 //   before a reconnect means nothing to the new connection.
 
-import { applyBatch, applyReload, createModel, lists as listsOf } from './model.js';
+import {
+  applyBatch, applyLayout, applyReload, createModel, lists as listsOf,
+} from './model.js';
 import { WIRE_VERSION, isObject } from './messages.js';
 
 /** `WebSocket.OPEN`: the state in which a socket can send. */
@@ -60,14 +62,18 @@ const OPEN = 1;
 
 /**
  * What the connection tells its `onChange` listener after applying a
- * `reload` or a `batch`.
+ * `reload`, a `batch` or a `layout`.
  *
  * @typedef {object} ConnectionChange
  * @property {string} list The list the message changed.
  * @property {import('./model.js').PageModel} before The page's model before.
  * @property {import('./model.js').PageModel} after The page's model after.
  * @property {object} message The message, as `JSON.parse` produced it.
+ * @property {number} receivedAt When its frame arrived, by the `now` clock.
  */
+
+/** Milliseconds on a monotonic clock when there is one. */
+const globalNow = () => (globalThis.performance?.now() ?? Date.now());
 
 /**
  * The timers the connection uses, called as methods of the clock; the
@@ -120,11 +126,20 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   the browser `WebSocket`'s interface (see the top of this file).
  * @param {() => {width: number, height: number}} options.viewport The
  *   viewport to send in `ready`, read on each connection.
+ * @param {() => Object<string, {width: number, height: number, x: number, y: number}>}
+ *   [options.listViewports] The size and scroll offset of each list element,
+ *   sent as `ready`'s `lists`, read on each connection. Without it, `ready`
+ *   has no `lists` (the first version of the message).
+ * @param {() => void} [options.onReady] Called right after each `ready` is
+ *   sent: the place to send the page's inputs again.
+ * @param {() => number} [options.now] The clock stamping `receivedAt`
+ *   (`performance.now()` by default).
  * @param {(change: ConnectionChange) => (PromiseLike<unknown> | void)} [options.onChange]
- *   Called after each applied `reload` or `batch`. The message is
- *   acknowledged when the promise it returns settles (the renderer's
- *   animation finished), or at once when it returns anything else. Without
- *   it, every message is acknowledged at once.
+ *   Called after each applied `reload`, `batch` or `layout`. A reload or
+ *   batch is acknowledged when the promise it returns settles (the
+ *   renderer's animation finished), or at once when it returns anything
+ *   else; without it, every reload and batch is acknowledged at once. A
+ *   `layout` is never acknowledged.
  * @param {(report: ConnectionReport) => void} [options.onError] Told of every
  *   problem; the connection carries on.
  * @param {(state: 'connecting' | 'open' | 'waiting' | 'closed') => void} [options.onState]
@@ -143,14 +158,19 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   5 000 by default), back to `initial` after a connection opens.
  * @returns {{lists: () => {list: string, seq: number,
  *   sections: {id: string, items: string[]}[]}[],
- *   model: () => import('./model.js').PageModel, close: () => void}}
+ *   model: () => import('./model.js').PageModel, close: () => void,
+ *   viewport: (list: string, rect: {width: number, height: number, x: number, y: number})
+ *   => boolean,
+ *   input: (name: string, value: string) => boolean,
+ *   tap: (list: string, item: string) => boolean}}
  *   `lists()` is what the page holds, as `window.diffable.lists()` gives it;
  *   `model()` the page's model; `close()` closes the socket and stops for
- *   good.
+ *   good; `viewport`, `input` and `tap` send those messages when the socket
+ *   is open and `ready` was sent on it, and say whether they did.
  */
 export function connect({
-  url, socketFactory, viewport, onChange, onError, onState,
-  clock = globalClock,
+  url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
+  clock = globalClock, now = globalNow,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
 }) {
@@ -167,6 +187,8 @@ export function connect({
   let watchdog = null;
   /** The lists waiting for a reload: a message of theirs was refused, or the socket is new. */
   const awaitingReload = new Set();
+  /** Whether `ready` was sent on the current socket. */
+  let readySent = false;
 
   const report = (value) => {
     if (onError === undefined) return;
@@ -204,6 +226,7 @@ export function connect({
   const drop = () => {
     const old = socket;
     socket = null;
+    readySent = false;
     generation += 1;
     stopTimers();
     if (old !== null) {
@@ -245,11 +268,15 @@ export function connect({
     send({ type: 'ack', list, seq });
   };
 
-  const applied = (list, before, message) => {
+  const applied = (list, before, message, receivedAt) => {
     const { seq } = model.lists.get(list);
     const on = generation;
+    const acknowledges = message.type !== 'layout';
+    const done = () => {
+      if (acknowledges) ack(list, seq, on);
+    };
     if (onChange === undefined) {
-      ack(list, seq, on);
+      done();
       return;
     }
     const failed = (error) => report({
@@ -258,37 +285,46 @@ export function connect({
     });
     let result;
     try {
-      result = onChange({ list, before, after: model, message });
+      result = onChange({ list, before, after: model, message, receivedAt });
     } catch (error) {
       failed(error);
-      ack(list, seq, on);
+      done();
       return;
     }
     if (result !== null && typeof result?.then === 'function') {
-      result.then(() => ack(list, seq, on), (error) => {
+      result.then(done, (error) => {
         failed(error);
-        ack(list, seq, on);
+        done();
       });
     } else {
-      ack(list, seq, on);
+      done();
     }
   };
 
-  /** Applies a `reload` or `batch` whose `list` is a string. */
-  const receiveListMessage = (message) => {
+  /**
+   * Applies a `reload`, `batch` or `layout` whose `list` is a string. A
+   * `layout` for a list waiting for a reload, or that the model ignores
+   * (another `seq`), changes nothing and is not passed on.
+   */
+  const receiveListMessage = (message, receivedAt) => {
     const { list, type } = message;
-    if (type === 'batch' && awaitingReload.has(list)) return;
+    if (type !== 'reload' && awaitingReload.has(list)) return;
     const before = model;
     try {
-      model = type === 'reload' ? applyReload(model, message) : applyBatch(model, message);
+      switch (type) {
+        case 'reload': model = applyReload(model, message); break;
+        case 'batch': model = applyBatch(model, message); break;
+        default: model = applyLayout(model, message);
+      }
     } catch (error) {
       const reason = error.message;
       report({ kind: 'refused', list, error, message: `${type} refused: ${reason}` });
       askForReload(list, reason);
       return;
     }
+    if (model === before) return;
     awaitingReload.delete(list);
-    applied(list, before, message);
+    applied(list, before, message, receivedAt);
   };
 
   const unreadable = (problem, error) => {
@@ -299,6 +335,7 @@ export function connect({
   };
 
   const receive = (data) => {
+    const receivedAt = now();
     // Any message shows the socket is alive.
     if (watchdog !== null) {
       clock.clearTimeout(watchdog);
@@ -331,11 +368,12 @@ export function connect({
     switch (type) {
       case 'reload':
       case 'batch':
+      case 'layout':
         if (typeof message.list !== 'string') {
           unreadable(`was a ${type} with no list`);
           return;
         }
-        receiveListMessage(message);
+        receiveListMessage(message, receivedAt);
         return;
       case 'pong':
         return;
@@ -390,8 +428,10 @@ export function connect({
       clock.clearTimeout(watchdog);
       watchdog = null;
       let size;
+      let listSizes;
       try {
         size = viewport();
+        if (listViewports !== undefined) listSizes = listViewports();
       } catch (error) {
         report({ kind: 'listener', message: `the viewport function failed: ${error}`, error });
         drop();
@@ -405,9 +445,19 @@ export function connect({
       // server no longer knows.
       awaitingReload.clear();
       for (const list of model.lists.keys()) awaitingReload.add(list);
-      send({ type: 'ready', viewport: size });
+      send(listSizes === undefined
+        ? { type: 'ready', viewport: size }
+        : { type: 'ready', viewport: size, lists: listSizes });
+      readySent = true;
       pingTimer = clock.setInterval(ping, heartbeatInterval);
       state('open');
+      if (onReady !== undefined) {
+        try {
+          onReady();
+        } catch (error) {
+          report({ kind: 'listener', message: `the ready listener failed: ${error}`, error });
+        }
+      }
     };
     created.onmessage = (event) => {
       if (current()) receive(event.data);
@@ -424,9 +474,20 @@ export function connect({
 
   open();
 
+  /** Sends a message of the page once `ready` went out on an open socket. */
+  const sendAfterReady = (message) => {
+    if (closed || !readySent || socket === null || socket.readyState !== OPEN) return false;
+    send(message);
+    return true;
+  };
+
   return {
     lists: () => listsOf(model),
     model: () => model,
+    viewport: (list, { width, height, x, y }) =>
+      sendAfterReady({ type: 'viewport', list, width, height, x, y }),
+    input: (name, value) => sendAfterReady({ type: 'input', name, value }),
+    tap: (list, item) => sendAfterReady({ type: 'tap', list, item }),
     close() {
       if (closed) return;
       drop();

@@ -235,3 +235,120 @@ export function cellTable(message, key) {
   }
   return table;
 }
+
+/**
+ * Checks that a value is a finite number, and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not.
+ */
+export function finite(value, field) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new MalformedMessageError(field, `is ${typeName(value)}, not a finite number`);
+  }
+  return value;
+}
+
+/**
+ * Checks that a value is a list of `length` finite numbers, of which those
+ * at `nonNegative` are not negative, and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not.
+ */
+function numbers(value, field, length, nonNegative, form) {
+  array(value, field);
+  if (value.length !== length) {
+    throw new MalformedMessageError(field, `has ${value.length} numbers, not ${length} (${form})`);
+  }
+  value.forEach((number, i) => {
+    finite(number, `${field}[${i}]`);
+    if (nonNegative.includes(i) && number < 0) {
+      throw new MalformedMessageError(`${field}[${i}]`, `is ${number}, which is negative`);
+    }
+  });
+  return value;
+}
+
+/**
+ * Checks a rect `[x, y, width, height]` of finite numbers, its width and
+ * height not negative, and returns it.
+ *
+ * @throws {MalformedMessageError} When it is not one.
+ */
+export const rect = (value, field) => numbers(value, field, 4, [2, 3], '[x, y, width, height]');
+
+/**
+ * Checks a LAYOUT value (Documentation/Web.md, "Layout of a list"): `size`
+ * `[width, height]`; `frames`, item text to rect; `supplementaries`, each
+ * `{kind, section, index, frame, pin, cell}` with `pin` `[min, max]` or
+ * `null`; `bands`, each `{section, frame, contentWidth, rests}`. Keys the
+ * client does not know are left alone.
+ *
+ * @param {unknown} layout The value as `JSON.parse` produced it.
+ * @param {string} field Where it was, for the error.
+ * @returns {{size: number[], frames: Map<string, number[]>,
+ *   supplementaries: {kind: string, section: string, index: number, frame: number[],
+ *   pin: number[] | null, cell: object}[],
+ *   bands: {section: string, frame: number[], contentWidth: number, rests: number[]}[]}}
+ *   The layout, frozen, with its frames as a map.
+ * @throws {MalformedMessageError} Naming the first field of the wrong shape.
+ */
+export function checkLayout(layout, field = 'layout') {
+  object(layout, field);
+  const size = numbers(
+    required(layout, 'size', `${field}.size`), `${field}.size`, 2, [0, 1], '[width, height]');
+  const framesIn = object(required(layout, 'frames', `${field}.frames`), `${field}.frames`);
+  const frames = new Map();
+  for (const [text, frame] of Object.entries(framesIn)) {
+    const at = `${field}.frames[${JSON.stringify(text)}]`;
+    frames.set(text, Object.freeze(rect(frame, at).slice()));
+  }
+  const supplementaries = listField(layout, 'supplementaries', `${field}.supplementaries`)
+    .map((value, i) => {
+      const at = `${field}.supplementaries[${i}]`;
+      object(value, at);
+      const pin = required(value, 'pin', `${at}.pin`);
+      if (pin !== null) numbers(pin, `${at}.pin`, 2, [], '[min, max]');
+      if (pin !== null && pin[1] < pin[0]) {
+        throw new MalformedMessageError(
+          `${at}.pin`, `is [${pin.join(', ')}], whose max is below its min`);
+      }
+      return Object.freeze({
+        kind: string(required(value, 'kind', `${at}.kind`), `${at}.kind`),
+        section: string(required(value, 'section', `${at}.section`), `${at}.section`),
+        index: index(required(value, 'index', `${at}.index`), `${at}.index`),
+        frame: Object.freeze(rect(required(value, 'frame', `${at}.frame`), `${at}.frame`).slice()),
+        pin: pin === null ? null : Object.freeze(pin.slice()),
+        cell: checkCell(required(value, 'cell', `${at}.cell`), `${at}.cell`),
+      });
+    });
+  const bands = listField(layout, 'bands', `${field}.bands`).map((value, i) => {
+    const at = `${field}.bands[${i}]`;
+    object(value, at);
+    const contentWidth = finite(
+      required(value, 'contentWidth', `${at}.contentWidth`), `${at}.contentWidth`);
+    if (contentWidth < 0) {
+      throw new MalformedMessageError(
+        `${at}.contentWidth`, `is ${contentWidth}, which is negative`);
+    }
+    return Object.freeze({
+      section: string(required(value, 'section', `${at}.section`), `${at}.section`),
+      frame: Object.freeze(rect(required(value, 'frame', `${at}.frame`), `${at}.frame`).slice()),
+      contentWidth,
+      rests: Object.freeze(listField(value, 'rests', `${at}.rests`)
+        .map((rest, k) => finite(rest, `${at}.rests[${k}]`))),
+    });
+  });
+  const seen = new Set();
+  bands.forEach((band, i) => {
+    if (seen.has(band.section)) {
+      throw new MalformedMessageError(
+        `${field}.bands[${i}].section`,
+        `is ${JSON.stringify(band.section)}, which has a band already`);
+    }
+    seen.add(band.section);
+  });
+  return Object.freeze({
+    size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
+    bands: Object.freeze(bands),
+  });
+}

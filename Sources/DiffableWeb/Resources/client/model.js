@@ -14,7 +14,7 @@
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
 import {
-  cellTable, checkEnvelope, checkUpdate, index, listField, object, required,
+  cellTable, checkEnvelope, checkLayout, checkUpdate, index, listField, object, required,
 } from './messages.js';
 
 export { BatchValidationError } from './batch-plan.js';
@@ -46,8 +46,14 @@ export class SequenceGapError extends Error {
  * @property {ReadonlyArray<{id: string, items: ReadonlyArray<string>}>} sections
  *   The sections in order, each with its items in order, as identifier texts.
  * @property {Map<string, object>} cells The cell of each item shown, keyed by
- *   the item's text. Treat it as read-only: states share nothing mutable,
- *   because each state has its own map.
+ *   the item's text: every item of the list, or, when the list has a
+ *   layout, exactly the items of `layout.frames` (the window). Treat it as
+ *   read-only: states share nothing mutable, because each state has its own
+ *   map.
+ * @property {ReturnType<typeof checkLayout> | null} layout The list's layout
+ *   as the last `reload`, `batch` or `layout` message gave it (frames of
+ *   the items in the window, supplementaries, bands, content size), or
+ *   `null` when the server sent none.
  * @property {import('./identifiers.js').IdentifierKind | null} sectionKind
  *   The kind of the list's section identifiers, `null` before it has any.
  * @property {import('./identifiers.js').IdentifierKind | null} itemKind The
@@ -88,14 +94,99 @@ function readSection(value, field, kinds) {
  * Freezes a list's state, its sections and their item lists (an item list
  * already frozen may be shared with an earlier state).
  */
-function freezeList(seq, sections, cells, kinds) {
+function freezeList(seq, sections, cells, kinds, layout = null) {
   for (const section of sections) {
     Object.freeze(section.items);
     Object.freeze(section);
   }
   return Object.freeze({
     seq, sections: Object.freeze(sections), cells, sectionKind: kinds.section, itemKind: kinds.item,
+    layout,
   });
+}
+
+/**
+ * Reads the optional `layout` of a `reload` or `batch`, and checks it
+ * against the list it lays out: its frames are of items the list shows, its
+ * supplementaries and bands of sections the list has.
+ *
+ * @param {object} message The message.
+ * @param {ReadonlyArray<{id: string, items: ReadonlyArray<string>}>} sections
+ *   What the list shows once the message is applied.
+ * @returns {ReturnType<typeof checkLayout> | null} `null` when the message has
+ *   no layout.
+ * @throws {MalformedMessageError} When it is malformed or does not fit.
+ */
+function readLayout(message, sections) {
+  if (!Object.hasOwn(message, 'layout')) return null;
+  return fitLayout(checkLayout(message.layout, 'layout'), sections);
+}
+
+/** Checks that a layout lays out the list `sections`, and returns it. */
+function fitLayout(layout, sections) {
+  const items = new Set();
+  const ids = new Set();
+  for (const section of sections) {
+    ids.add(section.id);
+    for (const item of section.items) items.add(item);
+  }
+  for (const text of layout.frames.keys()) {
+    if (!items.has(text)) {
+      throw new MalformedMessageError(
+        `layout.frames[${JSON.stringify(text)}]`, 'is the frame of an item the list does not show');
+    }
+  }
+  layout.supplementaries.forEach((supplementary, i) => {
+    if (!ids.has(supplementary.section)) {
+      throw new MalformedMessageError(
+        `layout.supplementaries[${i}].section`,
+        `is ${JSON.stringify(supplementary.section)}, a section the list does not show`);
+    }
+  });
+  layout.bands.forEach((band, i) => {
+    if (!ids.has(band.section)) {
+      throw new MalformedMessageError(
+        `layout.bands[${i}].section`,
+        `is ${JSON.stringify(band.section)}, a section the list does not show`);
+    }
+  });
+  return layout;
+}
+
+/**
+ * The cells of a list with a layout: one for each item of `layout.frames`,
+ * in the list's order, from `given` when it has one, else from `fallback`.
+ *
+ * @param {ReadonlyArray<{items: ReadonlyArray<string>}>} sections The list.
+ * @param {ReturnType<typeof checkLayout>} layout Its layout.
+ * @param {object} given Item text to cell, the message's `cells`.
+ * @param {(item: string) => object | undefined} fallback The cell to keep
+ *   for an item `given` has none for.
+ * @param {string} why Why a missing cell was needed, for the error.
+ * @returns {Map<string, object>}
+ * @throws {MalformedMessageError} When `given` has a cell for an item
+ *   outside the frames, or an item of the frames has no cell.
+ */
+function windowCells(sections, layout, given, fallback, why) {
+  for (const text of Object.keys(given)) {
+    if (!layout.frames.has(text)) {
+      throw new MalformedMessageError(
+        `cells[${JSON.stringify(text)}]`, 'is the cell of an item outside layout.frames');
+    }
+  }
+  const cells = new Map();
+  for (const section of sections) {
+    for (const item of section.items) {
+      if (!layout.frames.has(item)) continue;
+      const cell = Object.hasOwn(given, item) ? given[item] : fallback(item);
+      if (cell === undefined) {
+        throw new MalformedMessageError(
+          'cells', `has no cell for item ${JSON.stringify(item)}, ${why(item)}`);
+      }
+      cells.set(item, cell);
+    }
+  }
+  return cells;
 }
 
 /**
@@ -113,6 +204,7 @@ export function readReload(message) {
   const sections = listField(message, 'sections')
     .map((section, q) => readSection(section, `sections[${q}]`, kinds));
   const table = cellTable(message, 'cells');
+  const windowed = Object.hasOwn(message, 'layout');
 
   const sectionAt = new Map();
   const itemAt = new Map();
@@ -133,6 +225,7 @@ export function readReload(message) {
           `is ${JSON.stringify(item)}, which sections[${at[0]}].items[${at[1]}] is too`);
       }
       itemAt.set(item, [q, k]);
+      if (windowed) return;
       if (!Object.hasOwn(table, item)) {
         throw new MalformedMessageError('cells', `has no cell for item ${JSON.stringify(item)}`);
       }
@@ -145,7 +238,11 @@ export function readReload(message) {
         `cells[${JSON.stringify(text)}]`, 'is the cell of an item the list does not show');
     }
   }
-  return { list, state: freezeList(seq, sections, cells, kinds) };
+  const layout = readLayout(message, sections);
+  if (layout === null) return { list, state: freezeList(seq, sections, cells, kinds) };
+  const inWindow = windowCells(
+    sections, layout, table, () => undefined, () => 'which layout.frames has');
+  return { list, state: freezeList(seq, sections, inWindow, kinds, layout) };
 }
 
 /**
@@ -309,6 +406,32 @@ export function replayBatch(state, message) {
     for (const item of section.items) broughtIn.add(item);
   }
   for (const [section, item] of update.itemReloads) broughtIn.add(old[section].items[item]);
+  const reconfiguredItems = new Set(
+    update.itemReconfigures.map(([section, item]) => sections[section].items[item]));
+
+  // With a layout, the list holds cells for the items of its frames only: a
+  // new one for each item the batch brings in or the page did not hold, the
+  // new content of a reconfigured item when the message has one, the old one
+  // for the rest. A cell in `cells` for an item the page held replaces it.
+  if (state.layout !== null && !Object.hasOwn(message, 'layout')) {
+    // The list holds the cells of its window only: without a layout, it
+    // could not tell which of the others to draw.
+    throw new MalformedMessageError('layout', 'is missing, but the list has a layout');
+  }
+  const layout = readLayout(message, sections);
+  if (layout !== null) {
+    const cells = windowCells(sections, layout, cellsIn, (item) => {
+      if (broughtIn.has(item)) return undefined;
+      if (reconfiguredItems.has(item) && Object.hasOwn(reconfiguredIn, item)) {
+        return reconfiguredIn[item];
+      }
+      return state.cells.get(item);
+    }, (item) => (broughtIn.has(item)
+      ? 'which the batch brings in'
+      : 'which layout.frames has and the page did not hold'));
+    return freezeList(seq, sections, cells, kinds, layout);
+  }
+
   for (const item of broughtIn) {
     if (!Object.hasOwn(cellsIn, item)) {
       throw new MalformedMessageError(
@@ -325,8 +448,6 @@ export function replayBatch(state, message) {
   // say nothing of `reconfigured`, so an item keeps its cell when
   // `reconfigured` has none for it, and entries for items that are not
   // reconfigured are left aside.
-  const reconfiguredItems = new Set(
-    update.itemReconfigures.map(([section, item]) => sections[section].items[item]));
   const cells = new Map();
   for (const section of sections) {
     for (const item of section.items) {
@@ -378,6 +499,40 @@ export function applyBatch(model, message) {
   const next = replayBatch(state, message);
   const lists = new Map(model.lists);
   lists.set(list, next);
+  return Object.freeze({ lists });
+}
+
+/**
+ * Applies a `layout` message to a page's model: the list it names takes the
+ * new layout, keeps the cells of the items still in its frames and takes
+ * the message's cells for the items that entered them.
+ *
+ * A message for a list the page does not hold, or whose `seq` is not the
+ * list's, changes nothing: the list refused a batch and asked for a reload,
+ * which carries a layout. The same model is returned then.
+ *
+ * @param {PageModel} model The page's model; left as it was.
+ * @param {unknown} message A `layout` message as `JSON.parse` produced it.
+ * @returns {PageModel} The new model, or `model` itself when the message is
+ *   ignored.
+ * @throws {MalformedMessageError} When the message does not have the shape
+ *   of a `layout`, its layout does not fit the list, its `cells` has a cell
+ *   for an item outside the frames, or an item of the frames that the list
+ *   did not hold has no cell.
+ */
+export function applyLayout(model, message) {
+  const { list, seq } = checkEnvelope(message, 'layout');
+  const layoutIn = checkLayout(required(message, 'layout', 'layout'), 'layout');
+  const given = cellTable(message, 'cells');
+  const state = model.lists.get(list);
+  if (state === undefined || state.seq !== seq) return model;
+  const layout = fitLayout(layoutIn, state.sections);
+  const cells = windowCells(state.sections, layout, given, (item) => state.cells.get(item),
+    () => 'which layout.frames has and the page did not hold');
+  const lists = new Map(model.lists);
+  lists.set(list, freezeList(seq, state.sections.slice(), cells, {
+    section: state.sectionKind, item: state.itemKind,
+  }, layout));
   return Object.freeze({ lists });
 }
 

@@ -1,0 +1,187 @@
+// Layouts in the model (Documentation/Web.md, "Layout of a list"): the
+// `layout` of reloads and batches, the `layout` message, and the window
+// rule: a list with a layout holds cells for the items of its frames only.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { checkLayout } from '../../Sources/DiffableWeb/Resources/client/messages.js';
+import {
+  MalformedMessageError, applyBatch, applyLayout, applyReload, createModel, lists,
+} from '../../Sources/DiffableWeb/Resources/client/model.js';
+import { batch } from './support.mjs';
+
+/** A layout whose frames are the given items, stacked 44 px apart. */
+function layoutOf(items, extra = {}) {
+  const frames = {};
+  items.forEach((item, k) => { frames[item] = [0, k * 44, 390, 44]; });
+  return { size: [390, 44 * 100], frames, supplementaries: [], bands: [], ...extra };
+}
+
+/** A windowed reload of `main`: section `s` with `items`, cells of `window`. */
+function windowedReload(items, window, seq = 1) {
+  const cells = {};
+  for (const item of window) cells[item] = { text: item.toUpperCase() };
+  return {
+    v: 1, type: 'reload', list: 'main', seq,
+    sections: [{ id: 's', items }], cells, layout: layoutOf(window),
+  };
+}
+
+function expectMalformed(action, field, pattern) {
+  assert.throws(action, (error) => {
+    assert.ok(error instanceof MalformedMessageError, `expected a malformed message, got ${error}`);
+    assert.equal(error.field, field);
+    if (pattern) assert.match(error.message, pattern);
+    return true;
+  });
+}
+
+describe('checkLayout', () => {
+  test('reads size, frames as a map, supplementaries and bands', () => {
+    const layout = checkLayout({
+      size: [390, 1200.5],
+      frames: { apple: [0, 0, 195, 44], pear: [195, 0, 195.5, 44] },
+      supplementaries: [{
+        kind: 'header', section: 'fruits', index: 0, frame: [0, 0, 390, 30], pin: [0, 400],
+        cell: { text: 'Fruits' },
+      }],
+      bands: [{ section: 'food', frame: [0, 40, 390, 120], contentWidth: 780, rests: [0, 195] }],
+    });
+    assert.deepEqual(layout.size, [390, 1200.5]);
+    assert.deepEqual([...layout.frames],
+      [['apple', [0, 0, 195, 44]], ['pear', [195, 0, 195.5, 44]]]);
+    assert.deepEqual(layout.supplementaries[0].pin, [0, 400]);
+    assert.equal(layout.bands[0].contentWidth, 780);
+    assert.ok(Object.isFrozen(layout.bands[0].rests));
+  });
+
+  test('refuses each field of the wrong shape, naming it', () => {
+    const good = () => ({
+      size: [1, 1], frames: {},
+      supplementaries: [{
+        kind: 'header', section: 's', index: 0, frame: [0, 0, 1, 1], pin: null, cell: { text: '' },
+      }],
+      bands: [{ section: 's', frame: [0, 0, 1, 1], contentWidth: 1, rests: [] }],
+    });
+    const cases = [
+      [(l) => { delete l.size; }, 'layout.size', /is missing/],
+      [(l) => { l.size = [1]; }, 'layout.size', /has 1 numbers, not 2/],
+      [(l) => { l.size = [-1, 2]; }, 'layout.size[0]', /negative/],
+      [(l) => { l.frames = []; }, 'layout.frames', /not an object/],
+      [(l) => { l.frames = { a: [0, 0, 1] }; }, 'layout.frames["a"]', /not 4/],
+      [(l) => { l.frames = { a: [0, 0, 1, '2'] }; }, 'layout.frames["a"][3]', /finite number/],
+      [(l) => { l.frames = { a: [0, 0, -1, 2] }; }, 'layout.frames["a"][2]', /negative/],
+      [(l) => { delete l.supplementaries[0].pin; }, 'layout.supplementaries[0].pin', /missing/],
+      [(l) => { l.supplementaries[0].pin = [5, 1]; }, 'layout.supplementaries[0].pin', /below/],
+      [(l) => { l.supplementaries[0].index = -1; }, 'layout.supplementaries[0].index'],
+      [(l) => { l.supplementaries[0].cell = { text: 3 }; }, 'layout.supplementaries[0].cell.text'],
+      [(l) => { l.bands[0].rests = [0, null]; }, 'layout.bands[0].rests[1]'],
+      [(l) => { l.bands[0].contentWidth = -5; }, 'layout.bands[0].contentWidth'],
+      [(l) => { l.bands.push(l.bands[0]); }, 'layout.bands[1].section', /has a band already/],
+    ];
+    for (const [breakIt, field, pattern] of cases) {
+      const layout = good();
+      breakIt(layout);
+      expectMalformed(() => checkLayout(layout), field, pattern);
+    }
+  });
+});
+
+describe('a reload with a layout', () => {
+  test('holds every item but the cells of the window only', () => {
+    const model = applyReload(createModel(), windowedReload(['a', 'b', 'c', 'd'], ['b', 'c']));
+    const state = model.lists.get('main');
+    assert.deepEqual(lists(model)[0].sections, [{ id: 's', items: ['a', 'b', 'c', 'd'] }]);
+    assert.deepEqual([...state.cells.keys()], ['b', 'c']);
+    assert.deepEqual(state.layout.frames.get('c'), [0, 44, 390, 44]);
+  });
+
+  test('refuses a cell outside the frames, a frame of no item, a frame with no cell', () => {
+    const outside = windowedReload(['a', 'b'], ['a']);
+    outside.cells.b = { text: 'B' };
+    expectMalformed(() => applyReload(createModel(), outside), 'cells["b"]', /outside layout/);
+    const stranger = windowedReload(['a'], ['a']);
+    stranger.layout.frames.zed = [0, 0, 1, 1];
+    expectMalformed(() => applyReload(createModel(), stranger), 'layout.frames["zed"]');
+    const bare = windowedReload(['a', 'b'], ['a', 'b']);
+    delete bare.cells.b;
+    expectMalformed(() => applyReload(createModel(), bare), 'cells', /no cell for item "b"/);
+    const band = windowedReload(['a'], ['a']);
+    band.layout.bands = [{ section: 'nope', frame: [0, 0, 1, 1], contentWidth: 1, rests: [] }];
+    expectMalformed(() => applyReload(createModel(), band), 'layout.bands[0].section');
+  });
+});
+
+describe('a batch with a layout', () => {
+  const start = () => applyReload(createModel(), windowedReload(['a', 'b', 'c', 'd'], ['a', 'b']));
+
+  test('takes cells for what enters the window, keeps the held ones, drops the rest', () => {
+    // Delete `a`, insert `x` at 0: the window shows x, b, c.
+    const message = batch({ itemDeletes: [[0, 0]], itemInserts: [[0, 0]] }, {
+      counts: [4], insertedItems: ['x'],
+      cells: { x: { text: 'X' }, c: { text: 'C' } },
+      layout: layoutOf(['x', 'b', 'c']),
+    });
+    const state = applyBatch(start(), message).lists.get('main');
+    assert.deepEqual(state.sections[0].items, ['x', 'b', 'c', 'd']);
+    assert.deepEqual(Object.fromEntries(state.cells),
+      { x: { text: 'X' }, b: { text: 'B' }, c: { text: 'C' } });
+  });
+
+  test('an inserted item outside the window needs no cell', () => {
+    const message = batch({ itemInserts: [[0, 4]] }, {
+      counts: [5], insertedItems: ['far'], layout: layoutOf(['a', 'b']),
+    });
+    const state = applyBatch(start(), message).lists.get('main');
+    assert.deepEqual([...state.cells.keys()], ['a', 'b']);
+  });
+
+  test('refuses a missing cell of an entering or inserted item, and a missing layout', () => {
+    const entering = batch({}, { counts: [4], layout: layoutOf(['a', 'b', 'c']) });
+    expectMalformed(() => applyBatch(start(), entering), 'cells',
+      /no cell for item "c", which layout.frames has and the page did not hold/);
+    const inserted = batch({ itemInserts: [[0, 0]] }, {
+      counts: [5], insertedItems: ['x'], layout: layoutOf(['x', 'a']),
+    });
+    expectMalformed(() => applyBatch(start(), inserted), 'cells',
+      /no cell for item "x", which the batch brings in/);
+    expectMalformed(() => applyBatch(start(), batch({}, { counts: [4] })), 'layout', /missing/);
+  });
+
+  test('a reconfigured item in the window takes its new content', () => {
+    const message = batch({ itemReconfigures: [[0, 1]] }, {
+      counts: [4], reconfigured: { b: { text: 'B2' } }, layout: layoutOf(['a', 'b']),
+    });
+    assert.deepEqual(applyBatch(start(), message).lists.get('main').cells.get('b'), { text: 'B2' });
+  });
+});
+
+describe('the layout message', () => {
+  const start = () => applyReload(createModel(), windowedReload(['a', 'b', 'c', 'd'], ['a', 'b']));
+  const message = (fields) => ({
+    v: 1, type: 'layout', list: 'main', seq: 1,
+    layout: layoutOf(['b', 'c']), cells: { c: { text: 'C' } }, ...fields,
+  });
+
+  test('moves the window: keeps b, takes c, drops a', () => {
+    const model = applyLayout(start(), message());
+    const state = model.lists.get('main');
+    assert.deepEqual(Object.fromEntries(state.cells), { b: { text: 'B' }, c: { text: 'C' } });
+    assert.equal(state.seq, 1);
+    assert.deepEqual(state.sections[0].items, ['a', 'b', 'c', 'd']);
+  });
+
+  test('is ignored for another seq or an unknown list', () => {
+    const model = start();
+    assert.equal(applyLayout(model, message({ seq: 2 })), model);
+    assert.equal(applyLayout(model, message({ list: 'other' })), model);
+  });
+
+  test('refuses a missing cell and a malformed layout', () => {
+    expectMalformed(() => applyLayout(start(), message({ cells: {} })), 'cells', /"c"/);
+    expectMalformed(() => applyLayout(start(), message({ layout: { size: [1, 1] } })),
+      'layout.frames');
+    expectMalformed(() => applyLayout(start(), message({ type: 'batch' })), 'type');
+  });
+});
