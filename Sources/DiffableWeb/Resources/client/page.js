@@ -1,0 +1,202 @@
+// Boots a page served with `<body data-socket="/PATH/socket">`
+// (Documentation/Web.md, "The page"): a page id kept in `sessionStorage`,
+// one connection to `ws(s)://HOST/PATH/socket?page=ID`, a renderer for each
+// `[data-diffable-list]`, `viewport` messages as lists scroll or change
+// size (at most one per list per animation frame), `input` messages from
+// each `[data-diffable-input]` (and again after every `ready`, so that a
+// reconnect restores them), `tap` messages for clicks on cells, and
+// `window.diffable` for tests and curious people.
+
+import { connect } from './connection.js';
+import { createStats } from './render-plan.js';
+import { createRenderer } from './renderer.js';
+
+/** Where the page id is kept in `sessionStorage`. */
+export const PAGE_ID_KEY = 'diffable-page';
+
+/**
+ * Returns the page's id: the one kept in `storage`, or a new random one,
+ * kept there. A storage that cannot be read or written (disabled, full)
+ * only costs the page its resumption after a reload of the tab.
+ *
+ * @param {{getItem: (key: string) => string | null, setItem: (key: string,
+ *   value: string) => void} | undefined} storage `sessionStorage`.
+ * @param {(bytes: Uint8Array) => Uint8Array} randomize Fills bytes with
+ *   random values (`crypto.getRandomValues`).
+ * @returns {string} 32 lowercase hexadecimal digits.
+ */
+export function pageId(storage, randomize) {
+  try {
+    const kept = storage?.getItem(PAGE_ID_KEY);
+    if (typeof kept === 'string' && /^[0-9a-f]{32}$/.test(kept)) return kept;
+  } catch {
+    // A storage that throws is as good as none.
+  }
+  const bytes = randomize(new Uint8Array(16));
+  const id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  try {
+    storage?.setItem(PAGE_ID_KEY, id);
+  } catch {
+    // The id still serves this document.
+  }
+  return id;
+}
+
+/**
+ * The address of the page's socket: the path of `body[data-socket]` on the
+ * page's host, `wss:` for an `https:` page and `ws:` otherwise, with
+ * `page=ID` in its query.
+ *
+ * @param {{protocol: string, host: string}} location The page's location.
+ * @param {string} path The socket's path, from `data-socket`.
+ * @param {string} id The page id.
+ * @returns {string}
+ */
+export function socketURL(location, path, id) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const separator = path.includes('?') ? '&' : '?';
+  return `${scheme}//${location.host}${path}${separator}page=${encodeURIComponent(id)}`;
+}
+
+/**
+ * The value an `input` message carries for a control: a checkbox's state as
+ * `"true"` or `"false"`, any other control's value.
+ *
+ * @param {{type?: string, checked?: boolean, value?: string}} control
+ * @returns {string}
+ */
+export function controlValue(control) {
+  if (control.type === 'checkbox' || control.type === 'radio') return String(control.checked);
+  return String(control.value ?? '');
+}
+
+/**
+ * The size and scroll offset of a list element, as `ready` and `viewport`
+ * carry them.
+ *
+ * @param {Element} element A `[data-diffable-list]` element.
+ * @returns {{width: number, height: number, x: number, y: number}}
+ */
+export const listViewport = (element) => ({
+  width: element.clientWidth, height: element.clientHeight,
+  x: element.scrollLeft, y: element.scrollTop,
+});
+
+/** Whether two list viewports are the same. */
+const sameViewport = (a, b) => a !== undefined
+  && a.width === b.width && a.height === b.height && a.x === b.x && a.y === b.y;
+
+/**
+ * Boots the page: connects, renders its lists, reports their viewports,
+ * sends its inputs and taps, and defines `window.diffable`.
+ *
+ * @param {object} [options]
+ * @param {Window} [options.window] The page's window.
+ * @returns {object} `window.diffable`.
+ */
+export function boot({ window = globalThis } = {}) {
+  const { document } = window;
+  const id = pageId(window.sessionStorage, (bytes) => window.crypto.getRandomValues(bytes));
+  const path = document.body.getAttribute('data-socket') ?? '/socket';
+  const stats = createStats();
+  const reports = [];
+  let connectionState = 'connecting';
+
+  /** Each list by name: its element, renderer and the viewport last sent. */
+  const lists = new Map();
+  for (const element of document.querySelectorAll('[data-diffable-list]')) {
+    const name = element.getAttribute('data-diffable-list');
+    if (lists.has(name)) continue;
+    const renderer = createRenderer(element, { onFirstFrame: stats.record });
+    lists.set(name, { element, renderer, sent: undefined, scheduled: false });
+  }
+  const controls = [...document.querySelectorAll('[data-diffable-input]')];
+
+  let connection = null;
+  const sendInputs = () => {
+    for (const control of controls) {
+      connection?.input(control.getAttribute('data-diffable-input'), controlValue(control));
+    }
+  };
+
+  connection = connect({
+    url: socketURL(window.location, path, id),
+    socketFactory: (url) => new window.WebSocket(url),
+    viewport: () => ({ width: window.innerWidth, height: window.innerHeight }),
+    listViewports: () => {
+      const sizes = {};
+      for (const [name, entry] of lists) {
+        entry.sent = listViewport(entry.element);
+        sizes[name] = entry.sent;
+      }
+      return sizes;
+    },
+    onReady: sendInputs,
+    onChange: (change) => lists.get(change.list)?.renderer.show(change),
+    onError: (report) => {
+      reports.push({ kind: report.kind, message: report.message, list: report.list });
+      if (reports.length > 200) reports.shift();
+      window.console?.warn(`diffable: ${report.message}`);
+    },
+    onState: (state) => {
+      connectionState = state;
+      document.documentElement.setAttribute('data-diffable-connection', state);
+    },
+  });
+
+  // Viewports: at most one message per list per animation frame.
+  const report = (entry, name) => {
+    if (entry.scheduled) return;
+    entry.scheduled = true;
+    window.requestAnimationFrame(() => {
+      entry.scheduled = false;
+      const now = listViewport(entry.element);
+      if (sameViewport(entry.sent, now)) return;
+      if (connection.viewport(name, now)) entry.sent = now;
+    });
+  };
+  const resizes = typeof window.ResizeObserver === 'function'
+    ? new window.ResizeObserver((entries) => {
+      for (const { target } of entries) {
+        const name = target.getAttribute('data-diffable-list');
+        const entry = lists.get(name);
+        if (entry !== undefined) report(entry, name);
+      }
+    })
+    : null;
+  for (const [name, entry] of lists) {
+    entry.element.addEventListener('scroll', () => report(entry, name), { passive: true });
+    resizes?.observe(entry.element);
+    // Taps: a click anywhere inside a cell element.
+    entry.element.addEventListener('click', (event) => {
+      const cell = event.target?.closest?.('[data-item]');
+      if (cell && entry.element.contains(cell)) {
+        connection.tap(name, cell.getAttribute('data-item'));
+      }
+    });
+  }
+  if (resizes === null) {
+    window.addEventListener('resize', () => {
+      for (const [name, entry] of lists) report(entry, name);
+    });
+  }
+
+  for (const control of controls) {
+    control.addEventListener('input', () => {
+      connection.input(control.getAttribute('data-diffable-input'), controlValue(control));
+    });
+  }
+
+  const api = Object.freeze({
+    page: id,
+    lists: () => connection.lists(),
+    stats: () => stats.snapshot(),
+    idle: () => [...lists.values()].every((entry) => entry.renderer.isIdle()),
+    connection: () => connectionState,
+    reports: () => reports.map((entry) => ({ ...entry })),
+  });
+  window.diffable = api;
+  return api;
+}
+
+if (globalThis.document?.body?.hasAttribute('data-socket')) boot();

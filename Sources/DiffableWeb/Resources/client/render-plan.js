@@ -1,0 +1,350 @@
+// The renderer's decisions, as pure functions of the model: which elements a
+// change creates, keeps, updates and removes, and how; the order of the
+// elements in a list's content; where a cell sits in its band; how a pinned
+// supplementary is held within its range; where a band comes to rest; and
+// the page's timing statistics. None of it touches the DOM, so node:test
+// tests it as it is; `renderer.js` carries the decisions out.
+
+import { identifierText } from './identifiers.js';
+
+/**
+ * The axis along which a list scrolls: `'x'` when its content is wider than
+ * the list and no taller, `'y'` otherwise (a vertical list, the common case).
+ *
+ * @param {ReadonlyArray<number>} size The content size `[width, height]`.
+ * @param {{width: number, height: number}} viewport The list element's size.
+ * @returns {'x' | 'y'}
+ */
+export function scrollAxis(size, viewport) {
+  const wide = size[0] > viewport.width + 0.5;
+  const tall = size[1] > viewport.height + 0.5;
+  return wide && !tall ? 'x' : 'y';
+}
+
+/**
+ * What a batch does to the items it touches, by item text: the items it
+ * inserts (alone or with their section), the items it reloads (alone or
+ * with their section), and the items it reconfigures.
+ *
+ * @param {import('./model.js').ListState} before The list before the batch.
+ * @param {import('./model.js').ListState} after The list after it.
+ * @param {object} message The batch message, already applied (so checked).
+ * @returns {{inserted: Set<string>, reloaded: Set<string>, reconfigured: Set<string>}}
+ */
+export function batchChanges(before, after, message) {
+  const inserted = new Set(message.insertedItems.map(identifierText));
+  for (const section of message.insertedSections) {
+    for (const item of section.items) inserted.add(identifierText(item));
+  }
+  const reloaded = new Set();
+  for (const section of message.reloadedSections) {
+    for (const item of section.items) reloaded.add(identifierText(item));
+  }
+  for (const [section, item] of message.update.itemReloads) {
+    reloaded.add(before.sections[section].items[item]);
+  }
+  const reconfigured = new Set(message.update.itemReconfigures
+    .map(([section, item]) => after.sections[section].items[item]));
+  return { inserted, reloaded, reconfigured };
+}
+
+/**
+ * How a change treats one element that stays or arrives:
+ * - `'insert'`: a new element that fades in;
+ * - `'appear'`: a new element shown at once;
+ * - `'reload'`: an element kept whose new content cross-fades with the old;
+ * - `'update'`: an element kept whose content is replaced in place;
+ * - `'keep'`: an element kept as it is (it may still slide to a new frame).
+ *
+ * @typedef {'insert' | 'appear' | 'reload' | 'update' | 'keep'} Effect
+ */
+
+/**
+ * Plans how a list's cells change from what its DOM holds to what the model
+ * holds after a change.
+ *
+ * - A `reload` animates nothing: new cells appear, cells that left are
+ *   removed, kept cells are updated when their content changed, and nothing
+ *   slides.
+ * - A `layout` (the window moved, or the layout was solved again) shows new
+ *   cells at once and removes the ones that left, and slides kept cells
+ *   whose frame changed.
+ * - A `batch` fades in the cells that arrive, fades out in place the ones
+ *   that leave (deleted, or moved out of the window), cross-fades reloaded
+ *   cells, updates reconfigured ones in place, and slides the rest to their
+ *   new frames.
+ * - Without motion, a batch is a reload: no fades, no slides.
+ *
+ * @param {object} input
+ * @param {'reload' | 'batch' | 'layout'} input.kind The change's message type.
+ * @param {ReadonlyMap<string, object>} input.shown The cell each element in
+ *   the DOM shows, by item text.
+ * @param {import('./model.js').ListState} input.after The list after the
+ *   change; its `cells` are the window's.
+ * @param {{reloaded: Set<string>}} [input.changes] What the batch did, from
+ *   {@link batchChanges}.
+ * @param {boolean} input.motion Whether animations are on.
+ * @returns {{cells: {item: string, section: string, cell: object, effect: Effect}[],
+ *   leaving: {item: string, fade: boolean}[], slide: boolean}} The window's
+ *   cells in snapshot order, the elements to take away, and whether kept
+ *   elements slide from where they are to their new frames.
+ */
+export function planCells({ kind, shown, after, changes, motion }) {
+  const animated = motion && kind === 'batch';
+  const cells = [];
+  const staying = new Set();
+  for (const section of after.sections) {
+    for (const item of section.items) {
+      const cell = after.cells.get(item);
+      if (cell === undefined) continue;
+      staying.add(item);
+      let effect;
+      if (!shown.has(item)) effect = animated ? 'insert' : 'appear';
+      else if (animated && changes?.reloaded.has(item)) effect = 'reload';
+      else effect = shown.get(item) === cell ? 'keep' : 'update';
+      cells.push({ item, section: section.id, cell, effect });
+    }
+  }
+  const leaving = [];
+  for (const item of shown.keys()) {
+    if (!staying.has(item)) leaving.push({ item, fade: animated });
+  }
+  return { cells, leaving, slide: motion && kind !== 'reload' };
+}
+
+/** The key of a supplementary element: its kind, section and index. */
+export const supplementaryKey = ({ kind, section, index }) =>
+  JSON.stringify([kind, section, index]);
+
+/**
+ * The order of the elements of a list's content, which is the order
+ * assistive technology reads: section by section, the supplementaries that
+ * start before the section's first cell in the window (headers), then the
+ * section's cells in snapshot order (inside the section's band when it has
+ * one), then its other supplementaries (footers). A section with no cell in
+ * the window has its supplementaries in the order of their frames.
+ *
+ * @param {{id: string}[]} sections The list's sections, in order.
+ * @param {{item: string, section: string}[]} cells The window's cells, in
+ *   snapshot order.
+ * @param {import('./messages.js').checkLayout} layout The list's layout.
+ * @param {'x' | 'y'} axis The list's scroll axis.
+ * @returns {({type: 'cell', item: string} | {type: 'band', section: string}
+ *   | {type: 'supplementary', key: string})[]} The content's children.
+ */
+export function contentOrder(sections, cells, layout, axis) {
+  const a = axis === 'x' ? 0 : 1;
+  const cellsOf = new Map();
+  for (const entry of cells) {
+    if (!cellsOf.has(entry.section)) cellsOf.set(entry.section, []);
+    cellsOf.get(entry.section).push(entry.item);
+  }
+  const supplementariesOf = new Map();
+  for (const supplementary of layout.supplementaries) {
+    if (!supplementariesOf.has(supplementary.section)) {
+      supplementariesOf.set(supplementary.section, []);
+    }
+    supplementariesOf.get(supplementary.section).push(supplementary);
+  }
+  const banded = new Set(layout.bands.map((band) => band.section));
+  const order = [];
+  for (const { id } of sections) {
+    const items = cellsOf.get(id) ?? [];
+    const extras = (supplementariesOf.get(id) ?? []).slice()
+      .sort((l, r) => l.frame[a] - r.frame[a] || l.index - r.index);
+    const start = items.length === 0
+      ? Infinity
+      : Math.min(...items.map((item) => layout.frames.get(item)[a]));
+    const leading = extras.filter((s) => s.frame[a] < start);
+    const trailing = extras.filter((s) => !(s.frame[a] < start));
+    for (const s of leading) order.push({ type: 'supplementary', key: supplementaryKey(s) });
+    if (banded.has(id)) order.push({ type: 'band', section: id });
+    else for (const item of items) order.push({ type: 'cell', item });
+    for (const s of trailing) order.push({ type: 'supplementary', key: supplementaryKey(s) });
+  }
+  return order;
+}
+
+/**
+ * The moves that bring a parent's children into a wanted order:
+ * `[node, before]` pairs for `parent.insertBefore(node, before)`, applied in
+ * turn, `before` being `null` for the end. The longest run of wanted
+ * children already in order stays where it is, so a change that moves one
+ * cell moves one element; children in `skip` (elements fading out) are
+ * never moved.
+ *
+ * @template T
+ * @param {ReadonlyArray<T>} current The parent's children, in order.
+ * @param {ReadonlyArray<T>} wanted The children to have, in order: some of
+ *   `current` and new ones.
+ * @param {ReadonlySet<T>} [skip] Children to leave where they are.
+ * @returns {[T, T | null][]}
+ *
+ * Complexity: O((c + w) log w) for c children and w wanted ones.
+ */
+export function reorder(current, wanted, skip = new Set()) {
+  const position = new Map();
+  current.forEach((node, i) => { if (!skip.has(node)) position.set(node, i); });
+  // The longest increasing run of current positions, in wanted order.
+  const tails = []; // tails[k]: index in `wanted` of the smallest tail of a run of k + 1
+  const previous = new Array(wanted.length).fill(-1);
+  wanted.forEach((node, w) => {
+    const at = position.get(node);
+    if (at === undefined) return;
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (position.get(wanted[tails[middle]]) < at) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[w] = tails[low - 1];
+    tails[low] = w;
+  });
+  const staying = new Set();
+  for (let w = tails.at(-1) ?? -1; w >= 0; w = previous[w]) staying.add(w);
+  const moves = [];
+  for (let w = wanted.length - 1; w >= 0; w -= 1) {
+    if (staying.has(w)) continue;
+    moves.push([wanted[w], w + 1 < wanted.length ? wanted[w + 1] : null]);
+  }
+  return moves;
+}
+
+/**
+ * Where a cell sits inside its parent: in the content at its frame, or in
+ * its band's scrolling content at its frame less the band's origin (item
+ * frames of a band are in content coordinates at scroll offset 0).
+ *
+ * @param {ReadonlyArray<number>} frame The cell's frame `[x, y, w, h]`.
+ * @param {{frame: ReadonlyArray<number>} | undefined} band The band of its
+ *   section, if it has one.
+ * @returns {{left: number, top: number, width: number, height: number}}
+ */
+export function cellBox(frame, band) {
+  const [x, y, width, height] = frame;
+  if (band === undefined) return { left: x, top: y, width, height };
+  return { left: x - band.frame[0], top: y - band.frame[1], width, height };
+}
+
+/**
+ * How a pinned supplementary is held within its range with CSS sticky
+ * positioning: a wrapper spanning the range `pin` along the scroll axis (and
+ * the element's frame across it), the element inside it at its natural
+ * place, sticking to the side it belongs to. An element at the start of its
+ * range (a header) sticks to the start of the visible area; one at its end
+ * (a footer) to the end. Its box then never leaves the range: at scroll
+ * offset s with visible length v, a header sits at
+ * `min(max(natural, s), pin[1] - length)` and a footer at
+ * `max(min(natural, s + v - length), pin[0])`; see {@link pinnedOffset}.
+ *
+ * @param {{frame: ReadonlyArray<number>, pin: ReadonlyArray<number>}} supplementary
+ * @param {'x' | 'y'} axis The list's scroll axis.
+ * @returns {{wrapper: {left: number, top: number, width: number, height: number},
+ *   offset: number, side: 'top' | 'bottom' | 'left' | 'right'}} The
+ *   wrapper's box in the content, the element's offset inside it along the
+ *   axis, and the side it sticks to.
+ */
+export function pinPlacement({ frame, pin }, axis) {
+  const [x, y, width, height] = frame;
+  const [min, max] = pin;
+  const natural = axis === 'x' ? x : y;
+  const length = axis === 'x' ? width : height;
+  const trailing = natural + length >= max - 0.5 && natural > min + 0.5;
+  // The range always holds the element itself, even if `pin` is shorter.
+  const start = Math.min(min, natural);
+  const end = Math.max(max, natural + length);
+  const wrapper = axis === 'x'
+    ? { left: start, top: y, width: end - start, height }
+    : { left: x, top: start, width, height: end - start };
+  const side = axis === 'x' ? (trailing ? 'right' : 'left') : (trailing ? 'bottom' : 'top');
+  return { wrapper, offset: natural - start, side };
+}
+
+/**
+ * Where a pinned supplementary sits along the scroll axis at a scroll
+ * offset: the position sticky positioning gives the element placed by
+ * {@link pinPlacement}. The renderer leaves this to the browser; tests and
+ * the page's checks use it to know where a pinned element must be.
+ *
+ * @param {{frame: ReadonlyArray<number>, pin: ReadonlyArray<number>}} supplementary
+ * @param {'x' | 'y'} axis The list's scroll axis.
+ * @param {number} scroll The list's scroll offset along the axis.
+ * @param {number} visible The list's visible length along the axis.
+ * @returns {number} The element's offset along the axis, in content
+ *   coordinates.
+ */
+export function pinnedOffset(supplementary, axis, scroll, visible) {
+  const { wrapper, offset, side } = pinPlacement(supplementary, axis);
+  const start = axis === 'x' ? wrapper.left : wrapper.top;
+  const range = axis === 'x' ? wrapper.width : wrapper.height;
+  const length = axis === 'x' ? supplementary.frame[2] : supplementary.frame[3];
+  const natural = start + offset;
+  const position = side === 'top' || side === 'left'
+    ? Math.max(natural, scroll)
+    : Math.min(natural, scroll + visible - length);
+  return Math.min(Math.max(position, start), start + range - length);
+}
+
+/**
+ * The scroll offsets a band comes to rest at: its rest offsets that it can
+ * scroll to (within `0 ... contentLength - bandLength`, the last one clamped
+ * there), sorted, each once. Empty for a band that scrolls continuously.
+ *
+ * @param {ReadonlyArray<number>} rests The section's rest offsets.
+ * @param {number} contentLength The band's content length along its axis.
+ * @param {number} bandLength The band's visible length along its axis.
+ * @returns {number[]}
+ */
+export function snapPoints(rests, contentLength, bandLength) {
+  const limit = Math.max(0, contentLength - bandLength);
+  const points = new Set();
+  for (const rest of rests) points.add(Math.min(Math.max(rest, 0), limit));
+  return [...points].sort((l, r) => l - r);
+}
+
+/**
+ * The page's timing statistics: for each change, the milliseconds from its
+ * message's arrival to the first animation frame after it was drawn.
+ *
+ * @returns {{record: (type: string, ms: number) => void,
+ *   snapshot: () => {batchToFirstFrame: number[], reloadToFirstFrame: number[],
+ *   layoutToFirstFrame: number[]}}}
+ */
+export function createStats({ limit = 10_000 } = {}) {
+  const series = { batch: [], reload: [], layout: [] };
+  return {
+    record(type, ms) {
+      const values = series[type];
+      if (values === undefined || !Number.isFinite(ms)) return;
+      if (values.length >= limit) values.shift();
+      values.push(Math.max(0, ms));
+    },
+    snapshot: () => ({
+      batchToFirstFrame: series.batch.slice(),
+      reloadToFirstFrame: series.reload.slice(),
+      layoutToFirstFrame: series.layout.slice(),
+    }),
+  };
+}
+
+/**
+ * The layout of a list the server sent none for: its cells stacked in rows
+ * of `rowHeight` across `width`, no supplementaries, no bands.
+ *
+ * @param {import('./model.js').ListState} state The list.
+ * @param {number} width The list element's width.
+ * @param {number} [rowHeight] The height of a row (44 by default).
+ * @returns {{size: number[], frames: Map<string, number[]>, supplementaries: [], bands: []}}
+ */
+export function stackedLayout(state, width, rowHeight = 44) {
+  const frames = new Map();
+  let y = 0;
+  for (const section of state.sections) {
+    for (const item of section.items) {
+      if (state.cells.has(item)) frames.set(item, [0, y, width, rowHeight]);
+      y += rowHeight;
+    }
+  }
+  return { size: [width, y], frames, supplementaries: [], bands: [] };
+}

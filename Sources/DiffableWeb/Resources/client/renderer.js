@@ -1,0 +1,525 @@
+// Draws one list into its `[data-diffable-list]` element and animates its
+// changes (Documentation/Web.md, "The page").
+//
+// The list element scrolls; inside it, one content element sized like the
+// layout's content holds the window's cells, absolutely positioned at their
+// frames, in snapshot order, with the section supplementaries around them
+// and each orthogonal section's cells in a band that scrolls sideways. Every
+// string reaches the page as text: elements are built with `createElement`
+// and `textContent`, never from HTML.
+//
+// Each change is drawn at once. A batch animates with the Web Animations
+// API: cells that arrive fade in, cells that leave fade out in place (having
+// lost `data-item` first), reloaded cells cross-fade, and cells whose frame
+// changed slide there from where they are on screen at that moment, so an
+// interrupted animation carries on from its current position and opacity
+// instead of jumping or stacking. `data-idle` is set exactly when none of
+// the list's animations runs. What to do is decided by `render-plan.js`.
+
+import {
+  batchChanges, cellBox, contentOrder, pinPlacement, planCells, reorder, scrollAxis,
+  snapPoints, stackedLayout, supplementaryKey,
+} from './render-plan.js';
+
+/** How long a batch's animations take, in milliseconds. */
+export const ANIMATION_DURATION = 300;
+
+const px = (value) => `${value}px`;
+
+/** Sets an element's box (left, top, width, height) in pixels. */
+function place(element, box) {
+  element.style.left = px(box.left);
+  element.style.top = px(box.top);
+  element.style.width = px(box.width);
+  element.style.height = px(box.height);
+}
+
+/**
+ * Fills an element with a cell's content, as text: the swatch, the image's
+ * mark, the text and secondary text, and the accessories.
+ *
+ * @param {Document} document The document to make elements with.
+ * @param {Element} element The cell or supplementary element.
+ * @param {object} cell A checked cell (`WebCell`).
+ */
+export function fillCell(document, element, cell) {
+  const make = (tag, className, text) => {
+    const child = document.createElement(tag);
+    child.className = className;
+    if (text !== undefined) child.textContent = text;
+    return child;
+  };
+  const parts = [];
+  element.style.setProperty('--diffable-indentation', String(cell.indentation ?? 0));
+  if (cell.color !== undefined) {
+    const swatch = make('span', 'diffable-swatch');
+    swatch.style.backgroundColor = cell.color;
+    swatch.setAttribute('aria-hidden', 'true');
+    parts.push(swatch);
+  }
+  if (cell.image !== undefined) {
+    const image = make('span', 'diffable-image', (cell.image.at(0) ?? '').toUpperCase());
+    image.setAttribute('title', cell.image);
+    image.setAttribute('data-image', cell.image);
+    image.setAttribute('aria-hidden', 'true');
+    parts.push(image);
+  }
+  const texts = make('span', 'diffable-texts');
+  texts.append(make('span', 'diffable-text', cell.text));
+  if (cell.secondaryText !== undefined) {
+    texts.append(make('span', 'diffable-secondary-text', cell.secondaryText));
+  }
+  parts.push(texts);
+  const accessories = cell.accessories ?? [];
+  element.removeAttribute('aria-expanded');
+  if (accessories.length > 0) {
+    const holder = make('span', 'diffable-accessories');
+    for (const accessory of accessories) {
+      switch (accessory.type) {
+        case 'disclosure': {
+          const mark = make('span', 'diffable-disclosure');
+          mark.setAttribute('aria-hidden', 'true');
+          if (accessory.expanded !== undefined) {
+            mark.setAttribute('data-expanded', String(accessory.expanded));
+            element.setAttribute('aria-expanded', String(accessory.expanded));
+          }
+          holder.append(mark);
+          break;
+        }
+        case 'switch': {
+          const toggle = make('span', 'diffable-switch');
+          toggle.setAttribute('role', 'switch');
+          toggle.setAttribute('aria-checked', String(accessory.on === true));
+          toggle.setAttribute('data-on', String(accessory.on === true));
+          holder.append(toggle);
+          break;
+        }
+        case 'checkmark': {
+          const mark = make('span', 'diffable-checkmark', '✓');
+          mark.setAttribute('aria-label', 'selected');
+          holder.append(mark);
+          break;
+        }
+        default:
+          holder.append(make('span', 'diffable-badge', accessory.text));
+      }
+    }
+    parts.push(holder);
+  }
+  element.replaceChildren(...parts);
+}
+
+/**
+ * Makes the renderer of one list.
+ *
+ * ```js
+ * const renderer = createRenderer(document.querySelector('[data-diffable-list="main"]'));
+ * connect({ ..., onChange: (change) => renderer.show(change) });
+ * ```
+ *
+ * @param {Element} root The list element, `[data-diffable-list]`: a scroll
+ *   container (diffable.css makes it one).
+ * @param {object} [options]
+ * @param {() => boolean} [options.motion] Whether to animate; by default,
+ *   unless the user prefers reduced motion.
+ * @param {(callback: () => void) => void} [options.requestFrame] Calls back
+ *   at the next animation frame (`requestAnimationFrame` by default).
+ * @param {() => number} [options.now] The clock of `receivedAt`
+ *   (`performance.now()` by default).
+ * @param {(type: string, ms: number) => void} [options.onFirstFrame] Told,
+ *   for each change, the milliseconds from its message's arrival to the
+ *   first animation frame after it was drawn.
+ * @param {(element: Element) => number} [options.opacityOf] An element's
+ *   opacity as drawn now (from `getComputedStyle` by default).
+ * @param {number} [options.duration] Milliseconds an animation takes.
+ * @returns {{show: (change: import('./connection.js').ConnectionChange) => Promise<void>,
+ *   isIdle: () => boolean, content: Element}} `show` draws a change and
+ *   returns a promise settled when its animations are over (the connection
+ *   acknowledges a batch then).
+ */
+export function createRenderer(root, {
+  motion = () => !(globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
+  requestFrame = (callback) => globalThis.requestAnimationFrame(callback),
+  now = () => globalThis.performance.now(),
+  onFirstFrame = () => {},
+  opacityOf = (element) => Number(globalThis.getComputedStyle(element).opacity),
+  duration = ANIMATION_DURATION,
+} = {}) {
+  const document = root.ownerDocument;
+  const content = document.createElement('div');
+  content.className = 'diffable-content';
+  root.append(content);
+  root.setAttribute('data-idle', '');
+
+  /** The element of each cell in the window, and the cell it shows. */
+  const cellElements = new Map();
+  const shown = new Map();
+  /** Supplementary elements by key: `{element, wrapper}`, the wrapper of a pinned one. */
+  const supplementaries = new Map();
+  /** Band elements by section: `{element, inner, points}`. */
+  const bands = new Map();
+  /** Elements fading out: they lost their identity and leave when done. */
+  const ghosts = new Set();
+  /** The animations running on each element, and all of them. */
+  const animationsOf = new WeakMap();
+  const running = new Set();
+
+  /** Every element with animations, so that a reload can stop them all. */
+  const animated = new Set();
+
+  const updateIdle = () => {
+    if (running.size === 0) root.setAttribute('data-idle', '');
+    else root.removeAttribute('data-idle');
+  };
+
+  /** Stops an element's animations at once: it shows its own style again. */
+  const cancelAnimations = (element) => {
+    const mine = animationsOf.get(element);
+    if (mine === undefined) return;
+    animationsOf.delete(element);
+    animated.delete(element);
+    for (const animation of mine) {
+      running.delete(animation);
+      animation.cancel();
+    }
+  };
+
+  /**
+   * Starts an animation and tracks it until it finishes or is cancelled;
+   * `after` runs then, before the list may turn idle.
+   *
+   * @returns {Promise<void>} Settled when the animation is over.
+   */
+  const animate = (element, keyframes, { fill = 'none', after } = {}) => {
+    const animation = element.animate(keyframes, { duration, easing: 'ease-in-out', fill });
+    let mine = animationsOf.get(element);
+    if (mine === undefined) {
+      mine = new Set();
+      animationsOf.set(element, mine);
+    }
+    mine.add(animation);
+    animated.add(element);
+    running.add(animation);
+    const over = () => {
+      if (animationsOf.get(element) === mine) {
+        mine.delete(animation);
+        if (mine.size === 0) {
+          animationsOf.delete(element);
+          animated.delete(element);
+        }
+      }
+      running.delete(animation);
+      after?.();
+      updateIdle();
+    };
+    return animation.finished.then(over, over);
+  };
+
+  /** An element's rect relative to another element's box. */
+  const rectOf = (element, origin) => {
+    const box = element.getBoundingClientRect();
+    const base = origin.getBoundingClientRect();
+    return { x: box.left - base.left, y: box.top - base.top, width: box.width, height: box.height };
+  };
+
+  /** Takes a fading element's identity away and fades it out where it is. */
+  const fadeOut = (element, from, opacity) => {
+    element.removeAttribute('data-item');
+    element.removeAttribute('data-section');
+    element.setAttribute('aria-hidden', 'true');
+    element.classList.add('diffable-leaving');
+    if (from !== undefined) {
+      place(element, { left: from.x, top: from.y, width: from.width, height: from.height });
+    }
+    ghosts.add(element);
+    return animate(element, [{ opacity }, { opacity: 0 }], {
+      fill: 'forwards',
+      after: () => {
+        ghosts.delete(element);
+        element.remove();
+      },
+    });
+  };
+
+  /** Removes every fading element and stops every animation: a reload draws at once. */
+  const stopEverything = () => {
+    for (const element of [...animated]) cancelAnimations(element);
+    for (const ghost of ghosts) ghost.remove();
+    ghosts.clear();
+  };
+
+  /** Creates, moves and fills the bands of a layout; removes the others. */
+  const drawBands = (layout, axis) => {
+    const wanted = new Map(layout.bands.map((band) => [band.section, band]));
+    for (const [section, entry] of bands) {
+      if (wanted.has(section)) continue;
+      cancelAnimations(entry.element);
+      entry.element.remove();
+      bands.delete(section);
+    }
+    const across = axis === 'y' ? 'x' : 'y';
+    for (const band of layout.bands) {
+      let entry = bands.get(band.section);
+      if (entry === undefined) {
+        const element = document.createElement('div');
+        element.className = 'diffable-band';
+        element.setAttribute('data-band', band.section);
+        const inner = document.createElement('div');
+        inner.className = 'diffable-band-content';
+        element.append(inner);
+        content.append(element);
+        entry = { element, inner, markers: [], points: '' };
+        bands.set(band.section, entry);
+      }
+      const [x, y, width, height] = band.frame;
+      place(entry.element, { left: x, top: y, width, height });
+      entry.element.setAttribute('data-band-axis', across);
+      if (across === 'x') {
+        entry.inner.style.width = px(band.contentWidth);
+        entry.inner.style.height = px(height);
+      } else {
+        entry.inner.style.width = px(width);
+        entry.inner.style.height = px(band.contentWidth);
+      }
+      const points = snapPoints(
+        band.rests, band.contentWidth, across === 'x' ? width : height);
+      const key = points.join(' ');
+      if (key !== entry.points) {
+        for (const marker of entry.markers) marker.remove();
+        entry.markers = points.map((point) => {
+          const marker = document.createElement('span');
+          marker.className = 'diffable-rest';
+          marker.setAttribute('aria-hidden', 'true');
+          marker.style[across === 'x' ? 'left' : 'top'] = px(point);
+          entry.inner.append(marker);
+          return marker;
+        });
+        entry.points = key;
+        if (points.length > 0) entry.element.setAttribute('data-snapping', '');
+        else entry.element.removeAttribute('data-snapping');
+      }
+    }
+    return wanted;
+  };
+
+  /** Creates, places and fills the supplementaries of a layout; removes the others. */
+  const drawSupplementaries = (layout, axis) => {
+    const wanted = new Map(layout.supplementaries
+      .map((supplementary) => [supplementaryKey(supplementary), supplementary]));
+    for (const [key, entry] of supplementaries) {
+      if (wanted.has(key)) continue;
+      cancelAnimations(entry.element);
+      (entry.wrapper ?? entry.element).remove();
+      supplementaries.delete(key);
+    }
+    for (const [key, supplementary] of wanted) {
+      let entry = supplementaries.get(key);
+      if (entry === undefined) {
+        const element = document.createElement('div');
+        element.className = 'diffable-supplementary';
+        element.setAttribute('data-kind', supplementary.kind);
+        element.setAttribute('data-section', supplementary.section);
+        entry = { element, wrapper: null, cell: null };
+        supplementaries.set(key, entry);
+      }
+      const { element } = entry;
+      const text = JSON.stringify(supplementary.cell);
+      if (entry.cell !== text) {
+        fillCell(document, element, supplementary.cell);
+        entry.cell = text;
+      }
+      for (const side of ['left', 'top', 'right', 'bottom', 'marginLeft', 'marginTop']) {
+        element.style[side] = '';
+      }
+      if (supplementary.pin === null) {
+        if (entry.wrapper !== null) {
+          entry.wrapper.remove();
+          entry.wrapper = null;
+        }
+        element.removeAttribute('data-pinned');
+        const [x, y, width, height] = supplementary.frame;
+        place(element, { left: x, top: y, width, height });
+        if (element.parentNode !== content) content.append(element);
+        continue;
+      }
+      if (entry.wrapper === null) {
+        cancelAnimations(element);
+        entry.wrapper = document.createElement('div');
+        entry.wrapper.className = 'diffable-pin-range';
+        entry.wrapper.setAttribute('aria-hidden', 'false');
+        content.append(entry.wrapper);
+      }
+      if (element.parentNode !== entry.wrapper) entry.wrapper.append(element);
+      const { wrapper, offset, side } = pinPlacement(supplementary, axis);
+      place(entry.wrapper, wrapper);
+      entry.wrapper.setAttribute('data-axis', axis);
+      element.setAttribute('data-pinned', side);
+      element.style.width = px(supplementary.frame[2]);
+      element.style.height = px(supplementary.frame[3]);
+      element.style[axis === 'x' ? 'marginLeft' : 'marginTop'] = px(offset);
+      element.style[side] = '0px';
+    }
+  };
+
+  /**
+   * Draws a change: a `reload`, `batch` or `layout` the connection applied.
+   *
+   * @param {import('./connection.js').ConnectionChange} change
+   * @returns {Promise<void>} Settled when the change's animations are over.
+   */
+  const show = (change) => {
+    const { list, message } = change;
+    const receivedAt = change.receivedAt ?? now();
+    const type = message.type;
+    const state = change.after.lists.get(list);
+    root.removeAttribute('data-idle');
+
+    const viewport = { width: root.clientWidth, height: root.clientHeight };
+    const layout = state.layout ?? stackedLayout(state, viewport.width);
+    const axis = scrollAxis(layout.size, viewport);
+    const motionOn = motion();
+    const changes = type === 'batch'
+      ? batchChanges(change.before.lists.get(list), state, message)
+      : undefined;
+    const plan = planCells({ kind: type, shown, after: state, changes, motion: motionOn });
+    if (!plan.slide) stopEverything();
+
+    // First: where every element is on screen now, and how opaque.
+    const first = new Map();
+    if (plan.slide) {
+      const measured = [
+        ...cellElements.values(),
+        ...[...bands.values()].map((entry) => entry.element),
+        ...[...supplementaries.values()]
+          .filter((entry) => entry.wrapper === null).map((entry) => entry.element),
+      ];
+      for (const element of measured) {
+        const parent = element.parentNode;
+        if (parent === null) continue;
+        first.set(element, {
+          parent,
+          local: rectOf(element, parent),
+          visual: rectOf(element, content),
+          opacity: animationsOf.has(element) ? opacityOf(element) : 1,
+        });
+      }
+    }
+    const settled = [];
+
+    // Cells that leave: faded out in place in a batch, removed otherwise.
+    for (const { item, fade } of plan.leaving) {
+      const element = cellElements.get(item);
+      cellElements.delete(item);
+      shown.delete(item);
+      const before = first.get(element);
+      first.delete(element);
+      cancelAnimations(element);
+      if (fade && before !== undefined) {
+        settled.push(fadeOut(element, before.local, before.opacity));
+      } else {
+        element.remove();
+      }
+    }
+
+    const bandOf = drawBands(layout, axis);
+    drawSupplementaries(layout, axis);
+
+    // Cells that stay or arrive.
+    const arriving = [];
+    const reloading = new Set();
+    for (const { item, section, cell, effect } of plan.cells) {
+      const band = bandOf.get(section);
+      const parent = band === undefined ? content : bands.get(section).inner;
+      let element = cellElements.get(item);
+      if (element === undefined) {
+        element = document.createElement('div');
+        element.className = 'diffable-cell';
+        element.setAttribute('data-item', item);
+        cellElements.set(item, element);
+        if (effect === 'insert') arriving.push(element);
+      } else if (effect === 'reload') {
+        const before = first.get(element);
+        if (before !== undefined) {
+          const ghost = element.cloneNode(true);
+          before.parent.insertBefore(ghost, element.nextSibling);
+          settled.push(fadeOut(ghost, before.local, before.opacity));
+          reloading.add(element);
+        }
+      }
+      if (effect !== 'keep') fillCell(document, element, cell);
+      shown.set(item, cell);
+      element.setAttribute('data-section', section);
+      place(element, cellBox(layout.frames.get(item), band));
+      if (element.parentNode !== parent) parent.append(element);
+    }
+
+    // DOM order: the snapshot's, around the elements fading out.
+    const order = contentOrder(state.sections, plan.cells, layout, axis).map((entry) => {
+      if (entry.type === 'cell') return cellElements.get(entry.item);
+      if (entry.type === 'band') return bands.get(entry.section).element;
+      const supplementary = supplementaries.get(entry.key);
+      return supplementary.wrapper ?? supplementary.element;
+    });
+    for (const [node, before] of reorder([...content.children], order, ghosts)) {
+      content.insertBefore(node, before);
+    }
+    for (const [section, entry] of bands) {
+      const wanted = plan.cells.filter((cell) => cell.section === section)
+        .map((cell) => cellElements.get(cell.item));
+      const skip = new Set([...ghosts, ...entry.markers]);
+      for (const [node, before] of reorder([...entry.inner.children], wanted, skip)) {
+        entry.inner.insertBefore(node, before);
+      }
+    }
+    content.style.width = px(layout.size[0]);
+    content.style.height = px(layout.size[1]);
+    root.setAttribute('data-seq', String(state.seq));
+
+    // Last, Invert, Play: each kept element slides from where it was, its
+    // earlier animation stopped once its position was read.
+    if (plan.slide) {
+      const kept = [...first].filter(([element]) => element.parentNode !== null);
+      for (const [element] of kept) cancelAnimations(element);
+      const moves = kept.map(([element, before]) => {
+        const same = element.parentNode === before.parent;
+        const from = same ? before.local : before.visual;
+        const to = rectOf(element, same ? element.parentNode : content);
+        return { element, from, to, opacity: before.opacity };
+      });
+      for (const { element, from, to, opacity } of moves) {
+        const reloaded = reloading.has(element);
+        const dx = from.x - to.x;
+        const dy = from.y - to.y;
+        const resized = Math.abs(from.width - to.width) > 0.5
+          || Math.abs(from.height - to.height) > 0.5;
+        const moved = Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5;
+        const fading = reloaded || opacity < 0.999;
+        if (!moved && !resized && !fading) continue;
+        const start = {};
+        const end = {};
+        if (moved) {
+          start.transform = `translate(${dx}px, ${dy}px)`;
+          end.transform = 'translate(0px, 0px)';
+        }
+        if (resized) {
+          Object.assign(start, { width: px(from.width), height: px(from.height) });
+          Object.assign(end, { width: px(to.width), height: px(to.height) });
+        }
+        if (fading) {
+          start.opacity = reloaded ? 0 : opacity;
+          end.opacity = 1;
+        }
+        settled.push(animate(element, [start, end]));
+      }
+    }
+    for (const element of arriving) {
+      settled.push(animate(element, [{ opacity: 0 }, { opacity: 1 }]));
+    }
+
+    updateIdle();
+    requestFrame(() => onFirstFrame(type, now() - receivedAt));
+    return Promise.all(settled).then(() => undefined);
+  };
+
+  return { show, isIdle: () => running.size === 0, content };
+}

@@ -1,0 +1,265 @@
+// The renderer's decisions, without a DOM: what a change does to each cell,
+// the content's order, reordering with few moves, cell boxes in bands, pinned
+// supplementaries held within their range, band rest offsets, the axis, the
+// timing statistics, and the page's id, socket address and control values.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import {
+  applyBatch, applyReload, createModel,
+} from '../../Sources/DiffableWeb/Resources/client/model.js';
+import {
+  batchChanges, cellBox, contentOrder, createStats, pinPlacement, pinnedOffset, planCells, reorder,
+  scrollAxis, snapPoints, stackedLayout, supplementaryKey,
+} from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
+import {
+  PAGE_ID_KEY, controlValue, pageId, socketURL,
+} from '../../Sources/DiffableWeb/Resources/client/page.js';
+import { checkLayout } from '../../Sources/DiffableWeb/Resources/client/messages.js';
+import { batch } from './support.mjs';
+
+const rows = (items) => {
+  const frames = {};
+  items.forEach((item, k) => { frames[item] = [0, k * 44, 390, 44]; });
+  return { size: [390, 4400], frames, supplementaries: [], bands: [] };
+};
+const reloadOf = (items, window) => ({
+  v: 1, type: 'reload', list: 'main', seq: 1, sections: [{ id: 's', items }],
+  cells: Object.fromEntries(window.map((item) => [item, { text: item }])),
+  layout: rows(window),
+});
+
+describe('planCells', () => {
+  // a b c d shown; the batch deletes a, reloads b, reconfigures c, inserts x.
+  const before = applyReload(createModel(), reloadOf(['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'd']));
+  const message = batch({
+    itemDeletes: [[0, 0]], itemReloads: [[0, 1]], itemInserts: [[0, 3]],
+    itemReconfigures: [[0, 1]],
+  }, {
+    counts: [4], insertedItems: ['x'],
+    cells: { b: { text: 'b2' }, x: { text: 'x' } },
+    reconfigured: { c: { text: 'c2' } },
+    layout: rows(['b', 'c', 'd', 'x']),
+  });
+  const after = applyBatch(before, message);
+  const shown = new Map(before.lists.get('main').cells);
+  const changes = batchChanges(before.lists.get('main'), after.lists.get('main'), message);
+
+  test('batchChanges names the inserted, reloaded and reconfigured items', () => {
+    assert.deepEqual([...changes.inserted], ['x']);
+    assert.deepEqual([...changes.reloaded], ['b']);
+    assert.deepEqual([...changes.reconfigured], ['c']);
+  });
+
+  test('a batch fades in, fades out, cross-fades, updates in place and slides', () => {
+    const plan = planCells({
+      kind: 'batch', shown, after: after.lists.get('main'), changes, motion: true,
+    });
+    assert.deepEqual(plan.cells.map(({ item, section, effect }) => [item, section, effect]),
+      [['b', 's', 'reload'], ['c', 's', 'update'], ['d', 's', 'keep'], ['x', 's', 'insert']]);
+    assert.deepEqual(plan.leaving, [{ item: 'a', fade: true }]);
+    assert.equal(plan.slide, true);
+  });
+
+  test('without motion, or in a reload, nothing fades or slides', () => {
+    for (const [kind, motion] of [['batch', false], ['reload', true]]) {
+      const plan = planCells({ kind, shown, after: after.lists.get('main'), changes, motion });
+      assert.deepEqual(plan.cells.map((cell) => cell.effect),
+        ['update', 'update', 'keep', 'appear']);
+      assert.deepEqual(plan.leaving, [{ item: 'a', fade: false }]);
+      assert.equal(plan.slide, false);
+    }
+  });
+
+  test('a layout shows arrivals at once, removes leavers, and slides the rest', () => {
+    const plan = planCells({ kind: 'layout', shown, after: after.lists.get('main'), motion: true });
+    assert.equal(plan.cells.at(-1).effect, 'appear');
+    assert.deepEqual(plan.leaving, [{ item: 'a', fade: false }]);
+    assert.equal(plan.slide, true);
+  });
+});
+
+describe('contentOrder', () => {
+  const layout = checkLayout({
+    size: [390, 1000],
+    frames: {
+      a: [0, 30, 390, 44], b: [0, 74, 390, 44], c: [0, 200, 100, 44], d: [100, 200, 100, 44],
+    },
+    supplementaries: [
+      { kind: 'footer', section: 'one', index: 0, frame: [0, 118, 390, 20], pin: null,
+        cell: { text: 'f' } },
+      { kind: 'header', section: 'one', index: 0, frame: [0, 0, 390, 30], pin: [0, 138],
+        cell: { text: 'h' } },
+      { kind: 'header', section: 'empty', index: 0, frame: [0, 140, 390, 30], pin: null,
+        cell: { text: 'e' } },
+    ],
+    bands: [{ section: 'two', frame: [0, 200, 390, 44], contentWidth: 800, rests: [] }],
+  });
+  const sections = [{ id: 'one' }, { id: 'empty' }, { id: 'two' }];
+  const cells = [
+    { item: 'a', section: 'one' }, { item: 'b', section: 'one' },
+    { item: 'c', section: 'two' }, { item: 'd', section: 'two' },
+  ];
+
+  test('headers, cells (or the band), then footers, section by section', () => {
+    const key = (kind, section) => supplementaryKey({ kind, section, index: 0 });
+    assert.deepEqual(contentOrder(sections, cells, layout, 'y'), [
+      { type: 'supplementary', key: key('header', 'one') },
+      { type: 'cell', item: 'a' }, { type: 'cell', item: 'b' },
+      { type: 'supplementary', key: key('footer', 'one') },
+      { type: 'supplementary', key: key('header', 'empty') },
+      { type: 'band', section: 'two' },
+    ]);
+  });
+});
+
+describe('reorder', () => {
+  /** Applies the moves to an array, as insertBefore does to children. */
+  const apply = (current, moves) => {
+    const list = current.slice();
+    for (const [node, before] of moves) {
+      const from = list.indexOf(node);
+      if (from >= 0) list.splice(from, 1);
+      list.splice(before === null ? list.length : list.indexOf(before), 0, node);
+    }
+    return list;
+  };
+
+  test('moves only what is out of order', () => {
+    const current = ['a', 'b', 'c', 'd', 'e'];
+    const wanted = ['a', 'c', 'd', 'e', 'b'];
+    const moves = reorder(current, wanted);
+    assert.deepEqual(apply(current, moves), wanted);
+    assert.ok(moves.length <= 2, `${moves.length} moves`);
+    assert.deepEqual(reorder(wanted, wanted), []);
+  });
+
+  test('places new nodes and leaves skipped ones where they are', () => {
+    const current = ['a', 'ghost', 'b', 'c'];
+    const wanted = ['c', 'a', 'new', 'b'];
+    const result = apply(current, reorder(current, wanted, new Set(['ghost'])));
+    assert.deepEqual(result.filter((node) => node !== 'ghost'), wanted);
+    assert.ok(result.includes('ghost'));
+  });
+
+  test('any permutation comes out in order', () => {
+    let seed = 7;
+    const random = () => { seed = (seed * 48271) % 2147483647; return seed / 2147483647; };
+    for (let round = 0; round < 200; round += 1) {
+      const current = Array.from({ length: 1 + Math.floor(random() * 9) }, (_, i) => i);
+      const wanted = current.filter(() => random() < 0.8)
+        .concat([100, 101].filter(() => random() < 0.5));
+      for (let i = wanted.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(random() * (i + 1));
+        [wanted[i], wanted[j]] = [wanted[j], wanted[i]];
+      }
+      const skip = new Set(current.filter((node) => !wanted.includes(node) && random() < 0.5));
+      const kept = current.filter((node) => wanted.includes(node) || skip.has(node));
+      const result = apply(kept, reorder(kept, wanted, skip));
+      assert.deepEqual(result.filter((node) => !skip.has(node)), wanted);
+      assert.equal(result.length, wanted.length + skip.size);
+    }
+  });
+});
+
+describe('geometry', () => {
+  test('a cell sits at its frame, or at its frame less its band\'s origin', () => {
+    assert.deepEqual(cellBox([10, 20, 30, 40], undefined),
+      { left: 10, top: 20, width: 30, height: 40 });
+    assert.deepEqual(cellBox([210, 220, 30, 40], { frame: [0, 200, 390, 60] }),
+      { left: 210, top: 20, width: 30, height: 40 });
+  });
+
+  test('a header pins to the top within its section, a footer to the bottom', () => {
+    const header = { frame: [0, 100, 390, 30], pin: [100, 500] };
+    assert.deepEqual(pinPlacement(header, 'y'),
+      { wrapper: { left: 0, top: 100, width: 390, height: 400 }, offset: 0, side: 'top' });
+    assert.equal(pinnedOffset(header, 'y', 0, 300), 100, 'below the top: where it is');
+    assert.equal(pinnedOffset(header, 'y', 250, 300), 250, 'scrolled past: at the top');
+    assert.equal(pinnedOffset(header, 'y', 480, 300), 470, 'its section ends: pushed up');
+    const footer = { frame: [0, 480, 390, 20], pin: [100, 500] };
+    assert.equal(pinPlacement(footer, 'y').side, 'bottom');
+    assert.equal(pinnedOffset(footer, 'y', 0, 300), 280, 'held at the bottom of the view');
+    assert.equal(pinnedOffset(footer, 'y', 400, 300), 480, 'where it is once in view');
+    assert.equal(pinnedOffset(footer, 'y', -500, 300), 100, 'never above its section');
+    const side = { frame: [50, 0, 40, 300], pin: [50, 600] };
+    assert.deepEqual(pinPlacement(side, 'x'),
+      { wrapper: { left: 50, top: 0, width: 550, height: 300 }, offset: 0, side: 'left' });
+    assert.equal(pinnedOffset(side, 'x', 200, 390), 200);
+  });
+
+  test('a band rests at the offsets it can reach, each once, in order', () => {
+    assert.deepEqual(snapPoints([0, 195, 390, 585, 780], 780, 390), [0, 195, 390]);
+    assert.deepEqual(snapPoints([300, -4, 0], 1000, 390), [0, 300]);
+    assert.deepEqual(snapPoints([], 1000, 390), []);
+    assert.deepEqual(snapPoints([0, 100], 200, 390), [0]);
+  });
+
+  test('the axis follows the content\'s overflow', () => {
+    assert.equal(scrollAxis([390, 5000], { width: 390, height: 800 }), 'y');
+    assert.equal(scrollAxis([3000, 200], { width: 390, height: 800 }), 'x');
+    assert.equal(scrollAxis([390.4, 800], { width: 390, height: 800 }), 'y');
+  });
+
+  test('a list with no layout is stacked in rows, frames for its cells only', () => {
+    const model = applyReload(createModel(), {
+      v: 1, type: 'reload', list: 'main', seq: 1,
+      sections: [{ id: 's', items: ['a', 'b'] }], cells: { a: { text: 'a' }, b: { text: 'b' } },
+    });
+    const layout = stackedLayout(model.lists.get('main'), 300);
+    assert.deepEqual(layout.size, [300, 88]);
+    assert.deepEqual([...layout.frames], [['a', [0, 0, 300, 44]], ['b', [0, 44, 300, 44]]]);
+  });
+});
+
+describe('stats', () => {
+  test('records each change\'s time to its first frame, by type, as copies', () => {
+    const stats = createStats({ limit: 2 });
+    stats.record('batch', 12.5);
+    stats.record('reload', 3);
+    stats.record('batch', -1);
+    stats.record('batch', 7);
+    stats.record('other', 1);
+    stats.record('layout', Number.NaN);
+    const snapshot = stats.snapshot();
+    assert.deepEqual(snapshot,
+      { batchToFirstFrame: [0, 7], reloadToFirstFrame: [3], layoutToFirstFrame: [] });
+    snapshot.batchToFirstFrame.push(99);
+    assert.deepEqual(stats.snapshot().batchToFirstFrame, [0, 7]);
+  });
+});
+
+describe('the page', () => {
+  test('keeps its id in session storage, or makes one', () => {
+    const store = new Map();
+    const storage = {
+      getItem: (key) => store.get(key) ?? null, setItem: (key, value) => store.set(key, value),
+    };
+    const random = (bytes) => bytes.fill(171);
+    const id = pageId(storage, random);
+    assert.equal(id, 'ab'.repeat(16));
+    assert.equal(store.get(PAGE_ID_KEY), id);
+    assert.equal(pageId(storage, (bytes) => bytes.fill(1)), id, 'the kept id again');
+    store.set(PAGE_ID_KEY, '<script>');
+    assert.equal(pageId(storage, (bytes) => bytes.fill(1)), '01'.repeat(16),
+      'a bad id is replaced');
+    const broken = { getItem() { throw new Error('no'); }, setItem() { throw new Error('no'); } };
+    assert.equal(pageId(broken, random), id);
+    assert.equal(pageId(undefined, random), id);
+  });
+
+  test('the socket address follows the page\'s scheme and host', () => {
+    const local = { protocol: 'http:', host: '127.0.0.1:8080' };
+    assert.equal(socketURL(local, '/demos/sort/socket', 'ab'),
+      'ws://127.0.0.1:8080/demos/sort/socket?page=ab');
+    assert.equal(socketURL({ protocol: 'https:', host: 'example.org' }, '/s?x=1', 'a b'),
+      'wss://example.org/s?x=1&page=a%20b');
+  });
+
+  test('a control\'s value: a checkbox as true or false, a field as its text', () => {
+    assert.equal(controlValue({ type: 'checkbox', checked: true, value: 'on' }), 'true');
+    assert.equal(controlValue({ type: 'checkbox', checked: false, value: 'on' }), 'false');
+    assert.equal(controlValue({ type: 'search', value: 'kings' }), 'kings');
+  });
+});
