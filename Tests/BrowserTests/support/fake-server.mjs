@@ -1,0 +1,149 @@
+// A stand-in server for what `serve` cannot be made to send: it serves the
+// browser client's real files (Sources/DiffableWeb/Resources/client/), a
+// page of the tests' choosing, and a WebSocket whose messages the test
+// writes itself. The client under test is the product's; only the server is
+// the test's.
+
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+import { DEFAULT_TIMEOUT, withDeadline } from './cdp.mjs';
+import { ROOT } from './server.mjs';
+
+const CLIENT = join(ROOT, 'Sources/DiffableWeb/Resources/client');
+const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+/** The server's end of one WebSocket: JSON text frames in and out. */
+export class Peer {
+  messages = [];
+  #waiters = [];
+  #buffer = Buffer.alloc(0);
+
+  constructor(socket) {
+    this.socket = socket;
+    socket.on('data', (chunk) => this.#read(chunk));
+    socket.on('error', () => {});
+  }
+
+  /** The next message from the client for which `accepts` holds. */
+  next(accepts, { timeout = DEFAULT_TIMEOUT, what = 'message' } = {}) {
+    const at = this.messages.findIndex(accepts);
+    if (at >= 0) return Promise.resolve(this.messages.splice(at, 1)[0]);
+    const waiter = { accepts };
+    const promise = new Promise((resolve) => { waiter.resolve = resolve; });
+    this.#waiters.push(waiter);
+    return withDeadline(promise, timeout, () => `no ${what} from the page`)
+      .finally(() => { this.#waiters = this.#waiters.filter((other) => other !== waiter); });
+  }
+
+  /** Sends a message as one unmasked text frame. */
+  send(message) {
+    const payload = Buffer.from(JSON.stringify(message));
+    let header;
+    if (payload.length < 126) {
+      header = Buffer.from([0x81, payload.length]);
+    } else if (payload.length < 0x1_0000) {
+      header = Buffer.from([0x81, 126, 0, 0]);
+      header.writeUInt16BE(payload.length, 2);
+    } else {
+      header = Buffer.alloc(10);
+      header[0] = 0x81;
+      header[1] = 127;
+      header.writeBigUInt64BE(BigInt(payload.length), 2);
+    }
+    this.socket.write(Buffer.concat([header, payload]));
+  }
+
+  #deliver(message) {
+    // The heartbeat is answered here, as a server does.
+    if (message.type === 'ping') this.send({ v: 1, type: 'pong', id: message.id });
+    const waiter = this.#waiters.find((candidate) => candidate.accepts(message));
+    if (waiter !== undefined) {
+      this.#waiters = this.#waiters.filter((other) => other !== waiter);
+      waiter.resolve(message);
+    } else {
+      this.messages.push(message);
+    }
+  }
+
+  #read(chunk) {
+    this.#buffer = Buffer.concat([this.#buffer, chunk]);
+    for (;;) {
+      const buffer = this.#buffer;
+      if (buffer.length < 2) return;
+      const opcode = buffer[0] & 0x0f;
+      let length = buffer[1] & 0x7f;
+      let at = 2;
+      if (length === 126) {
+        if (buffer.length < 4) return;
+        length = buffer.readUInt16BE(2);
+        at = 4;
+      } else if (length === 127) {
+        if (buffer.length < 10) return;
+        length = Number(buffer.readBigUInt64BE(2));
+        at = 10;
+      }
+      const masked = (buffer[1] & 0x80) !== 0;
+      const mask = masked ? buffer.subarray(at, at + 4) : null;
+      if (masked) at += 4;
+      if (buffer.length < at + length) return;
+      const payload = Buffer.from(buffer.subarray(at, at + length));
+      if (masked) for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
+      this.#buffer = buffer.subarray(at + length);
+      if (opcode === 0x1) this.#deliver(JSON.parse(payload.toString('utf8')));
+      else if (opcode === 0x8) this.socket.end();
+    }
+  }
+}
+
+/**
+ * Starts the stand-in: `GET /client/FILE` from the client's folder, `GET
+ * path` for each of `pages` (path → HTML), and WebSocket upgrades on any
+ * path, each handed to `onPeer(peer, url)`.
+ *
+ * @returns {Promise<{url: string, close: () => void}>}
+ */
+export async function startFakeServer({ pages, onPeer }) {
+  const sockets = new Set();
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    if (pages[path] !== undefined) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[path]);
+      return;
+    }
+    if (path.startsWith('/client/')) {
+      const file = normalize(join(CLIENT, path.slice('/client/'.length)));
+      if (file.startsWith(`${CLIENT}/`)) {
+        try {
+          const body = await readFile(file);
+          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+            .end(body);
+          return;
+        } catch {
+          // Falls through to the 404.
+        }
+      }
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  server.on('upgrade', (request, socket) => {
+    const accept = createHash('sha1')
+      .update(`${request.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest('base64');
+    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n'
+      + `Connection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    onPeer(new Peer(socket), request.url);
+  });
+  await new Promise((resolve) => { server.listen(0, '127.0.0.1', resolve); });
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
