@@ -279,9 +279,17 @@ export class Page {
     const expression = typeof code === 'function'
       ? `(${code})(...${JSON.stringify(args)})`
       : code;
+    return this.evaluateExpression(expression);
+  }
+
+  /**
+   * Evaluates an expression as `evaluate` does, waiting up to `timeout` ms
+   * for its value.
+   */
+  async evaluateExpression(expression, { timeout = DEFAULT_TIMEOUT } = {}) {
     const { result, exceptionDetails } = await this.send('Runtime.evaluate', {
       expression, awaitPromise: true, returnByValue: true, userGesture: true,
-    });
+    }, { timeout });
     if (exceptionDetails !== undefined) {
       const text = exceptionDetails.exception?.description ?? exceptionDetails.text;
       throw new Error(`evaluating in the page failed: ${text}`);
@@ -300,8 +308,9 @@ export class Page {
   async waitFor(predicate, { timeout = DEFAULT_TIMEOUT, what = String(predicate), args = [] } = {}) {
     // The predicate goes into the expression as source text, so that pages
     // with a content security policy forbidding `eval` can be polled too.
-    const outcome = await this.evaluate(
-      `(${pollInPage})(${predicate}, ${JSON.stringify(timeout)}, ${JSON.stringify(args)})`);
+    const outcome = await this.evaluateExpression(
+      `(${pollInPage})(${predicate}, ${JSON.stringify(timeout)}, ${JSON.stringify(args)})`,
+      { timeout: timeout + 5_000 });
     if (!outcome.ok) {
       throw new Error(`waited ${timeout} ms for ${what}; last value ${outcome.last}`);
     }
