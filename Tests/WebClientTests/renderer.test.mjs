@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import {
-  applyBatch, applyReload, createModel,
+  applyBatch, applyLayout, applyReload, createModel,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
 import { createRenderer } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 import { batch } from './support.mjs';
@@ -186,7 +186,8 @@ function setup({ motion = true } = {}) {
   let model = createModel();
   const show = (message, receivedAt = 990) => {
     const before = model;
-    model = message.type === 'reload' ? applyReload(model, message) : applyBatch(model, message);
+    const apply = { reload: applyReload, batch: applyBatch, layout: applyLayout }[message.type];
+    model = apply(model, message);
     return renderer.show({ list: 'main', before, after: model, message, receivedAt });
   };
   return {
@@ -332,6 +333,30 @@ describe('the DOM contract', () => {
     assert.deepEqual(page.order(), ['b', 'c']);
     await settle();
     assert.ok(settled);
+  });
+});
+
+describe('layouts', () => {
+  test('the window moves: cells come and go at once, a cell whose frame changed slides', () => {
+    const page = setup();
+    page.show(reloadOf(['a', 'b', 'c', 'd']));
+    assert.deepEqual(page.order(), ['a', 'b', 'c', 'd']);
+    const b = page.cell('b');
+    page.show({
+      v: 1, type: 'layout', list: 'main', seq: 1, cells: {},
+      layout: {
+        size: [390, 300], frames: { b: [0, 60, 390, 44], c: [0, 104, 390, 44] },
+        supplementaries: [], bands: [],
+      },
+    });
+    assert.deepEqual(page.order(), ['b', 'c']);
+    assert.equal(page.root.getAttribute('data-seq'), '1');
+    assert.deepEqual(b.running.map((animation) => animation.keyframes), [
+      [{ transform: 'translate(0px, -16px)' }, { transform: 'translate(0px, 0px)' }],
+    ]);
+    assert.deepEqual(page.document.running.map((animation) => animation.target),
+      [b, page.cell('c')], 'c slides too (88 to 104); nothing fades');
+    assert.equal(page.content.style.height, '300px');
   });
 });
 

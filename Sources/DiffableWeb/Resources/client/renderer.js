@@ -368,6 +368,16 @@ export function createRenderer(root, {
    * @returns {Promise<void>} Settled when the change's animations are over.
    */
   const show = (change) => {
+    try {
+      return draw(change);
+    } catch (error) {
+      // A list that failed to draw must not look busy for ever.
+      updateIdle();
+      throw error;
+    }
+  };
+
+  const draw = (change) => {
     const { list, message } = change;
     const receivedAt = change.receivedAt ?? now();
     const type = message.type;
