@@ -187,11 +187,25 @@ export function boot({ window = globalThis } = {}) {
     });
   }
 
+  const idle = () => [...lists.values()].every((entry) => entry.renderer.isIdle());
   const api = Object.freeze({
     page: id,
     lists: () => connection.lists(),
+    layouts: () => Array.from(connection.model().lists, ([list, state]) => ({
+      list,
+      seq: state.seq,
+      size: state.layout === null ? null : [...state.layout.size],
+      frames: state.layout === null
+        ? null
+        : Object.fromEntries(
+          Array.from(state.layout.frames, ([item, frame]) => [item, [...frame]])),
+    })),
     stats: () => stats.snapshot(),
-    idle: () => [...lists.values()].every((entry) => entry.renderer.isIdle()),
+    idle,
+    whenIdle: () => new Promise((resolve) => {
+      const check = () => (idle() ? resolve() : window.requestAnimationFrame(check));
+      check();
+    }),
     connection: () => connectionState,
     reports: () => reports.map((entry) => ({ ...entry })),
   });
