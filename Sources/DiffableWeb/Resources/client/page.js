@@ -72,14 +72,17 @@ export function controlValue(control) {
 
 /**
  * The size and scroll offset of a list element, as `ready` and `viewport`
- * carry them.
+ * carry them. An offset beyond the content's ends while the list bounces
+ * (a negative one, in some browsers) is reported at the end it passed.
  *
  * @param {Element} element A `[data-diffable-list]` element.
  * @returns {{width: number, height: number, x: number, y: number}}
  */
 export const listViewport = (element) => ({
-  width: element.clientWidth, height: element.clientHeight,
-  x: element.scrollLeft, y: element.scrollTop,
+  width: element.clientWidth,
+  height: element.clientHeight,
+  x: Math.max(0, Math.min(element.scrollLeft, element.scrollWidth - element.clientWidth)),
+  y: Math.max(0, Math.min(element.scrollTop, element.scrollHeight - element.clientHeight)),
 });
 
 /** Whether two list viewports are the same. */
