@@ -451,6 +451,8 @@ export function createRenderer(root, {
         const before = first.get(element);
         if (before !== undefined) {
           const ghost = element.cloneNode(true);
+          ghost.removeAttribute('data-item');
+          ghost.removeAttribute('data-section');
           before.parent.insertBefore(ghost, element.nextSibling);
           settled.push(fadeOut(ghost, before.local, before.opacity));
           reloading.add(element);
