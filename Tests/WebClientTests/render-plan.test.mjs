@@ -14,7 +14,7 @@ import {
   scrollAxis, snapPoints, stackedLayout, supplementaryKey,
 } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import {
-  PAGE_ID_KEY, controlValue, pageId, socketURL,
+  PAGE_ID_KEY, controlValue, listViewport, pageId, socketURL,
 } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { checkLayout } from '../../Sources/DiffableWeb/Resources/client/messages.js';
 import { batch } from './support.mjs';
@@ -255,6 +255,16 @@ describe('the page', () => {
       'ws://127.0.0.1:8080/demos/sort/socket?page=ab');
     assert.equal(socketURL({ protocol: 'https:', host: 'example.org' }, '/s?x=1', 'a b'),
       'wss://example.org/s?x=1&page=a%20b');
+  });
+
+  test('a list\'s viewport: its client size and scroll offset, within its content', () => {
+    const element = {
+      clientWidth: 375, clientHeight: 700, scrollWidth: 375, scrollHeight: 5000,
+      scrollLeft: 0, scrollTop: 120.5,
+    };
+    assert.deepEqual(listViewport(element), { width: 375, height: 700, x: 0, y: 120.5 });
+    assert.deepEqual(listViewport({ ...element, scrollTop: -30 }).y, 0);
+    assert.deepEqual(listViewport({ ...element, scrollTop: 4400 }).y, 4300);
   });
 
   test('a control\'s value: a checkbox as true or false, a field as its text', () => {

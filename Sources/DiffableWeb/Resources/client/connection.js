@@ -35,6 +35,16 @@
 // - An ack is sent only if the list still has that sequence number on the
 //   same connection: a later reload or batch supersedes it, and an ack from
 //   before a reconnect means nothing to the new connection.
+// - A `layout` is applied like a batch but never acknowledged. One for a
+//   list waiting for a reload, or whose `seq` is not the list's, is dropped
+//   without a word (the reload brings a layout); one that cannot be applied
+//   makes its list ask for a reload, as a refused batch does.
+// - `ready` carries `lists` when the page gives `listViewports` (page.js
+//   always does); without it, `ready` keeps its first form.
+// - `viewport`, `input` and `tap` go out only on an open socket once `ready`
+//   went out on it; otherwise they are dropped, and the caller is told: the
+//   next `ready` carries the viewports again, and `onReady` is the place to
+//   send the inputs again.
 
 import {
   applyBatch, applyLayout, applyReload, createModel, lists as listsOf,

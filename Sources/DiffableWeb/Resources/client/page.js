@@ -72,14 +72,17 @@ export function controlValue(control) {
 
 /**
  * The size and scroll offset of a list element, as `ready` and `viewport`
- * carry them.
+ * carry them. An offset beyond the content's ends while the list bounces
+ * (a negative one, in some browsers) is reported at the end it passed.
  *
  * @param {Element} element A `[data-diffable-list]` element.
  * @returns {{width: number, height: number, x: number, y: number}}
  */
 export const listViewport = (element) => ({
-  width: element.clientWidth, height: element.clientHeight,
-  x: element.scrollLeft, y: element.scrollTop,
+  width: element.clientWidth,
+  height: element.clientHeight,
+  x: Math.max(0, Math.min(element.scrollLeft, element.scrollWidth - element.clientWidth)),
+  y: Math.max(0, Math.min(element.scrollTop, element.scrollHeight - element.clientHeight)),
 });
 
 /** Whether two list viewports are the same. */
@@ -91,11 +94,15 @@ const sameViewport = (a, b) => a !== undefined
  * sends its inputs and taps, and defines `window.diffable`.
  *
  * @param {object} [options]
- * @param {Window} [options.window] The page's window.
+ * @param {Window} [options.window] The page's window: everything the page
+ *   uses (the document, storage, sockets, timers, animation frames) is
+ *   taken from it.
  * @returns {object} `window.diffable`.
  */
 export function boot({ window = globalThis } = {}) {
   const { document } = window;
+  const requestFrame = (callback) => window.requestAnimationFrame(callback);
+  const now = () => window.performance?.now() ?? Date.now();
   const id = pageId(window.sessionStorage, (bytes) => window.crypto.getRandomValues(bytes));
   const path = document.body.getAttribute('data-socket') ?? '/socket';
   const stats = createStats();
@@ -107,7 +114,13 @@ export function boot({ window = globalThis } = {}) {
   for (const element of document.querySelectorAll('[data-diffable-list]')) {
     const name = element.getAttribute('data-diffable-list');
     if (lists.has(name)) continue;
-    const renderer = createRenderer(element, { onFirstFrame: stats.record });
+    const renderer = createRenderer(element, {
+      onFirstFrame: stats.record,
+      requestFrame,
+      now,
+      motion: () => !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
+      opacityOf: (target) => Number(window.getComputedStyle(target).opacity),
+    });
     lists.set(name, { element, renderer, sent: undefined, scheduled: false });
   }
   const controls = [...document.querySelectorAll('[data-diffable-input]')];
@@ -122,6 +135,13 @@ export function boot({ window = globalThis } = {}) {
   connection = connect({
     url: socketURL(window.location, path, id),
     socketFactory: (url) => new window.WebSocket(url),
+    now,
+    clock: {
+      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle),
+      setInterval: (callback, ms) => window.setInterval(callback, ms),
+      clearInterval: (handle) => window.clearInterval(handle),
+    },
     viewport: () => ({ width: window.innerWidth, height: window.innerHeight }),
     listViewports: () => {
       const sizes = {};
@@ -148,7 +168,7 @@ export function boot({ window = globalThis } = {}) {
   const report = (entry, name) => {
     if (entry.scheduled) return;
     entry.scheduled = true;
-    window.requestAnimationFrame(() => {
+    requestFrame(() => {
       entry.scheduled = false;
       const now = listViewport(entry.element);
       if (sameViewport(entry.sent, now)) return;
@@ -187,11 +207,25 @@ export function boot({ window = globalThis } = {}) {
     });
   }
 
+  const idle = () => [...lists.values()].every((entry) => entry.renderer.isIdle());
   const api = Object.freeze({
     page: id,
     lists: () => connection.lists(),
+    layouts: () => Array.from(connection.model().lists, ([list, state]) => ({
+      list,
+      seq: state.seq,
+      size: state.layout === null ? null : [...state.layout.size],
+      frames: state.layout === null
+        ? null
+        : Object.fromEntries(
+          Array.from(state.layout.frames, ([item, frame]) => [item, [...frame]])),
+    })),
     stats: () => stats.snapshot(),
-    idle: () => [...lists.values()].every((entry) => entry.renderer.isIdle()),
+    idle,
+    whenIdle: () => new Promise((resolve) => {
+      const check = () => (idle() ? resolve() : requestFrame(check));
+      check();
+    }),
     connection: () => connectionState,
     reports: () => reports.map((entry) => ({ ...entry })),
   });

@@ -119,7 +119,7 @@ export const supplementaryKey = ({ kind, section, index }) =>
 /**
  * The order of the elements of a list's content, which is the order
  * assistive technology reads: section by section, the supplementaries that
- * start before the section's first cell in the window (headers), then the
+ * start no later than the section's first cell in the window (headers), then the
  * section's cells in snapshot order (inside the section's band when it has
  * one), then its other supplementaries (footers). A section with no cell in
  * the window has its supplementaries in the order of their frames.
@@ -155,8 +155,8 @@ export function contentOrder(sections, cells, layout, axis) {
     const start = items.length === 0
       ? Infinity
       : Math.min(...items.map((item) => layout.frames.get(item)[a]));
-    const leading = extras.filter((s) => s.frame[a] < start);
-    const trailing = extras.filter((s) => !(s.frame[a] < start));
+    const leading = extras.filter((s) => s.frame[a] <= start);
+    const trailing = extras.filter((s) => !(s.frame[a] <= start));
     for (const s of leading) order.push({ type: 'supplementary', key: supplementaryKey(s) });
     if (banded.has(id)) order.push({ type: 'band', section: id });
     else for (const item of items) order.push({ type: 'cell', item });

@@ -368,6 +368,16 @@ export function createRenderer(root, {
    * @returns {Promise<void>} Settled when the change's animations are over.
    */
   const show = (change) => {
+    try {
+      return draw(change);
+    } catch (error) {
+      // A list that failed to draw must not look busy for ever.
+      updateIdle();
+      throw error;
+    }
+  };
+
+  const draw = (change) => {
     const { list, message } = change;
     const receivedAt = change.receivedAt ?? now();
     const type = message.type;
@@ -441,6 +451,8 @@ export function createRenderer(root, {
         const before = first.get(element);
         if (before !== undefined) {
           const ghost = element.cloneNode(true);
+          ghost.removeAttribute('data-item');
+          ghost.removeAttribute('data-section');
           before.parent.insertBefore(ghost, element.nextSibling);
           settled.push(fadeOut(ghost, before.local, before.opacity));
           reloading.add(element);

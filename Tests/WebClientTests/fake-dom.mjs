@@ -1,0 +1,195 @@
+// A small fake DOM for the client's tests: elements with attributes,
+// children, inline styles, boxes laid out from those styles, and animations
+// a test drives to any point of their run. Enough for the renderer and the
+// page; nothing more.
+
+import assert from 'node:assert/strict';
+
+/** An animation the test drives: `progress` from 0 to 1, then `finish()`. */
+export class FakeAnimation {
+  progress = 0;
+  cancelled = false;
+  constructor(target, keyframes, options) {
+    this.target = target;
+    this.keyframes = keyframes;
+    this.options = options;
+    this.finished = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.finished.catch(() => {});
+  }
+
+  finish() { this.progress = 1; this.resolve(this); }
+  cancel() { this.cancelled = true; this.reject(new Error('AbortError')); }
+  get running() { return !this.cancelled && this.progress < 1; }
+
+  /** The value of a number-valued property now, interpolated. */
+  value(key, parse) {
+    const [from, to] = [this.keyframes[0][key], this.keyframes.at(-1)[key]];
+    if (from === undefined) return undefined;
+    const [a, b] = [parse(from), parse(to)];
+    return a.map((v, i) => v + (b[i] - v) * this.progress);
+  }
+}
+
+const translate = (text) => (text.match(/-?[\d.]+/g) ?? ['0', '0']).map(Number);
+const number = (text) => [parseFloat(text)];
+
+export class FakeElement {
+  children = [];
+  parentNode = null;
+  attributes = new Map();
+  animations = [];
+  text = '';
+  scrollLeft = 0;
+  scrollTop = 0;
+  scrollWidth = 0;
+  scrollHeight = 0;
+  clientWidth = 0;
+  clientHeight = 0;
+  listeners = new Map();
+
+  constructor(document, tag) {
+    this.ownerDocument = document;
+    this.tagName = tag.toUpperCase();
+    const style = {};
+    style.setProperty = (key, value) => { style[key] = value; };
+    this.style = style;
+    const element = this;
+    this.classList = {
+      add(name) {
+        if (!this.contains(name)) element.className = `${element.className} ${name}`.trim();
+      },
+      contains: (name) => element.className.split(' ').includes(name),
+    };
+    this.className = '';
+  }
+
+  setAttribute(name, value) { this.attributes.set(name, String(value)); }
+  getAttribute(name) { return this.attributes.get(name) ?? null; }
+  hasAttribute(name) { return this.attributes.has(name); }
+  removeAttribute(name) { this.attributes.delete(name); }
+
+  get textContent() { return this.text + this.children.map((child) => child.textContent).join(''); }
+  set textContent(value) { this.children = []; this.text = String(value); }
+
+  append(...nodes) { for (const node of nodes) this.insertBefore(node, null); }
+  insertBefore(node, before) {
+    node.remove();
+    const at = before === null ? this.children.length : this.children.indexOf(before);
+    assert.ok(at >= 0, 'insertBefore a node that is not a child');
+    this.children.splice(at, 0, node);
+    node.parentNode = this;
+    return node;
+  }
+  remove() {
+    if (this.parentNode === null) return;
+    this.parentNode.children.splice(this.parentNode.children.indexOf(this), 1);
+    this.parentNode = null;
+  }
+  replaceChildren(...nodes) {
+    for (const child of [...this.children]) child.remove();
+    this.text = '';
+    this.append(...nodes);
+  }
+  get nextSibling() {
+    if (this.parentNode === null) return null;
+    const siblings = this.parentNode.children;
+    return siblings[siblings.indexOf(this) + 1] ?? null;
+  }
+  cloneNode(deep) {
+    const copy = new FakeElement(this.ownerDocument, this.tagName);
+    copy.className = this.className;
+    copy.text = this.text;
+    for (const [key, value] of this.attributes) copy.attributes.set(key, value);
+    for (const [key, value] of Object.entries(this.style)) {
+      if (typeof value !== 'function') copy.style[key] = value;
+    }
+    if (deep) copy.append(...this.children.map((child) => child.cloneNode(true)));
+    return copy;
+  }
+
+  /** Every element below this one, depth first: document order. */
+  *descendants() {
+    for (const child of this.children) {
+      yield child;
+      yield* child.descendants();
+    }
+  }
+  /** The elements below this one with an attribute: `name` or `[name]`. */
+  querySelectorAll(selector) {
+    const name = attributeOf(selector);
+    return [...this.descendants()].filter((element) => element.hasAttribute(name));
+  }
+  closest(selector) {
+    const name = attributeOf(selector);
+    for (let node = this; node !== null; node = node.parentNode) {
+      if (node.hasAttribute(name)) return node;
+    }
+    return null;
+  }
+  contains(other) {
+    for (let node = other; node !== null; node = node.parentNode) if (node === this) return true;
+    return false;
+  }
+
+  addEventListener(type, listener) {
+    if (!this.listeners.has(type)) this.listeners.set(type, []);
+    this.listeners.get(type).push(listener);
+  }
+  /** Fires an event here, bubbling up through the parents. */
+  dispatch(type, event = {}) {
+    const fired = { type, target: this, ...event };
+    for (let node = this; node !== null; node = node.parentNode) {
+      for (const listener of node.listeners.get(type) ?? []) listener(fired);
+    }
+  }
+
+  animate(keyframes, options) {
+    const animation = new FakeAnimation(this, keyframes, options);
+    this.animations.push(animation);
+    this.ownerDocument.animations.push(animation);
+    return animation;
+  }
+  get running() { return this.animations.filter((animation) => animation.running); }
+
+  /** The box from the inline style, moved by running translations, inside the parent's. */
+  getBoundingClientRect() {
+    const base = this.parentNode?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    let left = base.left + (parseFloat(this.style.left) || 0) - (this.parentNode?.scrollLeft ?? 0);
+    let top = base.top + (parseFloat(this.style.top) || 0) - (this.parentNode?.scrollTop ?? 0);
+    let width = parseFloat(this.style.width) || 0;
+    let height = parseFloat(this.style.height) || 0;
+    for (const animation of this.running) {
+      const [dx, dy] = animation.value('transform', translate) ?? [0, 0];
+      left += dx;
+      top += dy;
+      width = animation.value('width', number)?.[0] ?? width;
+      height = animation.value('height', number)?.[0] ?? height;
+    }
+    return { left, top, width, height };
+  }
+  opacity() {
+    let opacity = 1;
+    for (const animation of this.running) {
+      opacity = animation.value('opacity', number)?.[0] ?? opacity;
+    }
+    return opacity;
+  }
+}
+
+/** The attribute a selector names: `name` or `[name]`. */
+const attributeOf = (selector) => selector.replace(/^\[(.*)\]$/, '$1');
+
+export class FakeDocument {
+  animations = [];
+  constructor() {
+    this.documentElement = this.createElement('html');
+    this.body = this.createElement('body');
+    this.documentElement.append(this.body);
+  }
+  querySelectorAll(selector) { return this.documentElement.querySelectorAll(selector); }
+  createElement(tag) { return new FakeElement(this, tag); }
+  get running() { return this.animations.filter((animation) => animation.running); }
+}

@@ -1,0 +1,135 @@
+// page.js booted in a fake window: the socket address and page id, `ready`
+// with the lists' viewports and the controls' values after it, one
+// `viewport` per animation frame, `tap` on a click in a cell, `input` on an
+// input event, the connection's state on <html>, and `window.diffable`.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { boot } from '../../Sources/DiffableWeb/Resources/client/page.js';
+import { FakeDocument } from './fake-dom.mjs';
+
+class FakeWebSocket {
+  static made = [];
+  readyState = 0;
+  sent = [];
+  constructor(url) {
+    this.url = url;
+    FakeWebSocket.made.push(this);
+  }
+  send(text) { this.sent.push(JSON.parse(text)); }
+  close() { this.readyState = 3; }
+  open() { this.readyState = 1; this.onopen({}); }
+  receive(message) { this.onmessage({ data: JSON.stringify(message) }); }
+}
+
+function fakeWindow() {
+  const document = new FakeDocument();
+  document.body.setAttribute('data-socket', '/demos/mountains/socket');
+  const list = document.createElement('div');
+  list.setAttribute('data-diffable-list', 'mountains');
+  Object.assign(list,
+    { clientWidth: 375, clientHeight: 600, scrollHeight: 5000, scrollWidth: 375 });
+  const search = document.createElement('input');
+  search.setAttribute('data-diffable-input', 'search');
+  Object.assign(search, { type: 'search', value: 'kings' });
+  document.body.append(search, list);
+  const frames = [];
+  const store = new Map();
+  const warnings = [];
+  const window = {
+    document,
+    location: { protocol: 'http:', host: '127.0.0.1:8080' },
+    sessionStorage: {
+      getItem: (key) => store.get(key) ?? null, setItem: (key, value) => store.set(key, value),
+    },
+    crypto: { getRandomValues: (bytes) => bytes.fill(0xa5) },
+    WebSocket: FakeWebSocket,
+    innerWidth: 390,
+    innerHeight: 844,
+    performance: { now: () => 500 },
+    requestAnimationFrame: (callback) => frames.push(callback),
+    setTimeout: () => 0, clearTimeout() {}, setInterval: () => 0, clearInterval() {},
+    matchMedia: () => ({ matches: true }), // reduced motion: nothing animates
+    getComputedStyle: () => ({ opacity: '1' }),
+    ResizeObserver: class {
+      constructor(callback) { this.callback = callback; }
+      observe(element) { this.element = element; }
+    },
+    console: { warn: (text) => warnings.push(text) },
+    addEventListener() {},
+  };
+  const runFrames = () => { for (const callback of frames.splice(0)) callback(); };
+  return { window, list, search, runFrames, store, warnings };
+}
+
+test('a booted page talks to its server and shows its lists', async () => {
+  const { window, list, search, runFrames, store } = fakeWindow();
+  const api = boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  const id = 'a5'.repeat(16);
+  assert.equal(api, window.diffable);
+  assert.equal(api.page, id);
+  assert.equal(store.get('diffable-page'), id);
+  assert.equal(socket.url, `ws://127.0.0.1:8080/demos/mountains/socket?page=${id}`);
+  assert.equal(window.document.documentElement.getAttribute('data-diffable-connection'),
+    'connecting');
+
+  socket.open();
+  assert.deepEqual(socket.sent, [
+    {
+      v: 1, type: 'ready', viewport: { width: 390, height: 844 },
+      lists: { mountains: { width: 375, height: 600, x: 0, y: 0 } },
+    },
+    { v: 1, type: 'input', name: 'search', value: 'kings' },
+  ]);
+  assert.equal(api.connection(), 'open');
+
+  socket.receive({
+    v: 1, type: 'reload', list: 'mountains', seq: 1,
+    sections: [{ id: 'peaks', items: ['k2', 'everest', 'denali'] }],
+    cells: { k2: { text: 'K2' }, everest: { text: 'Everest' } },
+    layout: {
+      size: [375, 132], frames: { k2: [0, 0, 375, 44], everest: [0, 44, 375, 44] },
+      supplementaries: [], bands: [],
+    },
+  });
+  assert.deepEqual(api.lists(), [{
+    list: 'mountains', seq: 1, sections: [{ id: 'peaks', items: ['k2', 'everest', 'denali'] }],
+  }]);
+  assert.deepEqual(api.layouts(), [{
+    list: 'mountains', seq: 1, size: [375, 132],
+    frames: { k2: [0, 0, 375, 44], everest: [0, 44, 375, 44] },
+  }]);
+  assert.deepEqual(list.querySelectorAll('[data-item]').map((e) => e.getAttribute('data-item')),
+    ['k2', 'everest']);
+  assert.ok(api.idle());
+  await new Promise((resolve) => { setImmediate(resolve); });
+  assert.deepEqual(socket.sent.at(-1), { v: 1, type: 'ack', list: 'mountains', seq: 1 });
+
+  // Scrolling twice in a frame sends one viewport; a frame with no change sends none.
+  list.scrollTop = 40;
+  list.dispatch('scroll');
+  list.scrollTop = 60;
+  list.dispatch('scroll');
+  const before = socket.sent.length;
+  runFrames();
+  assert.deepEqual(socket.sent.slice(before), [
+    { v: 1, type: 'viewport', list: 'mountains', width: 375, height: 600, x: 0, y: 60 },
+  ]);
+  list.dispatch('scroll');
+  runFrames();
+  assert.equal(socket.sent.length, before + 1);
+  assert.deepEqual(api.stats().reloadToFirstFrame, [0]);
+
+  // A click inside a cell taps it; typing sends the field's text.
+  const everest = list.querySelectorAll('[data-item]')[1];
+  everest.children[0].dispatch('click');
+  list.dispatch('click');
+  search.value = 'denali';
+  search.dispatch('input');
+  assert.deepEqual(socket.sent.slice(before + 1), [
+    { v: 1, type: 'tap', list: 'mountains', item: 'everest' },
+    { v: 1, type: 'input', name: 'search', value: 'denali' },
+  ]);
+});

@@ -1,0 +1,251 @@
+// The renderer against a small fake DOM written here: the DOM contract
+// (data-seq, data-idle, data-item and data-section, snapshot order, boxes
+// at frames, text only), the animations a batch starts (fades, slides from
+// where a cell is now, cross-fades), reduced motion, bands and pinned
+// supplementaries. The fake lays boxes out from their inline styles and
+// lets a test move an animation to any point of its run.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import {
+  applyBatch, applyLayout, applyReload, createModel,
+} from '../../Sources/DiffableWeb/Resources/client/model.js';
+import { createRenderer } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
+import { FakeDocument } from './fake-dom.mjs';
+import { batch } from './support.mjs';
+
+/** A list element in a fake document, its renderer, and what it recorded. */
+function setup({ motion = true } = {}) {
+  const document = new FakeDocument();
+  const root = document.createElement('div');
+  root.setAttribute('data-diffable-list', 'main');
+  root.clientWidth = 390;
+  root.clientHeight = 300;
+  const frames = [];
+  const firstFrames = [];
+  let motionOn = motion;
+  const renderer = createRenderer(root, {
+    motion: () => motionOn,
+    requestFrame: (callback) => frames.push(callback),
+    now: () => 1000,
+    onFirstFrame: (type, ms) => firstFrames.push([type, ms]),
+    opacityOf: (element) => element.opacity(),
+  });
+  let model = createModel();
+  const show = (message, receivedAt = 990) => {
+    const before = model;
+    const apply = { reload: applyReload, batch: applyBatch, layout: applyLayout }[message.type];
+    model = apply(model, message);
+    return renderer.show({ list: 'main', before, after: model, message, receivedAt });
+  };
+  return {
+    document, root, renderer, show, frames, firstFrames,
+    setMotion: (value) => { motionOn = value; },
+    content: renderer.content,
+    cell: (item) => root.querySelectorAll('data-item')
+      .find((element) => element.getAttribute('data-item') === item),
+    order: () => root.querySelectorAll('data-item')
+      .map((element) => element.getAttribute('data-item')),
+    box: (element) => {
+      const rect = element.getBoundingClientRect();
+      const origin = renderer.content.getBoundingClientRect();
+      return [rect.left - origin.left, rect.top - origin.top, rect.width, rect.height];
+    },
+  };
+}
+
+const rowsOf = (items) => Object.fromEntries(items.map((item, k) => [item, [0, k * 44, 390, 44]]));
+const layoutOf = (items, extra = {}) => ({
+  size: [390, items.length * 44], frames: rowsOf(items), supplementaries: [], bands: [], ...extra,
+});
+const reloadOf = (items, extra) => ({
+  v: 1, type: 'reload', list: 'main', seq: 1, sections: [{ id: 's', items }],
+  cells: Object.fromEntries(items.map((item) => [item, { text: `Cell ${item}` }])),
+  layout: layoutOf(items, extra),
+});
+const settle = () => new Promise((resolve) => { setImmediate(resolve); });
+
+describe('the DOM contract', () => {
+  test('a reload draws every window cell at its frame, in order, as text', () => {
+    const page = setup();
+    const evil = '<img src=x onerror=alert(1)>';
+    page.show(reloadOf(['a', evil, 'c']));
+    assert.equal(page.root.getAttribute('data-seq'), '1');
+    assert.ok(page.root.hasAttribute('data-idle'));
+    assert.deepEqual(page.order(), ['a', evil, 'c']);
+    assert.deepEqual(page.box(page.cell('c')), [0, 88, 390, 44]);
+    assert.equal(page.cell(evil).getAttribute('data-section'), 's');
+    assert.match(page.cell(evil).textContent, /Cell <img src=x onerror=alert\(1\)>/);
+    assert.ok(![...page.root.descendants()].some((element) => element.tagName === 'IMG'));
+    assert.equal(page.content.style.height, '132px');
+    assert.equal(page.document.animations.length, 0, 'a reload does not animate');
+    page.frames.forEach((callback) => callback());
+    assert.deepEqual(page.firstFrames, [['reload', 10]]);
+  });
+
+  test('a batch: fades, slides, order at once, idle and settled when the animations end',
+    async () => {
+      const page = setup();
+      page.show(reloadOf(['a', 'b', 'c', 'd']));
+      const b = page.cell('b');
+      const d = page.cell('d');
+      // Delete b, move d to the front, insert x at the end, reload c.
+      let settled = false;
+      page.show(batch({
+        itemDeletes: [[0, 1]], itemMoves: [[[0, 3], [0, 0]]], itemInserts: [[0, 3]],
+        itemReloads: [[0, 2]],
+      }, {
+        counts: [4], insertedItems: ['x'],
+        cells: { x: { text: 'Cell x' }, c: { text: 'Cell c, new' } },
+        layout: layoutOf(['d', 'a', 'c', 'x']),
+      })).then(() => { settled = true; });
+      assert.deepEqual(page.order(), ['d', 'a', 'c', 'x'], 'the DOM follows the snapshot at once');
+      assert.equal(page.root.getAttribute('data-seq'), '2');
+      assert.ok(!page.root.hasAttribute('data-idle'));
+      // b fades out where it was, without its identity.
+      assert.equal(b.getAttribute('data-item'), null);
+      assert.equal(b.parentNode, page.content);
+      assert.deepEqual(b.running[0].keyframes, [{ opacity: 1 }, { opacity: 0 }]);
+      // d slides from where it was (132 px further down) to its frame.
+      assert.deepEqual(d.running[0].keyframes,
+        [{ transform: 'translate(0px, 132px)' }, { transform: 'translate(0px, 0px)' }]);
+      // x fades in; c's new content fades in over a fading copy of the old.
+      assert.deepEqual(page.cell('x').running[0].keyframes, [{ opacity: 0 }, { opacity: 1 }]);
+      assert.equal(page.cell('c').textContent, 'Cell c, new');
+      const ghosts = page.content.children.filter((e) => e.classList.contains('diffable-leaving'));
+      assert.deepEqual(ghosts.map((ghost) => ghost.textContent).sort(), ['Cell b', 'Cell c']);
+      for (const animation of page.document.running) animation.finish();
+      await settle();
+      assert.ok(settled);
+      assert.ok(page.root.hasAttribute('data-idle'));
+      assert.equal(b.parentNode, null, 'the deleted cell is gone');
+      assert.ok(page.content.children.every((e) => !e.classList.contains('diffable-leaving')));
+      for (const [item, frame] of Object.entries(rowsOf(['d', 'a', 'c', 'x']))) {
+        assert.deepEqual(page.box(page.cell(item)), frame);
+      }
+    });
+
+  test('an interrupted slide carries on from where the cell is, and never stacks', async () => {
+    const page = setup();
+    page.show(reloadOf(['a', 'b', 'c', 'd', 'e']));
+    const a = page.cell('a');
+    const first = page.show(batch({ itemMoves: [[[0, 0], [0, 4]]] }, {
+      counts: [5], layout: layoutOf(['b', 'c', 'd', 'e', 'a']),
+    }));
+    const [slide] = a.running;
+    slide.progress = 0.25; // a is at 176 - 176 * 0.75 = 44 on screen
+    assert.deepEqual(page.box(a), [0, 44, 390, 44]);
+    const message = batch({ itemMoves: [[[0, 4], [0, 0]]] }, {
+      seq: 3, counts: [5], layout: layoutOf(['a', 'b', 'c', 'd', 'e']),
+    });
+    page.show(message);
+    assert.ok(slide.cancelled, 'the old animation was stopped');
+    assert.equal(a.running.length, 1, 'one animation at a time');
+    assert.deepEqual(page.box(a), [0, 44, 390, 44], 'no jump: it starts where it was');
+    await first; // the first batch is over once it is superseded
+    a.running[0].finish();
+    for (const animation of page.document.running) animation.finish();
+    await settle();
+    assert.deepEqual(page.box(a), [0, 0, 390, 44]);
+    assert.ok(page.root.hasAttribute('data-idle'));
+  });
+
+  test('a cell fading in when another batch comes keeps fading from where it was', () => {
+    const page = setup();
+    page.show(reloadOf(['a']));
+    page.show(batch({ itemInserts: [[0, 1]] }, {
+      counts: [2], insertedItems: ['b'], cells: { b: { text: 'b' } }, layout: layoutOf(['a', 'b']),
+    }));
+    const b = page.cell('b');
+    b.running[0].progress = 0.5;
+    page.show(batch({ itemMoves: [[[0, 1], [0, 0]]] }, {
+      seq: 3, counts: [2], layout: layoutOf(['b', 'a']),
+    }));
+    assert.deepEqual(b.running[0].keyframes, [
+      { transform: 'translate(0px, 44px)', opacity: 0.5 },
+      { transform: 'translate(0px, 0px)', opacity: 1 },
+    ]);
+  });
+
+  test('with reduced motion nothing animates and the batch is over at once', async () => {
+    const page = setup({ motion: false });
+    page.show(reloadOf(['a', 'b']));
+    const a = page.cell('a');
+    let settled = false;
+    page.show(batch({ itemDeletes: [[0, 0]], itemInserts: [[0, 1]] }, {
+      counts: [2], insertedItems: ['c'], cells: { c: { text: 'c' } }, layout: layoutOf(['b', 'c']),
+    })).then(() => { settled = true; });
+    assert.equal(page.document.animations.length, 0);
+    assert.equal(a.parentNode, null);
+    assert.ok(page.root.hasAttribute('data-idle'));
+    assert.deepEqual(page.order(), ['b', 'c']);
+    await settle();
+    assert.ok(settled);
+  });
+});
+
+describe('layouts', () => {
+  test('the window moves: cells come and go at once, a cell whose frame changed slides', () => {
+    const page = setup();
+    page.show(reloadOf(['a', 'b', 'c', 'd']));
+    assert.deepEqual(page.order(), ['a', 'b', 'c', 'd']);
+    const b = page.cell('b');
+    page.show({
+      v: 1, type: 'layout', list: 'main', seq: 1, cells: {},
+      layout: {
+        size: [390, 300], frames: { b: [0, 60, 390, 44], c: [0, 104, 390, 44] },
+        supplementaries: [], bands: [],
+      },
+    });
+    assert.deepEqual(page.order(), ['b', 'c']);
+    assert.equal(page.root.getAttribute('data-seq'), '1');
+    assert.deepEqual(b.running.map((animation) => animation.keyframes), [
+      [{ transform: 'translate(0px, -16px)' }, { transform: 'translate(0px, 0px)' }],
+    ]);
+    assert.deepEqual(page.document.running.map((animation) => animation.target),
+      [b, page.cell('c')], 'c slides too (88 to 104); nothing fades');
+    assert.equal(page.content.style.height, '300px');
+  });
+});
+
+describe('bands and pinned supplementaries', () => {
+  test('a band holds its section\'s cells at their frames, with snap marks at its rests', () => {
+    const page = setup();
+    page.show({
+      v: 1, type: 'reload', list: 'main', seq: 1,
+      sections: [{ id: 'top', items: ['a'] }, { id: 'band', items: ['p', 'q', 'r'] }],
+      cells: { a: { text: 'a' }, p: { text: 'p' }, q: { text: 'q' }, r: { text: 'r' } },
+      layout: {
+        size: [390, 200],
+        frames: {
+          a: [0, 0, 390, 44], p: [0, 50, 180, 100], q: [200, 50, 180, 100], r: [400, 50, 180, 100],
+        },
+        supplementaries: [{
+          kind: 'header', section: 'top', index: 0, frame: [0, 0, 390, 20], pin: [0, 44],
+          cell: { text: 'Top' },
+        }],
+        bands: [{
+          section: 'band', frame: [0, 44, 390, 120], contentWidth: 600, rests: [0, 200, 400],
+        }],
+      },
+    });
+    const band = page.content.children.find((e) => e.classList.contains('diffable-band'));
+    assert.equal(band.getAttribute('data-band-axis'), 'x');
+    assert.ok(band.hasAttribute('data-snapping'));
+    const inner = band.children[0];
+    assert.equal(inner.style.width, '600px');
+    const marks = inner.children.filter((e) => e.classList.contains('diffable-rest'));
+    // 400 is beyond the band's reach (600 - 390): it rests at the end.
+    assert.deepEqual(marks.map((mark) => mark.style.left), ['0px', '200px', '210px']);
+    assert.equal(page.cell('q').parentNode, inner);
+    assert.deepEqual(page.box(page.cell('q')), [200, 50, 180, 100]);
+    assert.deepEqual(page.order(), ['a', 'p', 'q', 'r']);
+    const header = page.root.querySelectorAll('data-kind')[0];
+    assert.equal(header.getAttribute('data-section'), 'top');
+    assert.equal(header.getAttribute('data-pinned'), 'top');
+    assert.equal(header.parentNode.classList.contains('diffable-pin-range'), true);
+    assert.equal(header.parentNode.style.height, '44px');
+    assert.equal(page.content.children[0], header.parentNode, 'the header comes first');
+  });
+});
