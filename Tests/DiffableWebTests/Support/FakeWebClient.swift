@@ -35,8 +35,9 @@ final class FakeWebClient {
   var cells: [String: [String: WebCell]] = [:]
   /// Each list's latest layout.
   var layouts: [String: WebLayout] = [:]
-  /// Every message received, in order.
+  /// Every message received, in order, and the size of its text in bytes.
   var received: [WebServerMessage] = []
+  var receivedBytes: [Int] = []
 
   init() {
     let (fromServer, toClient) = AsyncStream<String>.makeStream()
@@ -61,6 +62,7 @@ final class FakeWebClient {
     guard let frame else { return nil }
     let message = try WebServerMessage(jsonData: Data(frame.utf8))
     received.append(message)
+    receivedBytes.append(frame.utf8.count)
     try apply(message)
     return message
   }
