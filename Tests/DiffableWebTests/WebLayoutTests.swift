@@ -267,6 +267,44 @@ struct WebLayoutTests {
     await serving.value
   }
 
+  @Test("a size the layout cannot be solved for gets an error and an empty layout, until it can")
+  func unsolvableSize() async throws {
+    let row = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+      subitems: [
+        LayoutItem(
+          layoutSize: LayoutSize(
+            widthDimension: .absolute(500), heightDimension: .fractionalHeight(1)))
+      ])
+    let layout = CompositionalLayout(section: LayoutSection(group: row))
+    let (session, view, dataSource) = Self.session(layout: layout)
+    let snapshot = StringSnapshot.make([("a", Self.items(10))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 600, height: 800))
+    #expect(reload.layout?.frames.count == 10)
+
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 800)))
+    #expect(
+      try await client.receive()
+        == .error(
+          message: #"list "main" cannot be laid out at 390×800: "#
+            + "sections[0].group.horizontal: a horizontal group with width 390 cannot fit a "
+            + "single subitem"))
+    let empty = try await Self.layoutMessage(client)
+    #expect(empty.layout == .empty && empty.cells.isEmpty)
+    #expect(view.solvedLayout == nil)
+    #expect(session.isConnected)
+
+    client.send(.viewport(list: "main", WebListViewport(width: 700, height: 800)))
+    let back = try await Self.layoutMessage(client)
+    let expected = try Self.expected(layout, snapshot, width: 700, height: 800, y: 0)
+    #expect(back.layout.frames == expected.frames)
+    #expect(Set(back.cells.keys) == Set(expected.frames.keys))
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("taps reach didSelectItem by index path, input reaches onInput, bad ones get errors")
   func tapsAndInput() async throws {
     let (session, view, dataSource) = Self.session()

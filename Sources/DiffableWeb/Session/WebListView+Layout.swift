@@ -77,7 +77,10 @@ extension WebListView {
   }
 
   func _layoutFailed(_ error: LayoutError) {
-    let size = _viewport.map { "\($0.width)×\($0.height)" } ?? "?"
+    func number(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+    let size = _viewport.map { "\(number($0.width))×\(number($0.height))" } ?? "?"
     _ = _session?._send(
       .error(
         message: "list \(String(reflecting: name)) cannot be laid out at \(size): \(error)"))
