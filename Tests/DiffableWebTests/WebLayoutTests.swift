@@ -400,3 +400,52 @@ struct WebLayoutTests {
     await serving.value
   }
 }
+
+@Suite("Web list views: misuse")
+struct WebListViewMisuseTests {
+  @Test("a second list of the same name stops the program, naming it")
+  func duplicateName() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let _: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        let _: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+      }
+    }
+    expectMessage(
+      result, #"listView(named:layout:): the session already has a list named "main""#)
+  }
+
+  @Test("a data source of other identifier types stops the program, naming the types")
+  func wrongTypes() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let view: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        _ = DiffableDataSource<Int, Int>(view: view) { _, _, item in WebCell("\(item)") }
+      }
+    }
+    expectMessage(
+      result,
+      #"WebListView.connect(to:): list "main" is a WebListView<String, String>; only a "#
+        + "DiffableDataSource<String, String> can drive it")
+  }
+
+  @Test("a second data source for one view stops the program")
+  func secondDataSource() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let view: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        _ = DiffableDataSource<String, String>(view: view) { _, _, item in WebCell(item) }
+        _ = DiffableDataSource<String, String>(view: view) { _, _, item in WebCell(item) }
+      }
+    }
+    expectMessage(
+      result, #"WebListView.connect(to:): list "main" is already the view of a data source"#)
+  }
+}
