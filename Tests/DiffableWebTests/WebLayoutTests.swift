@@ -358,6 +358,13 @@ struct WebLayoutTests {
     #expect(try await client.receive() == .pong(id: 1))
     #expect(selected == [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 0)])
     #expect(inputs.map(\.value) == ["k", "ka"])
+    // And after a reload, which lists only what is there now.
+    client.send(.resync(list: "main", reason: "test"))
+    _ = try await client.receive()
+    client.send(.tap(list: "main", item: "pear"))
+    client.send(.ping(id: 2))
+    #expect(try await client.receive() == .pong(id: 2))
+    #expect(selected.count == 2)
     await client.transport.close()
     await serving.value
   }
