@@ -168,6 +168,30 @@ struct WebLayoutTests {
     await serving.value
   }
 
+  @Test("a new layout is solved and sent at once")
+  func newLayout() async throws {
+    let (session, view, dataSource) = Self.session()
+    let snapshot = StringSnapshot.make([("a", Self.items(100))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let row = LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(60))
+    let grid = CompositionalLayout(
+      section: LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
+          subitems: [LayoutItem(layoutSize: row)])))
+    view.layout = grid
+    let changed = try await Self.layoutMessage(client)
+    let expected = try Self.expected(grid, snapshot, width: 390, height: 600, y: 0)
+    #expect(changed.layout.frames == expected.frames)
+    #expect(changed.layout.frames["item-00001"] == WebRect(x: 195, y: 0, width: 195, height: 60))
+    #expect(Set(changed.cells.keys) == Set(expected.frames.keys).subtracting(reload.cells.keys))
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("a batch's cells and reconfigured cells follow the window")
   func batchWindow() async throws {
     let (session, _, dataSource) = Self.session()

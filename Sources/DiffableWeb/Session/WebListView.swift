@@ -70,7 +70,16 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   public let name: String
 
   /// The layout the list is shown with.
-  public let layout: CompositionalLayout
+  ///
+  /// Setting it solves the new layout for the list element's size and
+  /// sends the page a `layout` message if its window changed.
+  public var layout: CompositionalLayout {
+    didSet {
+      guard let shown = _shown else { return }
+      _solve(for: shown)
+      _sendLayoutIfChanged(shown)
+    }
+  }
 
   /// The sequence number of the last reload or batch sent.
   public private(set) var seq = 0
