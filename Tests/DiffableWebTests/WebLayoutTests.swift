@@ -168,6 +168,30 @@ struct WebLayoutTests {
     await serving.value
   }
 
+  @Test("a new layout is solved and sent at once")
+  func newLayout() async throws {
+    let (session, view, dataSource) = Self.session()
+    let snapshot = StringSnapshot.make([("a", Self.items(100))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let row = LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(60))
+    let grid = CompositionalLayout(
+      section: LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
+          subitems: [LayoutItem(layoutSize: row)])))
+    view.layout = grid
+    let changed = try await Self.layoutMessage(client)
+    let expected = try Self.expected(grid, snapshot, width: 390, height: 600, y: 0)
+    #expect(changed.layout.frames == expected.frames)
+    #expect(changed.layout.frames["item-00001"] == WebRect(x: 195, y: 0, width: 195, height: 60))
+    #expect(Set(changed.cells.keys) == Set(expected.frames.keys).subtracting(reload.cells.keys))
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("a batch's cells and reconfigured cells follow the window")
   func batchWindow() async throws {
     let (session, _, dataSource) = Self.session()
@@ -358,6 +382,13 @@ struct WebLayoutTests {
     #expect(try await client.receive() == .pong(id: 1))
     #expect(selected == [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 0)])
     #expect(inputs.map(\.value) == ["k", "ka"])
+    // And after a reload, which lists only what is there now.
+    client.send(.resync(list: "main", reason: "test"))
+    _ = try await client.receive()
+    client.send(.tap(list: "main", item: "pear"))
+    client.send(.ping(id: 2))
+    #expect(try await client.receive() == .pong(id: 2))
+    #expect(selected.count == 2)
     await client.transport.close()
     await serving.value
   }
@@ -398,5 +429,54 @@ struct WebLayoutTests {
     #expect(scrollBytes * 20 <= reloadBytes, "scroll \(scrollBytes) B, reload \(reloadBytes) B")
     await client.transport.close()
     await serving.value
+  }
+}
+
+@Suite("Web list views: misuse")
+struct WebListViewMisuseTests {
+  @Test("a second list of the same name stops the program, naming it")
+  func duplicateName() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let _: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        let _: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+      }
+    }
+    expectMessage(
+      result, #"listView(named:layout:): the session already has a list named "main""#)
+  }
+
+  @Test("a data source of other identifier types stops the program, naming the types")
+  func wrongTypes() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let view: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        _ = DiffableDataSource<Int, Int>(view: view) { _, _, item in WebCell("\(item)") }
+      }
+    }
+    expectMessage(
+      result,
+      #"WebListView.connect(to:): list "main" is a WebListView<String, String>; only a "#
+        + "DiffableDataSource<String, String> can drive it")
+  }
+
+  @Test("a second data source for one view stops the program")
+  func secondDataSource() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let view: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        _ = DiffableDataSource<String, String>(view: view) { _, _, item in WebCell(item) }
+        _ = DiffableDataSource<String, String>(view: view) { _, _, item in WebCell(item) }
+      }
+    }
+    expectMessage(
+      result, #"WebListView.connect(to:): list "main" is already the view of a data source"#)
   }
 }

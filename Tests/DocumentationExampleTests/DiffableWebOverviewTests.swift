@@ -98,6 +98,14 @@ struct DiffableWebOverviewTests {
     await serving.value
     #expect(session.isConnected == false)
 
+    // DiffableWeb.docc/DiffableWeb.md, block 6
+    view.didSelectItem = { indexPath in
+      print("tapped", fruits.itemIdentifier(for: indexPath) ?? "?")
+    }
+    session.onInput = { input in
+      print(input.name, input.value)
+    }
+
     #expect(checksRun == 2, "every check inside braces ran")
   }
 }

@@ -70,7 +70,16 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   public let name: String
 
   /// The layout the list is shown with.
-  public let layout: CompositionalLayout
+  ///
+  /// Setting it solves the new layout for the list element's size and
+  /// sends the page a `layout` message if its window changed.
+  public var layout: CompositionalLayout {
+    didSet {
+      guard let shown = _shown else { return }
+      _solve(for: shown)
+      _sendLayoutIfChanged(shown)
+    }
+  }
 
   /// The sequence number of the last reload or batch sent.
   public private(set) var seq = 0
@@ -134,7 +143,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// The last layout sent.
   var _sentLayout: WebLayout?
   /// Every item the page was shown on this connection, by text: what a
-  /// `tap` may name.
+  /// `tap` may name. It grows with the items a connection sees come and
+  /// go, and is forgotten when the connection ends.
   var _everShown: [String: Item] = [:]
 
   init(name: String, layout: CompositionalLayout, session: WebSession) {
@@ -272,7 +282,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _shown = snapshot
       _held = Set(window.lazy.map(\.item))
       _sentLayout = layout
-      _everShown = [:]
       for (q, section) in message.sections.enumerated() {
         let items = snapshot._itemIdentifiers(atSection: q)
         for (k, identifier) in section.items.enumerated() { _everShown[identifier.text] = items[k] }
