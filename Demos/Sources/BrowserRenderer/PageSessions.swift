@@ -75,6 +75,9 @@ public final class PageSessions {
   /// The session of the page `id`, if it is kept.
   public func session(id: String) -> WebSession? { entries[id]?.session }
 
+  /// The screen of the session `id`, if it is kept.
+  public func screen(id: String) -> (any BrowserScreen)? { entries[id]?.screen }
+
   /// The page that the session `id` shows, if it is kept.
   public func page(id: String) -> DemoPage? { entries[id]?.page }
 
