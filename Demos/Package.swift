@@ -118,6 +118,8 @@ let package = Package(
         .product(name: "DiffableWeb", package: "swift-diffable"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
   ]
 )

@@ -4,6 +4,8 @@ import DemoServer
 import DiffableWeb
 import Foundation
 import Hummingbird
+import Logging
+import ServiceLifecycle
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -43,7 +45,8 @@ func get(
 }
 
 /// Runs the demo server in this process on a free port for the time of
-/// `body`, with the seed screens (short pauses) in `sessions`.
+/// `body`, with the seed screens (short pauses) in `sessions`, then shuts
+/// it down gracefully, as a signal does.
 func withServer(
   sessions makeSessions: @MainActor () -> PageSessions = {
     PageSessions { page, session in
@@ -60,17 +63,22 @@ func withServer(
   let app = DemoServer.application(host: "127.0.0.1", port: 0, sessions: sessions) {
     continuation.yield($0)
   }
+  var logger = Logger(label: "test-server")
+  logger.logLevel = .warning
+  let services = ServiceGroup(
+    configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
   try await withThrowingTaskGroup(of: Void.self) { group in
-    group.addTask { try await app.run() }
+    group.addTask { try await services.run() }
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else { return }
     do {
       try await body(port, sessions)
     } catch {
-      group.cancelAll()
+      await services.triggerGracefulShutdown()
       throw error
     }
-    group.cancelAll()
+    await services.triggerGracefulShutdown()
+    try await group.waitForAll()
   }
 }
 
