@@ -69,6 +69,9 @@ public enum DemoServer {
           .badRequest,
           message: "the socket needs ?page=ID, an ID of 1 to 64 letters, digits and hyphens")
       }
+      guard await sessions.hasRoom(for: String(id)) else {
+        throw HTTPError(.serviceUnavailable, message: "too many pages are open")
+      }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
       guard let name = context.requestContext.parameters.get("name"),

@@ -107,4 +107,25 @@ final class RecordingScreen: BrowserScreen {
     #expect(sessions.pageIDs.isEmpty)
     #expect(screens["reststop"]?.events == ["connected", "gone", "stopped"])
   }
+
+  @Test func pagesBeyondTheMaximumAreRefused() async throws {
+    let sessions = PageSessions { _, _ in RecordingScreen() }
+    sessions.maximumSessions = 2
+    let page = try #require(WebPages.demo(named: "sort"))
+    for id in ["a", "b"] {
+      #expect(sessions.hasRoom(for: id))
+      let transport = FakeTransport()
+      transport.feed.finish()
+      await sessions.serve(transport, page: page, id: id)
+    }
+    #expect(!sessions.hasRoom(for: "c"))
+    #expect(sessions.hasRoom(for: "a"))
+    let refused = FakeTransport()
+    await sessions.serve(refused, page: page, id: "c")
+    #expect(sessions.pageIDs == ["a", "b"])
+    var frames = refused.incoming.makeAsyncIterator()
+    #expect(await frames.next() == nil, "the refused socket is closed")
+    sessions.drop(id: "a")
+    #expect(sessions.hasRoom(for: "c"))
+  }
 }
