@@ -31,6 +31,7 @@ let package = Package(
       url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
   targets: [
     // The seed screens: their data, controllers, snapshots and handlers,
@@ -88,7 +89,12 @@ let package = Package(
     // `serve`: the seed screens in a browser.
     .executableTarget(
       name: "ServeCommand",
-      dependencies: ["DemoServer"],
+      dependencies: [
+        "DemoServer", "BrowserRenderer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Sources/serve"),
     .testTarget(
       name: "DemoScreensTests",
@@ -112,6 +118,8 @@ let package = Package(
         .product(name: "DiffableWeb", package: "swift-diffable"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
   ]
 )

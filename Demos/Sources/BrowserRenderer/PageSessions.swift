@@ -44,6 +44,9 @@ public final class PageSessions {
 
   /// How long a session with no socket is kept. 60 seconds by default.
   public var idleLifetime: Duration
+  /// How many sessions are kept at most; a socket for a new page beyond
+  /// them is refused. 1,000 by default.
+  public var maximumSessions = 1_000
   let makeScreen: @MainActor (DemoPage, WebSession) -> any BrowserScreen
   var entries: [String: Entry] = [:]
 
@@ -69,16 +72,28 @@ public final class PageSessions {
       }
   }
 
+  /// Whether a socket of the page `id` would be served: its session is
+  /// kept, or there is room for one more (``maximumSessions``).
+  public func hasRoom(for id: String) -> Bool {
+    entries[id] != nil || entries.count < maximumSessions
+  }
+
   /// The identifiers of the sessions kept, sorted.
   public var pageIDs: [String] { entries.keys.sorted() }
 
   /// The session of the page `id`, if it is kept.
   public func session(id: String) -> WebSession? { entries[id]?.session }
 
+  /// The screen of the session `id`, if it is kept.
+  public func screen(id: String) -> (any BrowserScreen)? { entries[id]?.screen }
+
   /// The page that the session `id` shows, if it is kept.
   public func page(id: String) -> DemoPage? { entries[id]?.page }
 
   /// Serves one socket of the page `id`, showing `page`, until it closes.
+  ///
+  /// A socket of a new page when ``maximumSessions`` are kept is closed at
+  /// once (a server checks ``hasRoom(for:)`` before upgrading).
   ///
   /// - Precondition: `id` is a valid page identifier
   ///   (``isValidPageID(_:)``); a server checks it before upgrading.
@@ -91,6 +106,9 @@ public final class PageSessions {
     let entry: Entry
     if let existing = entries[id], existing.page == page {
       entry = existing
+    } else if entries[id] == nil, entries.count >= maximumSessions {
+      await transport.close()
+      return
     } else {
       if let previous = entries.removeValue(forKey: id) { previous.screen.stop() }
       let session = WebSession()

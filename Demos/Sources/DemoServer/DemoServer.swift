@@ -14,6 +14,9 @@ import Logging
 /// - `GET /client/FILE`: a file of the browser client, with its content
 ///   type, an `ETag` and `Cache-Control: no-cache`; `304 Not Modified` for a
 ///   matching `If-None-Match`.
+/// - `GET /state/ID`: what the page `ID` shows, as JSON (`{"lists": [...]}`,
+///   each list as `WebSession.listStates()` gives it); 404 for a page the
+///   server does not keep.
 /// - Anything else: a 404 page.
 public enum DemoServer {
   /// The largest WebSocket frame, in either direction, and the largest
@@ -22,7 +25,7 @@ public enum DemoServer {
   public static let maximumFrameSize = 1 << 20
 
   /// The HTTP routes.
-  public static func router() -> Router<BasicRequestContext> {
+  public static func router(sessions: PageSessions) -> Router<BasicRequestContext> {
     let router = Router()
     router.middlewares.add(NotFoundPage())
     router.get("/") { _, _ in html(WebPages.index) }
@@ -37,6 +40,16 @@ public enum DemoServer {
         throw HTTPError(.notFound)
       }
       return clientFileResponse(file, ifNoneMatch: request.headers[.ifNoneMatch])
+    }
+    router.get("/state/:id") { _, context in
+      let id = try context.parameters.require("id")
+      guard PageSessions.isValidPageID(id), let data = try await sessions.stateJSON(id: id) else {
+        throw HTTPError(.notFound)
+      }
+      return Response(
+        status: .ok,
+        headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
     return router
   }
@@ -56,6 +69,9 @@ public enum DemoServer {
           .badRequest,
           message: "the socket needs ?page=ID, an ID of 1 to 64 letters, digits and hyphens")
       }
+      guard await sessions.hasRoom(for: String(id)) else {
+        throw HTTPError(.serviceUnavailable, message: "too many pages are open")
+      }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
       guard let name = context.requestContext.parameters.get("name"),
@@ -72,7 +88,7 @@ public enum DemoServer {
   /// The server: the routes, bound to `host` and `port` (0 for a free
   /// port); `onRunning` is told the port it is bound to.
   public static func application(
-    host: String, port: Int,
+    host: String, port: Int, sessions: PageSessions,
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     // Warnings and errors only, on standard error: standard output is the
@@ -80,7 +96,10 @@ public enum DemoServer {
     var logger = Logger(label: "serve") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .warning
     return Application(
-      router: router(),
+      router: router(sessions: sessions),
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: webSocketRouter(sessions: sessions),
+        configuration: .init(ws: .init(maxFrameSize: maximumFrameSize, validateUTF8: true))),
       configuration: .init(address: .hostname(host, port: port), serverName: "swift-diffable"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
