@@ -70,9 +70,12 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
-  for (const socket of sockets) socket.destroy();
-  httpServer?.close();
+  try {
+    await browser?.close();
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    httpServer?.close();
+  }
 });
 
 test('Chromium answers on its DevTools address and runs headless', async () => {

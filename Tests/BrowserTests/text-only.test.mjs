@@ -66,8 +66,11 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
-  fake?.close();
+  try {
+    await browser?.close();
+  } finally {
+    fake?.close();
+  }
 });
 
 test('identifiers and cell strings that are markup show as text, and no script runs',

@@ -67,6 +67,10 @@ export async function launchChromium({ binary = ensureChromium(), args = [] } = 
     '--hide-scrollbars', '--remote-debugging-port=0', `--user-data-dir=${profile}`,
     ...args, 'about:blank',
   ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // A test that fails before closing the browser must not keep Node alive:
+  // the exit handler above kills it.
+  child.unref();
+  child.stderr.unref();
   const browser = new Browser(child, profile);
   running.add(browser);
   try {
@@ -181,7 +185,9 @@ export class Browser {
       });
     }
     running.delete(this);
-    rmSync(this.#profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing into the profile
+    // as the browser exits: removal retries a few times.
+    rmSync(this.#profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 

@@ -40,17 +40,23 @@ process.on('exit', () => {
 });
 
 /**
- * Starts `serve ARGS --port 0` (or another binary that behaves the same)
+ * Starts `serve ARGS --port 0` (or another binary that behaves the same;
+ * or on a given `port`, to restart a server where its pages look for it)
  * and resolves once it has printed its address.
  *
- * @param {{binary?: string, args?: string[], env?: object}} [options]
+ * @param {{binary?: string, args?: string[], env?: object, port?: number}} [options]
  * @returns {Promise<Server>}
  */
-export async function startServer({ binary = serveBinary(), args = [], env = {} } = {}) {
-  const child = spawn(binary, [...args, '--port', '0'], {
+export async function startServer({ binary = serveBinary(), args = [], env = {}, port = 0 } = {}) {
+  const child = spawn(binary, [...args, '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   running.add(child);
+  // A test that fails before stopping the server must not keep Node alive:
+  // the exit handler above kills it.
+  child.unref();
+  child.stdout.unref();
+  child.stderr.unref();
   const server = new Server(child);
   try {
     server.url = await withDeadline(new Promise((resolvePromise, reject) => {
@@ -112,6 +118,16 @@ export class Server {
     const response = await fetch(`${this.url}${path}`);
     if (response.status !== 200) {
       throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    }
+    return response.json();
+  }
+
+  /** The page's `listStates()` (`GET /state/ID`), or null when the server has no such page. */
+  async state(id) {
+    const response = await fetch(`${this.url}/state/${encodeURIComponent(id)}`);
+    if (response.status === 404) return null;
+    if (response.status !== 200) {
+      throw new Error(`GET /state/${id} answered ${response.status}: ${await response.text()}`);
     }
     return response.json();
   }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The browser tests (Tests/BrowserTests): the demo server `serve` and headless
+# Chromium, driven over the DevTools protocol from `node --test`, then the
+# short load test (wire-protocol clients on loopback, no browser).
+#
+# 1. Installs Debian's `chromium` with apt-get when /usr/lib/chromium/chromium
+#    is missing (and $CHROMIUM names no other binary), and Node likewise.
+# 2. Builds `serve` once (`swift build --package-path Demos --product serve`,
+#    debug unless DIFFABLE_SERVE_CONFIGURATION=release) and passes its path
+#    to the tests in DIFFABLE_SERVE: `swift run` would build inside each
+#    test's deadline.
+# 3. Runs the test files one at a time, so that the load test has the
+#    machine to itself.
+#
+# The load test's size comes from DIFFABLE_LOAD_CLIENTS, DIFFABLE_LOAD_SECONDS
+# and DIFFABLE_LOAD_RATE (10 clients, 3 s, 10 queries/s here); the full run:
+#
+#     DIFFABLE_LOAD_CLIENTS=50 DIFFABLE_LOAD_SECONDS=20 Scripts/browser-tests.sh
+#
+# DIFFABLE_SCREENSHOTS=1 also writes the pages' screenshots into
+# Documentation/Screenshots/ (CI leaves it unset, so the tree stays clean).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/lib/chromium/chromium ]; then
+  apt-get update
+  apt-get install -y --no-install-recommends chromium
+fi
+if ! command -v node > /dev/null; then
+  apt-get update
+  apt-get install -y --no-install-recommends nodejs
+fi
+
+configuration="${DIFFABLE_SERVE_CONFIGURATION:-debug}"
+swift build --package-path Demos -c "$configuration" --product serve
+DIFFABLE_SERVE="$(swift build --package-path Demos -c "$configuration" --show-bin-path)/serve"
+export DIFFABLE_SERVE
+export DIFFABLE_LOAD_CLIENTS="${DIFFABLE_LOAD_CLIENTS:-10}"
+export DIFFABLE_LOAD_SECONDS="${DIFFABLE_LOAD_SECONDS:-3}"
+export DIFFABLE_LOAD_RATE="${DIFFABLE_LOAD_RATE:-10}"
+
+timeout -k 30 900 node --experimental-websocket --no-warnings --test --test-concurrency=1 \
+  Tests/BrowserTests/

@@ -1,0 +1,225 @@
+// The load test: N pages of the mountains screen on one `serve`, each a
+// client of the wire protocol with no browser (support/wire.mjs), typing a
+// new query 10 times a second for D seconds: every query is one apply on
+// the server, every batch is checked and replayed by the browser client's
+// model and acknowledged at once. One more client says `ready`, asks for
+// many full reloads and never reads: it must slow no other.
+//
+// It measures, for each query typed, the time from sending it to
+// acknowledging the batch that shows its result (the server's apply, diff,
+// layout and encoding, the transfer, and the client's check and replay),
+// and the server's resident memory per session. At the end every client
+// must show exactly the server's snapshot (`GET /state/ID`).
+//
+//     DIFFABLE_SERVE=Demos/.build/debug/serve DIFFABLE_LOAD_CLIENTS=50 \
+//       DIFFABLE_LOAD_SECONDS=20 node --experimental-websocket Tests/BrowserTests/load.mjs
+//
+// `load.test.mjs` runs it under `node --test` (10 clients for 3 s unless the
+// same variables say otherwise).
+
+import { fileURLToPath } from 'node:url';
+
+import { withDeadline } from './support/cdp.mjs';
+import { startServer } from './support/server.mjs';
+import { WireClient, pageId, quantile, stalledClient } from './support/wire.mjs';
+
+/** The screen the clients open, and its list. */
+const SCREEN = '/demos/mountains';
+
+/** The parameters from the environment, with the short run's defaults. */
+export function loadParameters(environment = process.env) {
+  const number = (name, fallback) => {
+    const text = environment[name];
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${text}`);
+    return value;
+  };
+  return {
+    clients: number('DIFFABLE_LOAD_CLIENTS', 10),
+    seconds: number('DIFFABLE_LOAD_SECONDS', 3),
+    rate: number('DIFFABLE_LOAD_RATE', 10),
+  };
+}
+
+/** A name as the search matches it: no case, no accents. */
+const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Letters that some name's character may or may not fold to (`ø` has no
+ * decomposition; Foundation's folding and JavaScript's may disagree):
+ * queries with them are not used, so that a query's result is known here.
+ */
+function ambiguousLetters(names) {
+  const folds = { ø: 'o', ł: 'l', đ: 'd', ß: 's', æ: 'ae', œ: 'oe', ı: 'i', þ: 't', ð: 'd' };
+  const letters = new Set();
+  for (const name of names) {
+    for (const character of fold(name)) {
+      if (character.charCodeAt(0) < 0x80) continue;
+      for (const letter of folds[character] ?? 'abcdefghijklmnopqrstuvwxyz') letters.add(letter);
+    }
+  }
+  return letters;
+}
+
+/**
+ * Queries whose results are pairwise different (so that every query typed
+ * changes the list, and a result tells which query it shows), each with its
+ * result as a key: the sorted names, one per line.
+ */
+export function queryCycle(names, length = 30) {
+  const ambiguous = ambiguousLetters(names);
+  const candidates = [''];
+  for (const letter of 'aeiknrstuhlmc') candidates.push(letter);
+  for (const name of names) {
+    const folded = fold(name).replace(/[^a-z]/g, '');
+    for (let at = 0; at + 2 <= folded.length; at += 3) candidates.push(folded.slice(at, at + 2));
+  }
+  const cycle = [];
+  const seen = new Set();
+  for (const query of candidates) {
+    if ([...query].some((letter) => ambiguous.has(letter))) continue;
+    const key = resultKey(names.filter((name) => fold(name).includes(query)));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    cycle.push({ query, key });
+    if (cycle.length === length) break;
+  }
+  if (cycle.length < length) throw new Error(`only ${cycle.length} queries with distinct results`);
+  return cycle;
+}
+
+const resultKey = (names) => [...names].sort().join('\n');
+
+/**
+ * Runs the load against a started server.
+ *
+ * @param {import('./support/server.mjs').Server} server
+ * @param {{clients: number, seconds: number, rate: number, log?: (line: string) => void}} options
+ */
+export async function runLoad(server, { clients, seconds, rate, log = () => {} }) {
+  const residentBefore = server.residentKiB();
+  const socketURL = (id) => server.socketURL(`${SCREEN}/socket?page=${id}`);
+
+  // The client that stops reading, there from the start.
+  const stalledId = pageId();
+  const stalled = await stalledClient(socketURL(stalledId), { list: 'mountains', times: 400 });
+
+  const pages = [];
+  for (let index = 0; index < clients; index += 1) {
+    const id = pageId();
+    const client = new WireClient(socketURL(id));
+    pages.push({ id, client, pending: [], latencies: [], superseded: 0, typed: 0 });
+  }
+  await Promise.all(pages.map(async ({ client }) => {
+    await client.open();
+    client.send({ type: 'input', name: 'search', value: '' });
+    await client.until((c) => c.lists().length > 0, { what: 'first reload' });
+  }));
+  const listName = pages[0].client.lists()[0].list;
+  const names = pages[0].client.items(listName);
+  const cycle = queryCycle(names);
+  log(`${clients} clients on ${SCREEN} (list ${listName}, ${names.length} items), `
+    + `${rate} queries/s each for ${seconds} s, one client not reading`);
+
+  // A query is answered when the list shows its result: every earlier query
+  // still waiting was merged into that batch (the session skips superseded
+  // snapshots), and its time is counted up to the same ack.
+  for (const page of pages) {
+    page.client.onApply = (client) => {
+      const now = performance.now();
+      const key = resultKey(client.items(listName));
+      const at = page.pending.findLastIndex((entry) => entry.key === key);
+      if (at < 0) return;
+      for (const entry of page.pending.slice(0, at + 1)) page.latencies.push(now - entry.sentAt);
+      page.superseded += at;
+      page.pending.splice(0, at + 1);
+    };
+  }
+
+  const interval = 1000 / rate;
+  const ticks = Math.round(seconds * rate);
+  const started = performance.now();
+  await Promise.all(pages.map((page, index) => new Promise((resolve) => {
+    let tick = 0;
+    const type = () => {
+      const { query, key } = cycle[(index + tick + 1) % cycle.length];
+      page.pending.push({ key, sentAt: performance.now() });
+      page.client.send({ type: 'input', name: 'search', value: query });
+      page.typed += 1;
+      tick += 1;
+      if (tick === ticks) {
+        resolve();
+        return;
+      }
+      // Against the schedule, not the last timer, so that slow timers do not stretch the run.
+      setTimeout(type, Math.max(0, started + tick * interval - performance.now()));
+    };
+    setTimeout(type, (index * interval) / clients);
+  })));
+
+  await withDeadline(Promise.all(pages.map(({ client, pending }) => client.until(
+    () => pending.length === 0, { timeout: 30_000, what: 'result of the last query' }))),
+  30_000, () => 'the clients did not all show their last query');
+  const elapsed = (performance.now() - started) / 1000;
+  const residentAfter = server.residentKiB();
+  const stalledQueued = stalled.queued();
+
+  const failures = [];
+  for (const { id, client } of pages) {
+    if (client.errors.length > 0) failures.push(`page ${id}: ${client.errors.join('; ')}`);
+    const state = await server.json(`/state/${id}`);
+    const serverLists = state.lists.map((list) => ({
+      list: list.name, seq: list.seq,
+      sections: list.sections.map((section) => ({
+        id: textOf(section.id), items: section.items.map(textOf),
+      })),
+    }));
+    const shown = JSON.stringify(client.lists());
+    if (JSON.stringify(serverLists) !== shown) {
+      failures.push(`page ${id} shows ${shown.slice(0, 300)}, the server has `
+        + `${JSON.stringify(serverLists).slice(0, 300)}`);
+    }
+  }
+  for (const { client } of pages) await client.close();
+  stalled.close();
+
+  const latencies = pages.flatMap((page) => page.latencies);
+  const typed = pages.reduce((sum, page) => sum + page.typed, 0);
+  const superseded = pages.reduce((sum, page) => sum + page.superseded, 0);
+  const report = {
+    clients, seconds, rate, typed, superseded, elapsed,
+    p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: Math.max(...latencies),
+    residentBeforeKiB: residentBefore, residentAfterKiB: residentAfter,
+    perSessionKiB: (residentAfter - residentBefore) / (clients + 1),
+    stalledSent: stalled.sent, stalledQueued, failures,
+  };
+  log(`typed ${typed} queries in ${elapsed.toFixed(1)} s (${superseded} merged into a later batch); `
+    + `query to ack: p50 ${report.p50.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, `
+    + `max ${report.max.toFixed(1)} ms`);
+  log(`the client not reading asked for ${stalled.sent - 1} reloads; `
+    + `${stalledQueued ?? 'an unknown number of'} bytes wait unread in its socket`);
+  log(`server memory: ${residentBefore} KiB before, ${residentAfter} KiB with ${clients + 1} `
+    + `sessions: ${report.perSessionKiB.toFixed(0)} KiB per session`);
+  return report;
+}
+
+/** An identifier's text, as `data-item` shows it. */
+const textOf = (id) => (typeof id === 'string' ? id : JSON.stringify(id));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await startServer();
+  let status = 0;
+  try {
+    const report = await runLoad(server, { ...loadParameters(), log: (line) => console.log(line) });
+    for (const failure of report.failures) console.error(`FAIL ${failure}`);
+    if (report.failures.length > 0) status = 1;
+  } finally {
+    const { code, signal } = await server.stop();
+    if (code !== 0) {
+      console.error(`serve ended with ${signal ?? code} on SIGTERM`);
+      status = 1;
+    }
+  }
+  process.exit(status);
+}

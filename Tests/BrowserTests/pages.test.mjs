@@ -1,0 +1,309 @@
+// End to end: `serve --port 0` and headless Chromium, driven over the
+// DevTools protocol. Each page of the demo server is opened at a phone's
+// viewport and a wide one, and after each step the DOM must agree with the
+// server's account of the page (`GET /state/PAGEID`): lists, sequence
+// numbers, `window.diffable.lists()`, the DOM order of the cells and each
+// cell's box at its solved frame (±0.5 px). On the mountains page a user
+// types into the search; an animation paused at its midpoint has a moving
+// cell between its old and new place; twenty queries typed at once do not
+// pile animations up. (Dropped sockets and a restarted server:
+// reconnect.test.mjs.)
+// Nothing waits on time: every wait is on `data-idle`, sequence numbers or
+// the server's state, polled with a deadline.
+//
+// DIFFABLE_SCREENSHOTS=1 saves a PNG of each page and viewport into
+// Documentation/Screenshots/ (the README shows them).
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { requireWebSocket } from './support/cdp.mjs';
+import { launchChromium } from './support/chromium.mjs';
+import {
+  differences, pageIdOf, readDom, serverItems, settle, showsMountains,
+} from './support/diffable.mjs';
+import { ROOT, startServer } from './support/server.mjs';
+
+requireWebSocket();
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844, deviceScaleFactor: 2, mobile: true },
+  wide: { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false },
+};
+const SCREENS = ['mountains', 'sort', 'reststop'];
+const SCREENSHOTS = process.env.DIFFABLE_SCREENSHOTS === '1'
+  ? join(ROOT, 'Documentation/Screenshots') : null;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  if (SCREENSHOTS !== null) mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+after(async () => {
+  try {
+    await browser?.close();
+  } finally {
+    if (server !== undefined) assert.deepEqual(await server.stop(), { code: 0, signal: null });
+  }
+});
+
+/** Opens `path` in a new tab at `viewport`; the page's errors fail the test at the end. */
+async function open(path, viewport, t) {
+  const page = await browser.newPage(viewport);
+  t.after(async () => {
+    const errors = page.errors;
+    await page.close();
+    assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
+  });
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** Settles the page and asserts that it agrees with the server; returns what was read. */
+async function check(page, options = {}) {
+  const read = await settle(page, server, options);
+  assert.deepEqual(differences(read), [], `after ${options.what ?? 'loading'}`);
+  return read;
+}
+
+/** Saves a screenshot when DIFFABLE_SCREENSHOTS=1. */
+async function screenshot(page, name) {
+  if (SCREENSHOTS !== null) await page.screenshot(join(SCREENSHOTS, `${name}.png`));
+}
+
+/** Every mountain's name, as the page shows them with an empty search. */
+let allNames = null;
+
+/** Whether the server's state shows exactly the mountains matching `query`. */
+const showsQuery = (query) => (state) => {
+  if (allNames === null) throw new Error('no list of every mountain yet');
+  return showsMountains(allNames, query)(state);
+};
+
+/** Opens the mountains page and checks it shows every mountain; keeps their names. */
+async function openMountains(viewport, t) {
+  const page = await open('/demos/mountains', viewport, t);
+  const read = await check(page, { what: 'opening /demos/mountains' });
+  const names = serverItems(read.server, 'mountains');
+  assert.ok(names.length > 100, `the mountains page opens with ${names.length} mountains`);
+  if (allNames === null) allNames = names;
+  assert.deepEqual([...names].sort(), [...allNames].sort());
+  return { page, read };
+}
+
+/** Every batch-arrival-to-first-frame time read from the pages, with the cells in the DOM. */
+const frameTimes = [];
+
+/** Summarizes times in milliseconds: count, median, 99th percentile, maximum. */
+function summary(values) {
+  if (values.length === 0) return 'none';
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return `${sorted.length} batches: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, `
+    + `max ${sorted.at(-1).toFixed(1)} ms`;
+}
+
+/**
+ * Reads `window.diffable.stats()`: the times from a batch's arrival to its
+ * first animation frame, printed with the number of cells the page holds.
+ */
+async function reportFrameTimes(page, t, label) {
+  const [stats, cells] = await page.evaluate(() => [window.diffable.stats(),
+    document.querySelectorAll('[data-item]').length]);
+  t.diagnostic(`${label} (${cells} cells in the DOM): batch arrival to first frame: `
+    + `${summary(stats.batchToFirstFrame)}; reload: ${summary(stats.reloadToFirstFrame)}`);
+  frameTimes.push(...stats.batchToFirstFrame.map((ms) => ({ ms, cells, label })));
+  return stats;
+}
+
+after(() => {
+  const many = frameTimes.filter((entry) => entry.cells >= 100).map((entry) => entry.ms);
+  console.log(`batch arrival to first frame, every page: ${summary(frameTimes.map((e) => e.ms))}`);
+  console.log(`batch arrival to first frame, pages with 100 cells or more: ${summary(many)}`);
+});
+
+describe('every page agrees with the server at a phone and a wide viewport', () => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const screen of SCREENS) {
+      test(`/demos/${screen} at ${viewport.width}×${viewport.height}`, async (t) => {
+        const page = await open(`/demos/${screen}`, viewport, t);
+        const read = await check(page, { what: `opening /demos/${screen}` });
+        assert.ok(read.dom.length > 0 && read.dom.some((list) => list.cells.length > 0),
+          `/demos/${screen} shows no cells`);
+        assert.deepEqual(await page.evaluate(() => [innerWidth, innerHeight]),
+          [viewport.width, viewport.height]);
+        if (screen === 'sort') {
+          // The sort steps on a timer: two more steps, each checked.
+          let seq = read.dom[0].seq;
+          for (let step = 0; step < 2; step += 1) {
+            const next = await check(page, {
+              what: `sort step after seq ${seq}`, accepts: (state) => state.lists[0].seq > seq,
+            });
+            seq = next.dom[0].seq;
+          }
+        }
+        await screenshot(page, `${screen}-${size}`);
+        await reportFrameTimes(page, t, `/demos/${screen} ${size}`);
+      });
+    }
+
+    test(`/ at ${viewport.width}×${viewport.height} lists the pages that exist`, async (t) => {
+      const page = await open('/', viewport, t);
+      const links = await page.evaluate(() => [...document.querySelectorAll('a[href]')]
+        .map((link) => ({ href: link.getAttribute('href'), text: link.closest('li, tr, p, div')?.textContent ?? link.textContent })));
+      for (const screen of SCREENS) {
+        const link = links.find((entry) => entry.href === `/demos/${screen}`);
+        assert.ok(link !== undefined, `the index does not link /demos/${screen}: ${JSON.stringify(links)}`);
+        assert.ok(link.text.trim().length > screen.length, `the index has no description of ${screen}`);
+      }
+      for (const { href } of links) {
+        if (!href.startsWith('/')) continue;
+        const response = await fetch(`${server.url}${href}`);
+        assert.equal(response.status, 200, `the index links ${href}, which answers ${response.status}`);
+      }
+      await screenshot(page, `index-${size}`);
+    });
+  }
+});
+
+describe('the mountains page, used', () => {
+  test('typing filters the list; each step agrees with the server', async (t) => {
+    const { page } = await openMountains(VIEWPORTS.phone, t);
+    await page.focus('input[type=search]');
+    for (const text of ['k', 'a', 'n']) {
+      await page.typeText(text);
+      const query = await page.evaluate(() => document.querySelector('input[type=search]').value);
+      await check(page, { what: `typing ${JSON.stringify(query)}`, accepts: showsQuery(query) });
+    }
+    for (let i = 0; i < 3; i += 1) await page.press('Backspace');
+    await check(page, { what: 'clearing the search', accepts: showsQuery('') });
+    await page.insertText('ma');
+    await check(page, { what: 'inserting "ma"', accepts: showsQuery('ma') });
+    await reportFrameTimes(page, t, 'mountains after typing');
+  });
+
+  test('an animation paused at its midpoint has a moving cell between its old and new place',
+    async (t) => {
+      const { page } = await openMountains(VIEWPORTS.wide, t);
+      await page.focus('input[type=search]');
+      await page.typeText('ka');
+      const before = await check(page, { what: 'typing "ka"', accepts: showsQuery('ka') });
+      const old = new Map(before.dom[0].cells.map((cell) => [cell.item, cell.box]));
+
+      // Stop the page's clock, so that the batch's animations start and stay at their start.
+      await page.send('Animation.enable');
+      await page.send('Animation.setPlaybackRate', { playbackRate: 0 });
+      try {
+        await page.press('Backspace');
+        const seq = before.dom[0].seq;
+        await page.waitFor((s) => {
+          const list = document.querySelector('[data-diffable-list]');
+          return Number(list.getAttribute('data-seq')) > s && !list.hasAttribute('data-idle')
+            && document.getAnimations().length > 0;
+        }, { args: [seq], what: 'the batch of the cleared search to start animating' });
+        // The batch in flight is unacknowledged while the clock stands
+        // still, so the server shows the batch being animated.
+        const id = await pageIdOf(page);
+        const state = await server.json(`/state/${id}`);
+        assert.ok(showsQuery('k')(state), 'the server does not show the query "k"');
+        assert.equal(state.lists[0].seq, await page.evaluate(
+          () => Number(document.querySelector('[data-diffable-list]').getAttribute('data-seq'))));
+        const frames = state.lists[0].frames;
+        const paused = await page.pauseAnimationsAt(0.5);
+        assert.ok(paused > 0);
+        const middle = new Map((await page.evaluate(readDom))[0].cells
+          .map((cell) => [cell.item, cell.box]));
+        const moving = [...old.keys()].filter((item) => frames[item] !== undefined
+          && middle.has(item)
+          && Math.hypot(frames[item][0] - old.get(item)[0], frames[item][1] - old.get(item)[1]) > 4);
+        assert.ok(moving.length > 0, 'no cell moves when the search is cleared');
+        for (const item of moving) {
+          const [from, to, at] = [old.get(item), frames[item], middle.get(item)];
+          for (const axis of [0, 1]) {
+            const low = Math.min(from[axis], to[axis]) - 0.5;
+            const high = Math.max(from[axis], to[axis]) + 0.5;
+            assert.ok(at[axis] >= low && at[axis] <= high,
+              `${item} at its midpoint is at ${at} outside ${from} → ${to}`);
+          }
+          const travelled = Math.hypot(at[0] - from[0], at[1] - from[1]);
+          const left = Math.hypot(to[0] - at[0], to[1] - at[1]);
+          assert.ok(travelled > 1 && left > 1,
+            `${item} at its midpoint is at ${at}, not between ${from} and ${to}`);
+        }
+        if (SCREENSHOTS !== null) await page.screenshot(join(SCREENSHOTS, 'mountains-moving.png'));
+      } finally {
+        await page.send('Animation.setPlaybackRate', { playbackRate: 1 });
+        await page.resumeAnimations();
+      }
+      await check(page, { what: 'the animation finishing', accepts: showsQuery('k') });
+    });
+
+  test('a batch that brings in over 100 cells: time from its arrival to its first frame',
+    async (t) => {
+      const { page } = await openMountains(VIEWPORTS.wide, t);
+      await page.focus('input[type=search]');
+      const times = [];
+      let cells = 0;
+      for (let round = 0; round < 5; round += 1) {
+        await page.typeText('k');
+        await check(page, { what: 'typing "k"', accepts: showsQuery('k') });
+        const before = await page.evaluate(() => window.diffable.stats().batchToFirstFrame.length);
+        await page.press('Backspace');
+        const after = await check(page, { what: 'clearing "k"', accepts: showsQuery('') });
+        cells = after.dom[0].cells.length;
+        const added = await page.evaluate((n) => window.diffable.stats().batchToFirstFrame.slice(n), before);
+        assert.equal(added.length, 1, `clearing the search took ${added.length} batches`);
+        assert.ok(cells >= 100, `only ${cells} cells in the DOM at 1280×800`);
+        times.push(added[0]);
+        frameTimes.push({ ms: added[0], cells, label: 'clearing "k"' });
+      }
+      t.diagnostic(`clearing "k" at 1280×800 (${cells} cells): batch arrival to first frame `
+        + `${times.map((ms) => `${ms.toFixed(1)} ms`).join(', ')}`);
+    });
+
+  test('twenty queries typed at once never run two animations on one element', async (t) => {
+    const { page, read: start } = await openMountains(VIEWPORTS.phone, t);
+    await page.focus('input[type=search]');
+    // Sample every frame: the most animations running at once on one element.
+    await page.evaluate(() => {
+      window.pileUp = { most: 0, where: null, frames: 0 };
+      const sample = () => {
+        const running = new Map();
+        for (const animation of document.getAnimations()) {
+          if (animation.playState !== 'running') continue;
+          const target = animation.effect?.target;
+          running.set(target, (running.get(target) ?? 0) + 1);
+        }
+        for (const [target, count] of running) {
+          if (count > window.pileUp.most) {
+            window.pileUp.most = count;
+            window.pileUp.where = target?.getAttribute?.('data-item') ?? String(target);
+          }
+        }
+        window.pileUp.frames += 1;
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // Twenty keys, each changing the list a lot: a letter, then back to every mountain.
+    for (const letter of 'kmaertins') {
+      await page.typeText(letter);
+      await page.press('Backspace');
+    }
+    await page.typeText('ka');
+    const query = 'ka';
+    const end = await check(page, { what: 'twenty keys', accepts: showsQuery(query) });
+    assert.ok(end.dom[0].seq > start.dom[0].seq);
+    const pileUp = await page.evaluate(() => window.pileUp);
+    t.diagnostic(`most animations on one element: ${pileUp.most} over ${pileUp.frames} frames`);
+    assert.ok(pileUp.frames > 0);
+    assert.ok(pileUp.most <= 1, `${pileUp.most} animations ran at once on ${pileUp.where}`);
+    await reportFrameTimes(page, t, 'mountains after twenty keys');
+  });
+});
