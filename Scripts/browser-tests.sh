@@ -13,7 +13,9 @@
 #    machine to itself.
 #
 # The load test's size comes from DIFFABLE_LOAD_CLIENTS, DIFFABLE_LOAD_SECONDS
-# and DIFFABLE_LOAD_RATE (10 clients, 3 s, 10 queries/s here); the full run:
+# and DIFFABLE_LOAD_RATE (10 clients, 3 s, 10 queries/s here;
+# DIFFABLE_LOAD_STALLED=0 leaves out the client that stops reading); the full
+# run, which is worth doing in release (DIFFABLE_SERVE_CONFIGURATION=release):
 #
 #     DIFFABLE_LOAD_CLIENTS=50 DIFFABLE_LOAD_SECONDS=20 Scripts/browser-tests.sh
 #

@@ -39,6 +39,8 @@ export function loadParameters(environment = process.env) {
     clients: number('DIFFABLE_LOAD_CLIENTS', 10),
     seconds: number('DIFFABLE_LOAD_SECONDS', 3),
     rate: number('DIFFABLE_LOAD_RATE', 10),
+    // DIFFABLE_LOAD_STALLED=0 leaves out the client that stops reading, for a comparison.
+    stalled: environment.DIFFABLE_LOAD_STALLED !== '0',
   };
 }
 
@@ -97,13 +99,15 @@ const resultKey = (names) => [...names].sort().join('\n');
  * @param {import('./support/server.mjs').Server} server
  * @param {{clients: number, seconds: number, rate: number, log?: (line: string) => void}} options
  */
-export async function runLoad(server, { clients, seconds, rate, log = () => {} }) {
+export async function runLoad(server, { clients, seconds, rate, stalled: stall = true, log = () => {} }) {
   const residentBefore = server.residentKiB();
   const socketURL = (id) => server.socketURL(`${SCREEN}/socket?page=${id}`);
 
   // The client that stops reading, there from the start.
   const stalledId = pageId();
-  const stalled = await stalledClient(socketURL(stalledId), { list: 'mountains', times: 400 });
+  const stalled = stall
+    ? await stalledClient(socketURL(stalledId), { list: 'mountains', times: 400 })
+    : null;
 
   const pages = [];
   for (let index = 0; index < clients; index += 1) {
@@ -120,7 +124,7 @@ export async function runLoad(server, { clients, seconds, rate, log = () => {} }
   const names = pages[0].client.items(listName);
   const cycle = queryCycle(names);
   log(`${clients} clients on ${SCREEN} (list ${listName}, ${names.length} items), `
-    + `${rate} queries/s each for ${seconds} s, one client not reading`);
+    + `${rate} queries/s each for ${seconds} s, ${stalled ? 'one' : 'no'} client not reading`);
 
   // A query is answered when the list shows its result: every earlier query
   // still waiting was merged into that batch (the session skips superseded
@@ -163,7 +167,7 @@ export async function runLoad(server, { clients, seconds, rate, log = () => {} }
   30_000, () => 'the clients did not all show their last query');
   const elapsed = (performance.now() - started) / 1000;
   const residentAfter = server.residentKiB();
-  const stalledQueued = stalled.queued();
+  const stalledQueued = stalled?.queued() ?? null;
 
   const failures = [];
   for (const { id, client } of pages) {
@@ -182,7 +186,7 @@ export async function runLoad(server, { clients, seconds, rate, log = () => {} }
     }
   }
   for (const { client } of pages) await client.close();
-  stalled.close();
+  stalled?.close();
 
   const latencies = pages.flatMap((page) => page.latencies);
   const typed = pages.reduce((sum, page) => sum + page.typed, 0);
@@ -191,15 +195,18 @@ export async function runLoad(server, { clients, seconds, rate, log = () => {} }
     clients, seconds, rate, typed, superseded, elapsed,
     p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: Math.max(...latencies),
     residentBeforeKiB: residentBefore, residentAfterKiB: residentAfter,
-    perSessionKiB: (residentAfter - residentBefore) / (clients + 1),
-    stalledSent: stalled.sent, stalledQueued, failures,
+    perSessionKiB: (residentAfter - residentBefore) / (clients + (stalled ? 1 : 0)),
+    stalledSent: stalled?.sent ?? 0, stalledQueued, failures,
   };
   log(`typed ${typed} queries in ${elapsed.toFixed(1)} s (${superseded} merged into a later batch); `
     + `query to ack: p50 ${report.p50.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, `
     + `max ${report.max.toFixed(1)} ms`);
-  log(`the client not reading asked for ${stalled.sent - 1} reloads; `
-    + `${stalledQueued ?? 'an unknown number of'} bytes wait unread in its socket`);
-  log(`server memory: ${residentBefore} KiB before, ${residentAfter} KiB with ${clients + 1} `
+  if (stalled !== null) {
+    log(`the client not reading asked for ${stalled.sent - 1} reloads; `
+      + `${stalledQueued ?? 'an unknown number of'} bytes wait unread in its socket`);
+  }
+  log(`server memory: ${residentBefore} KiB before, ${residentAfter} KiB with `
+    + `${clients + (stalled ? 1 : 0)} `
     + `sessions: ${report.perSessionKiB.toFixed(0)} KiB per session`);
   return report;
 }
