@@ -54,13 +54,17 @@ let package = Package(
         "DiffableEngine", "DiffableCore", "DiffableTesting", "DiffableTestSupport",
       ]),
     // The browser renderer: cells, identifiers and wire messages
-    // (Documentation/Web.md), and the browser client as resources.
+    // (Documentation/Web.md), the session that lays lists out with
+    // CollectionLayout, and the browser client as resources.
     .target(
-      name: "DiffableWeb", dependencies: ["DiffableCore", "DiffableEngine", "InternalJSONCoding"],
+      name: "DiffableWeb",
+      dependencies: ["DiffableCore", "DiffableEngine", "CollectionLayout", "InternalJSONCoding"],
       resources: [.copy("Resources")]),
     .testTarget(
       name: "DiffableWebTests",
-      dependencies: ["DiffableWeb", "DiffableCore", "DiffableTestSupport"]),
+      dependencies: [
+        "DiffableWeb", "DiffableCore", "DiffableEngine", "CollectionLayout", "DiffableTestSupport",
+      ]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout", dependencies: ["InternalJSONCoding"]),
     .testTarget(

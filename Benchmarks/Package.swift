@@ -7,6 +7,7 @@ import PackageDescription
 //     swift run -c release --package-path Benchmarks CoreBenchmarks
 //     swift run -c release --package-path Benchmarks LayoutBenchmarks
 //     swift run -c release --package-path Benchmarks EngineBenchmarks
+//     swift run -c release --package-path Benchmarks WebBenchmarks
 let package = Package(
   name: "swift-diffable-benchmarks",
   platforms: [.macOS(.v13)],
@@ -37,6 +38,16 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "DiffableTesting", package: "swift-diffable"),
+      ]),
+    // The browser renderer's server side: applies to a list a page shows,
+    // against the bare diff, and the bytes sent against a reload.
+    .executableTarget(
+      name: "WebBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "CollectionLayout", package: "swift-diffable"),
+        .product(name: "DiffableWeb", package: "swift-diffable"),
       ]),
     // One diff in a loop, for profilers.
     .executableTarget(

@@ -8,8 +8,29 @@ struct WebClientMessageTests {
     "the note's examples decode, and encode back to the same JSON",
     arguments: [
       (
-        #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844.5}}"#,
+        #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844.5}, "lists": {}}"#,
         WebClientMessage.ready(viewport: WebViewport(width: 390, height: 844.5))
+      ),
+      (
+        #"""
+        {"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844},
+         "lists": {"main": {"width": 390, "height": 600, "x": 0, "y": 120.5}}}
+        """#,
+        .ready(
+          viewport: WebViewport(width: 390, height: 844),
+          lists: ["main": WebListViewport(width: 390, height: 600, x: 0, y: 120.5)])
+      ),
+      (
+        #"{"v": 1, "type": "viewport", "list": "main", "width": 390, "height": 600, "x": 0, "y": 880}"#,
+        .viewport(list: "main", WebListViewport(width: 390, height: 600, x: 0, y: 880))
+      ),
+      (
+        #"{"v": 1, "type": "input", "name": "search", "value": "kings"}"#,
+        .input(WebInput(name: "search", value: "kings"))
+      ),
+      (
+        #"{"v": 1, "type": "tap", "list": "main", "item": "apple"}"#,
+        .tap(list: "main", item: "apple")
       ),
       (#"{"v": 1, "type": "ack", "list": "main", "seq": 2}"#, .ack(list: "main", seq: 2)),
       (
@@ -27,8 +48,17 @@ struct WebClientMessageTests {
   @Test(
     "malformed client messages are refused",
     arguments: [
-      #"{"v": 1, "type": "ready", "viewport": {"width": -1, "height": 3}}"#,
-      #"{"v": 1, "type": "ready", "viewport": {"width": 1}}"#,
+      #"{"v": 1, "type": "ready", "viewport": {"width": -1, "height": 3}, "lists": {}}"#,
+      #"{"v": 1, "type": "ready", "viewport": {"width": 1}, "lists": {}}"#,
+      #"{"v": 1, "type": "ready", "viewport": {"width": 1, "height": 1}}"#,
+      #"{"v": 1, "type": "ready", "viewport": {"width": 1, "height": 1}, "lists": {"a": {}}}"#,
+      #"{"v": 1, "type": "viewport", "list": "main", "width": 390, "height": 600, "x": 0}"#,
+      #"{"v": 1, "type": "viewport", "list": "main", "width": -1, "height": 600, "x": 0, "y": 0}"#,
+      #"{"v": 1, "type": "viewport", "list": "main", "width": 1, "height": 1, "x": 0, "y": 0, "z": 0}"#,
+      #"{"v": 1, "type": "input", "name": "search"}"#,
+      #"{"v": 1, "type": "input", "name": "search", "value": 3}"#,
+      #"{"v": 1, "type": "tap", "list": "main", "item": 7}"#,
+      #"{"v": 1, "type": "tap", "list": "main"}"#,
       #"{"v": 1, "type": "ack", "list": "main", "seq": -1}"#,
       #"{"v": 1, "type": "ack", "list": 3, "seq": 1}"#,
       #"{"v": 1, "type": "resync", "list": "main"}"#,

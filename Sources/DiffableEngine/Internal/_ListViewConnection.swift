@@ -37,6 +37,16 @@ package protocol _BulkListViewDataSource<Cell>: AnyObject {
   func _cells(inSection section: Int, items: [Int]) -> [Cell]
 }
 
+/// The data source behind what a list view receives in `connect(to:)`, for
+/// the views of the package's own modules that read its snapshots (the
+/// browser renderer's list view diffs what the page shows against them).
+/// `package` access.
+@MainActor
+package protocol _DataSourceConnection: AnyObject {
+  /// The `DiffableDataSource` the connection belongs to, while it exists.
+  var _dataSource: AnyObject? { get }
+}
+
 /// The link between a data source and its view, typed by the view: it holds
 /// the view and the cell provider (whose types depend on the view), drives
 /// the view for the data source, and answers the view's questions for it.
@@ -46,7 +56,7 @@ package protocol _BulkListViewDataSource<Cell>: AnyObject {
 @MainActor
 final class _ListViewConnection<
   S: Hashable & Sendable, I: Hashable & Sendable, View: DiffableListView
->: DiffableListViewDataSource, _BulkListViewDataSource, _ListViewDriving {
+>: DiffableListViewDataSource, _BulkListViewDataSource, _DataSourceConnection, _ListViewDriving {
   typealias Cell = View.Cell
   typealias SupplementaryView = View.SupplementaryView
 
@@ -58,6 +68,8 @@ final class _ListViewConnection<
     self.view = view
     self.cellProvider = cellProvider
   }
+
+  package var _dataSource: AnyObject? { owner }
 
   private func requireOwner(_ operation: StaticString) -> DiffableDataSource<S, I> {
     guard let owner else {

@@ -63,6 +63,17 @@ extension WebBatchMessage {
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
     cell: (I, IndexPath) throws -> WebCell
   ) throws where S: Encodable, I: Encodable {
+    try self.init(list: list, seq: seq, update: update, from: old, to: new, cellIfShown: cell)
+  }
+
+  /// The batch message that takes a list showing `old` to `new` by `update`,
+  /// with a cell (or reconfigured cell) for each item the batch brings in
+  /// (or reconfigures) for which `cellIfShown` returns one.
+  init<S, I>(
+    list: String, seq: Int, update: BatchUpdate,
+    from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
+    cellIfShown cell: (I, IndexPath) throws -> WebCell?
+  ) throws where S: Encodable, I: Encodable {
     let newSectionCount = new.numberOfSections
     let oldSectionCount = old.numberOfSections
     var cells: [String: WebCell] = [:]
@@ -75,7 +86,9 @@ extension WebBatchMessage {
       for (k, item) in items.enumerated() {
         let identifier = try WebIdentifier(encoding: item)
         identifiers.append(identifier)
-        cells[identifier.text] = try cell(item, IndexPath(item: k, section: q))
+        if let made = try cell(item, IndexPath(item: k, section: q)) {
+          cells[identifier.text] = made
+        }
       }
       return WebSection(id: try WebIdentifier(encoding: id), items: identifiers)
     }
@@ -115,21 +128,22 @@ extension WebBatchMessage {
       }
       let identifier = try WebIdentifier(encoding: item)
       insertedItems.append(identifier)
-      cells[identifier.text] = try cell(item, path)
+      if let made = try cell(item, path) { cells[identifier.text] = made }
     }
 
     for path in update.itemReloads {
       guard let item = old._itemIdentifierIfPresent(section: path.section, item: path.item),
-        let newPath = new._indexPath(of: item)
+        let newPath = new._indexPath(of: item), let made = try cell(item, newPath)
       else { continue }
-      cells[try WebIdentifier(encoding: item).text] = try cell(item, newPath)
+      cells[try WebIdentifier(encoding: item).text] = made
     }
 
     var reconfigured: [String: WebCell] = [:]
     for path in update.itemReconfigures {
-      guard let item = new._itemIdentifierIfPresent(section: path.section, item: path.item)
+      guard let item = new._itemIdentifierIfPresent(section: path.section, item: path.item),
+        let made = try cell(item, path)
       else { continue }
-      reconfigured[try WebIdentifier(encoding: item).text] = try cell(item, path)
+      reconfigured[try WebIdentifier(encoding: item).text] = made
     }
 
     self.init(

@@ -51,13 +51,18 @@ public struct WebBatchMessage: Sendable, Hashable {
   /// The new cell of each item of `update.itemReconfigures`, keyed by the
   /// item's text.
   public var reconfigured: [String: WebCell]
+  /// The list's layout after the batch, which a ``WebSession`` always sends;
+  /// with it, ``cells`` and ``reconfigured`` hold only items of its frames
+  /// (see Documentation/Web.md). `nil` (no `"layout"` key) for a message
+  /// built from snapshots alone.
+  public var layout: WebLayout?
 
   /// Creates a batch message from its fields.
   public init(
     list: String, seq: Int, update: BatchUpdate, counts: [Int],
     insertedSections: [WebSection?] = [], reloadedSections: [WebSection?] = [],
     insertedItems: [WebIdentifier?] = [], cells: [String: WebCell] = [:],
-    reconfigured: [String: WebCell] = [:]
+    reconfigured: [String: WebCell] = [:], layout: WebLayout? = nil
   ) {
     self.list = list
     self.seq = seq
@@ -68,18 +73,20 @@ public struct WebBatchMessage: Sendable, Hashable {
     self.insertedItems = insertedItems
     self.cells = cells
     self.reconfigured = reconfigured
+    self.layout = layout
   }
 }
 
 extension WebBatchMessage: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case v, type, list, seq, update, counts, insertedSections, reloadedSections, insertedItems
-    case cells, reconfigured
+    case cells, reconfigured, layout
   }
 
   /// Encodes the message's object, with `"v": 1` and `"type": "batch"`.
   ///
-  /// Every key is written; a position without an identifier is `null`.
+  /// Every key is written, and `layout` when there is one; a position
+  /// without an identifier is `null`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _CodingKeys.self)
     try container.encode(WebServerMessage.version, forKey: .v)
@@ -93,11 +100,13 @@ extension WebBatchMessage: Codable {
     try container.encode(insertedItems, forKey: .insertedItems)
     try container._encode(cells: cells, forKey: .cells)
     try container._encode(cells: reconfigured, forKey: .reconfigured)
+    try container.encodeIfPresent(layout, forKey: .layout)
   }
 
   /// Decodes a batch message.
   ///
-  /// Decoding checks the form: every key present and no other, counts not
+  /// Decoding checks the form: every key present (`layout` may be absent)
+  /// and no other, counts not
   ///  negative, and one entry of ``insertedSections``, ``reloadedSections``
   /// and ``insertedItems`` per entry of the update's list it follows.
   /// Whether the batch fits what a list shows is the business of the
@@ -136,6 +145,7 @@ extension WebBatchMessage: Codable {
       insertedItems: try list(
         .insertedItems, following: update.itemInserts.count, "item inserts"),
       cells: try container._cells(.cells),
-      reconfigured: try container._cells(.reconfigured))
+      reconfigured: try container._cells(.reconfigured),
+      layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout))
   }
 }

@@ -15,6 +15,41 @@ public struct WebViewport: Sendable, Hashable {
   }
 }
 
+/// A list element's size and scroll offset, in CSS pixels, as the page
+/// reports them in `ready` and `viewport`.
+public struct WebListViewport: Sendable, Hashable {
+  /// The list element's width.
+  public var width: Double
+  /// The list element's height.
+  public var height: Double
+  /// How far the list is scrolled to the right.
+  public var x: Double
+  /// How far the list is scrolled down.
+  public var y: Double
+
+  /// Creates a list's size and scroll offset.
+  public init(width: Double, height: Double, x: Double = 0, y: Double = 0) {
+    self.width = width
+    self.height = height
+    self.x = x
+    self.y = y
+  }
+}
+
+/// A change of a control of the page: the search field's text, say.
+public struct WebInput: Sendable, Hashable {
+  /// The control's name, from the page (`data-diffable-input`).
+  public var name: String
+  /// The control's value.
+  public var value: String
+
+  /// Creates an input event.
+  public init(name: String, value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
 /// A message from the browser to the Swift process: one JSON object in one
 /// text frame, with `"v": 1` and a `"type"` (Documentation/Web.md, "From the
 /// client").
@@ -24,6 +59,9 @@ public struct WebViewport: Sendable, Hashable {
 /// {"v": 1, "type": "ack", "list": "main", "seq": 2}
 /// {"v": 1, "type": "resync", "list": "main", "reason": "rule 4: ..."}
 /// {"v": 1, "type": "ping", "id": 12}
+/// {"v": 1, "type": "viewport", "list": "main", "width": 390, "height": 600, "x": 0, "y": 880}
+/// {"v": 1, "type": "input", "name": "search", "value": "kings"}
+/// {"v": 1, "type": "tap", "list": "main", "item": "apple"}
 /// ```
 ///
 /// Decode one with ``init(jsonData:)``; decoding refuses an unknown type, a
@@ -31,8 +69,10 @@ public struct WebViewport: Sendable, Hashable {
 /// the type does not have.
 public enum WebClientMessage: Sendable, Hashable {
   /// The first message of every connection: the page is ready for a reload
-  /// of every list, laid out for `viewport`.
-  case ready(viewport: WebViewport)
+  /// of every list. `lists` gives the size and scroll offset of each list
+  /// element, by list name; a list not named is laid out in `viewport`,
+  /// unscrolled.
+  case ready(viewport: WebViewport, lists: [String: WebListViewport] = [:])
   /// The page has applied the batch or reload `seq` of `list`, and finished
   /// animating it.
   case ack(list: String, seq: Int)
@@ -42,9 +82,16 @@ public enum WebClientMessage: Sendable, Hashable {
   /// The page's heartbeat; the server answers with a `pong` of the same
   /// `id`.
   case ping(id: Int)
+  /// The list element `list` was resized or scrolled.
+  case viewport(list: String, WebListViewport)
+  /// A control of the page changed.
+  case input(WebInput)
+  /// The page's user clicked the cell of the item whose
+  /// ``WebIdentifier/text`` is `item`.
+  case tap(list: String, item: String)
 
   /// The values of `"type"`, in the order an error message lists them.
-  public static let types = ["ready", "ack", "resync", "ping"]
+  public static let types = ["ready", "ack", "resync", "ping", "viewport", "input", "tap"]
 
   /// Decodes a message from its JSON text.
   ///
@@ -92,20 +139,74 @@ extension WebViewport: Codable {
   }
 }
 
+extension WebListViewport: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case width, height, x, y
+  }
+
+  /// Encodes the size and offset as `{"width", "height", "x", "y"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try _encode(into: &container)
+  }
+
+  func _encode<Key>(into container: inout KeyedEncodingContainer<Key>) throws {
+    try container.encode(width, forKey: Key(stringValue: "width")!)
+    try container.encode(height, forKey: Key(stringValue: "height")!)
+    try container.encode(x, forKey: Key(stringValue: "x")!)
+    try container.encode(y, forKey: Key(stringValue: "y")!)
+  }
+
+  /// Decodes a list's size and offset.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, a size is
+  ///   negative or not finite, or an offset is not finite.
+  public init(from decoder: any Decoder) throws {
+    try self.init(from: decoder._object(_CodingKeys.self))
+  }
+
+  /// Reads `width`, `height`, `x` and `y` from an object whose keys were
+  /// checked.
+  init<Key>(from container: KeyedDecodingContainer<Key>) throws {
+    func number(_ name: String, size: Bool) throws -> Double {
+      let key = Key(stringValue: name)!
+      let value = try container.decode(Double.self, forKey: key)
+      guard value.isFinite, !size || value >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: size
+            ? "\(name) \(value) is not a finite, non-negative size"
+            : "\(name) \(value) is not a finite offset")
+      }
+      return value
+    }
+    self.init(
+      width: try number("width", size: true), height: try number("height", size: true),
+      x: try number("x", size: false), y: try number("y", size: false))
+  }
+}
+
 extension WebClientMessage: Codable {
-  enum _ReadyKeys: String, CodingKey, CaseIterable { case v, type, viewport }
+  enum _ReadyKeys: String, CodingKey, CaseIterable { case v, type, viewport, lists }
   enum _AckKeys: String, CodingKey, CaseIterable { case v, type, list, seq }
   enum _ResyncKeys: String, CodingKey, CaseIterable { case v, type, list, reason }
   enum _PingKeys: String, CodingKey, CaseIterable { case v, type, id }
+  enum _ViewportKeys: String, CodingKey, CaseIterable { case v, type, list, width, height, x, y }
+  enum _InputKeys: String, CodingKey, CaseIterable { case v, type, name, value }
+  enum _TapKeys: String, CodingKey, CaseIterable { case v, type, list, item }
 
   /// Encodes the message's object, with `"v": 1` and its `"type"`.
   public func encode(to encoder: any Encoder) throws {
     switch self {
-    case .ready(let viewport):
+    case .ready(let viewport, let lists):
       var container = encoder.container(keyedBy: _ReadyKeys.self)
       try container.encode(WebServerMessage.version, forKey: .v)
       try container.encode("ready", forKey: .type)
       try container.encode(viewport, forKey: .viewport)
+      var byName = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .lists)
+      for name in lists.keys.sorted() {
+        try byName.encode(lists[name]!, forKey: _AnyKey(name))
+      }
     case .ack(let list, let seq):
       var container = encoder.container(keyedBy: _AckKeys.self)
       try container.encode(WebServerMessage.version, forKey: .v)
@@ -123,19 +224,44 @@ extension WebClientMessage: Codable {
       try container.encode(WebServerMessage.version, forKey: .v)
       try container.encode("ping", forKey: .type)
       try container.encode(id, forKey: .id)
+    case .viewport(let list, let viewport):
+      var container = encoder.container(keyedBy: _ViewportKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("viewport", forKey: .type)
+      try container.encode(list, forKey: .list)
+      try viewport._encode(into: &container)
+    case .input(let input):
+      var container = encoder.container(keyedBy: _InputKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("input", forKey: .type)
+      try container.encode(input.name, forKey: .name)
+      try container.encode(input.value, forKey: .value)
+    case .tap(let list, let item):
+      var container = encoder.container(keyedBy: _TapKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("tap", forKey: .type)
+      try container.encode(list, forKey: .list)
+      try container.encode(item, forKey: .item)
     }
   }
 
   /// Decodes a message of any client type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not one of
-  ///   ``types``, a key is missing or unknown, or `seq` is negative.
+  ///   ``types``, a key is missing or unknown, `seq` is negative, or a size
+  ///   or offset is out of range.
   public init(from decoder: any Decoder) throws {
     let type = try WebServerMessage._checkHeader(in: decoder)
     switch type {
     case "ready":
       let container = try decoder._object(_ReadyKeys.self)
-      self = .ready(viewport: try container.decode(WebViewport.self, forKey: .viewport))
+      let byName = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .lists)
+      var lists: [String: WebListViewport] = [:]
+      for key in byName.allKeys {
+        lists[key.stringValue] = try byName.decode(WebListViewport.self, forKey: key)
+      }
+      self = .ready(
+        viewport: try container.decode(WebViewport.self, forKey: .viewport), lists: lists)
     case "ack":
       let container = try decoder._object(_AckKeys.self)
       self = .ack(
@@ -148,6 +274,22 @@ extension WebClientMessage: Codable {
     case "ping":
       let container = try decoder._object(_PingKeys.self)
       self = .ping(id: try container.decode(Int.self, forKey: .id))
+    case "viewport":
+      let container = try decoder._object(_ViewportKeys.self)
+      self = .viewport(
+        list: try container.decode(String.self, forKey: .list),
+        try WebListViewport(from: container))
+    case "input":
+      let container = try decoder._object(_InputKeys.self)
+      self = .input(
+        WebInput(
+          name: try container.decode(String.self, forKey: .name),
+          value: try container.decode(String.self, forKey: .value)))
+    case "tap":
+      let container = try decoder._object(_TapKeys.self)
+      self = .tap(
+        list: try container.decode(String.self, forKey: .list),
+        item: try container.decode(String.self, forKey: .item))
     default:
       throw DecodingError.dataCorrupted(
         .init(

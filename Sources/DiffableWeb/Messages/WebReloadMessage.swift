@@ -28,15 +28,24 @@ public struct WebReloadMessage: Sendable, Hashable {
   public var seq: Int
   /// The list's sections, in order, each with its items.
   public var sections: [WebSection]
-  /// A cell for every item, keyed by the item's ``WebIdentifier/text``.
+  /// Cells keyed by the item's ``WebIdentifier/text``: one for every item
+  /// without a ``layout``; with one, one for each item of its frames.
   public var cells: [String: WebCell]
+  /// The list's layout, which a ``WebSession`` always sends: the frames of
+  /// the items in the list's window. `nil` (no `"layout"` key) for a message
+  /// built from a snapshot alone.
+  public var layout: WebLayout?
 
   /// Creates a reload message.
-  public init(list: String, seq: Int, sections: [WebSection], cells: [String: WebCell]) {
+  public init(
+    list: String, seq: Int, sections: [WebSection], cells: [String: WebCell],
+    layout: WebLayout? = nil
+  ) {
     self.list = list
     self.seq = seq
     self.sections = sections
     self.cells = cells
+    self.layout = layout
   }
 }
 
@@ -67,10 +76,18 @@ extension WebReloadMessage {
     list: String, seq: Int, snapshot: DiffableDataSourceSnapshot<S, I>,
     cell: (I, IndexPath) throws -> WebCell
   ) throws where S: Encodable, I: Encodable {
+    try self.init(list: list, seq: seq, snapshot: snapshot, cellIfShown: cell)
+  }
+
+  /// The reload message that shows `snapshot`, with a cell for each item
+  /// for which `cellIfShown` returns one.
+  init<S, I>(
+    list: String, seq: Int, snapshot: DiffableDataSourceSnapshot<S, I>,
+    cellIfShown cell: (I, IndexPath) throws -> WebCell?
+  ) throws where S: Encodable, I: Encodable {
     var sections: [WebSection] = []
     var cells: [String: WebCell] = [:]
     sections.reserveCapacity(snapshot.numberOfSections)
-    cells.reserveCapacity(snapshot.numberOfItems)
     for q in 0..<snapshot.numberOfSections {
       let items = snapshot._itemIdentifiers(atSection: q)
       var identifiers: [WebIdentifier] = []
@@ -78,7 +95,9 @@ extension WebReloadMessage {
       for (k, item) in items.enumerated() {
         let identifier = try WebIdentifier(encoding: item)
         identifiers.append(identifier)
-        cells[identifier.text] = try cell(item, IndexPath(item: k, section: q))
+        if let made = try cell(item, IndexPath(item: k, section: q)) {
+          cells[identifier.text] = made
+        }
       }
       sections.append(
         WebSection(
@@ -90,7 +109,7 @@ extension WebReloadMessage {
 
 extension WebReloadMessage: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case v, type, list, seq, sections, cells
+    case v, type, list, seq, sections, cells, layout
   }
 
   /// Encodes the message's object, with `"v": 1` and `"type": "reload"`.
@@ -102,13 +121,14 @@ extension WebReloadMessage: Codable {
     try container.encode(seq, forKey: .seq)
     try container.encode(sections, forKey: .sections)
     try container._encode(cells: cells, forKey: .cells)
+    try container.encodeIfPresent(layout, forKey: .layout)
   }
 
   /// Decodes a reload message.
   ///
   /// - Throws: `DecodingError` when the version or type is wrong, a key is
   ///   missing or unknown, `seq` is negative, or a section or cell is
-  ///   malformed.
+  ///   malformed. `layout` may be absent.
   public init(from decoder: any Decoder) throws {
     _ = try WebServerMessage._checkHeader(in: decoder, expecting: Self.type)
     let container = try decoder._object(_CodingKeys.self)
@@ -116,6 +136,7 @@ extension WebReloadMessage: Codable {
       list: try container.decode(String.self, forKey: .list),
       seq: try container._count(.seq),
       sections: try container.decode([WebSection].self, forKey: .sections),
-      cells: try container._cells(.cells))
+      cells: try container._cells(.cells),
+      layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout))
   }
 }

@@ -12,6 +12,8 @@ public enum WebServerMessage: Sendable, Hashable {
   case reload(WebReloadMessage)
   /// One batch update, which the browser checks and animates.
   case batch(WebBatchMessage)
+  /// A list's new layout after the page scrolled or resized it.
+  case layout(WebLayoutMessage)
   /// The reply to a client message the server could not read or act on,
   /// naming what was wrong: `{"v": 1, "type": "error", "message": "..."}`.
   case error(message: String)
@@ -59,6 +61,7 @@ extension WebServerMessage: Codable {
     switch self {
     case .reload(let message): try message.encode(to: encoder)
     case .batch(let message): try message.encode(to: encoder)
+    case .layout(let message): try message.encode(to: encoder)
     case .error(let message):
       var container = encoder.container(keyedBy: _ErrorKeys.self)
       try container.encode(Self.version, forKey: .v)
@@ -75,12 +78,14 @@ extension WebServerMessage: Codable {
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
-  ///   `"reload"`, `"batch"`, `"error"` or `"pong"`, or the message is malformed for its type.
+  ///   `"reload"`, `"batch"`, `"layout"`, `"error"` or `"pong"`, or the
+  ///   message is malformed for its type.
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
     switch type {
     case WebReloadMessage.type: self = .reload(try WebReloadMessage(from: decoder))
     case WebBatchMessage.type: self = .batch(try WebBatchMessage(from: decoder))
+    case WebLayoutMessage.type: self = .layout(try WebLayoutMessage(from: decoder))
     case "error":
       let container = try decoder._object(_ErrorKeys.self)
       self = .error(message: try container.decode(String.self, forKey: .message))
@@ -93,7 +98,8 @@ extension WebServerMessage: Codable {
           codingPath: decoder.codingPath + [_HeaderKeys.type],
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
-            + "\(WebReloadMessage.type), \(WebBatchMessage.type), error, pong"))
+            + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
+            + "error, pong"))
     }
   }
 

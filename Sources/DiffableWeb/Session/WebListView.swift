@@ -1,3 +1,4 @@
+public import CollectionLayout
 public import DiffableCore
 public import DiffableEngine
 
@@ -7,10 +8,23 @@ public import DiffableEngine
   public import Foundation
 #endif
 
-/// A list of a browser page, as a `DiffableListView`: the view of a data
-/// source that ``WebSession/list(named:cellProvider:)`` makes.
+/// A list of a browser page, as a `DiffableListView`: make one with
+/// ``WebSession/listView(named:layout:)`` and give it to a
+/// `DiffableDataSource`, as an app gives a `UICollectionView` to its data
+/// source:
 ///
-/// The view turns what the data source does into messages for the page:
+/// ```swift
+/// let view: WebListView<String, String> = session.listView(
+///   named: "fruits", layout: .list(using: ListConfiguration(appearance: .plain)))
+/// let fruits = DiffableDataSource<String, String>(view: view) { _, _, item in
+///   WebCell(item.capitalized)
+/// }
+/// ```
+///
+/// The view takes its cells from the data source's cell provider and its
+/// headers and footers (``SupplementaryView`` is ``WebCell``) from its
+/// `supplementaryViewProvider`. It turns what the data source does into
+/// messages for the page:
 ///
 /// - `reloadData()` sends a `reload` of the data source's snapshot.
 /// - `performBatchUpdates` calls `updatingData` at once, as UIKit does, then
@@ -24,13 +38,30 @@ public import DiffableEngine
 ///   every recorded completion.
 /// - Reconfigured items ride in the batch's `reconfigured` cells.
 ///
+/// ## Layout
+///
+/// The view solves ``layout`` for the size of the list element the page
+/// reports, at the item counts of what the page shows, and keeps it solved
+/// as batches change the counts. Every reload and batch carries the frames
+/// of the items in the list's *window* (the visible rect extended by one
+/// visible length before and after along the scroll direction), the
+/// headers, footers and orthogonal bands there, and cells only for the
+/// items of the window the page does not hold yet: the size of a message
+/// follows the change and the window, not the length of the list. When the
+/// page scrolls or resizes the list, the view sends a `layout` message if
+/// the window's contents or frames changed (resolving the layout for a new
+/// size).
+///
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
 @MainActor
 public final class WebListView<Section, Item>: DiffableListView
 where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
+  /// What the page shows for an item.
   public typealias Cell = WebCell
+  /// What the page shows for a header, footer or other supplementary view.
+  public typealias SupplementaryView = WebCell
 
   typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
   typealias Completion = @MainActor (Bool) -> Void
@@ -38,12 +69,42 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// The list's name on the wire.
   public let name: String
 
+  /// The layout the list is shown with.
+  ///
+  /// Setting it solves the new layout for the list element's size and
+  /// sends the page a `layout` message if its window changed.
+  public var layout: CompositionalLayout {
+    didSet {
+      guard let shown = _shown else { return }
+      _solve(for: shown)
+      _sendLayoutIfChanged(shown)
+    }
+  }
+
   /// The sequence number of the last reload or batch sent.
   public private(set) var seq = 0
 
+  /// Called when the page's user taps the cell of an item the data source
+  /// still has, with the item's index path in the data source's current
+  /// snapshot. A tap of an item deleted since the page showed it is
+  /// ignored.
+  public var didSelectItem: (@MainActor (IndexPath) -> Void)?
+
+  /// The layout solved for the list element's size and the item counts of
+  /// what the page shows; `nil` while no page is ready, or when the layout
+  /// cannot be solved for the size the page reported.
+  public var solvedLayout: SolvedLayout? { _solved }
+
+  /// The size and scroll offset of the list element, as the page reported
+  /// them; `nil` while no page is ready.
+  public var viewport: WebListViewport? { _viewport }
+
   weak var _session: WebSession?
+  /// What the view receives in `connect(to:)`: it makes cells and
+  /// supplementary views.
+  weak var _source: (any DiffableListViewDataSource<WebCell, WebCell>)?
+  /// The data source, for its snapshots.
   weak var _dataSource: DiffableDataSource<Section, Item>?
-  let _cellProvider: @MainActor (WebListView, IndexPath, Item) -> WebCell?
 
   /// What the page shows once it has applied everything sent; `nil` while
   /// no page is ready.
@@ -71,18 +132,52 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// batch or a timeout of an earlier epoch does nothing.
   var _epoch = 0
 
-  init(
-    name: String, session: WebSession,
-    cellProvider: @escaping @MainActor (WebListView, IndexPath, Item) -> WebCell?
-  ) {
+  // Layout state, for the ready page.
+
+  /// The list element's size and offset.
+  var _viewport: WebListViewport?
+  /// The layout solved for `_viewport`'s size and `_shown`'s counts.
+  var _solved: SolvedLayout?
+  /// The items whose cells the page holds: those of the last layout sent.
+  var _held: Set<Item> = []
+  /// The last layout sent.
+  var _sentLayout: WebLayout?
+  /// Every item the page was shown on this connection, by text: what a
+  /// `tap` may name. It grows with the items a connection sees come and
+  /// go, and is forgotten when the connection ends.
+  var _everShown: [String: Item] = [:]
+
+  init(name: String, layout: CompositionalLayout, session: WebSession) {
     self.name = name
+    self.layout = layout
     self._session = session
-    self._cellProvider = cellProvider
   }
 
-  /// The view asks the data source nothing through the connection: it reads
-  /// the data source's snapshots directly.
-  public func connect(to dataSource: any DiffableListViewDataSource<WebCell, Never>) {}
+  /// Keeps `dataSource` to make cells and supplementary views, and the
+  /// `DiffableDataSource` behind it to read its snapshots; the session
+  /// keeps the data source alive.
+  ///
+  /// - Precondition: The view is not yet connected, and the data source is
+  ///   a `DiffableDataSource<Section, Item>`.
+  public func connect(to dataSource: any DiffableListViewDataSource<WebCell, WebCell>) {
+    guard _source == nil else {
+      _diffableFailure(
+        "WebListView.connect(to:)",
+        "list \(String(reflecting: name)) is already the view of a data source")
+    }
+    guard
+      let owner = (dataSource as? any _DataSourceConnection)?._dataSource
+        as? DiffableDataSource<Section, Item>
+    else {
+      _diffableFailure(
+        "WebListView.connect(to:)",
+        "list \(String(reflecting: name)) is a WebListView<\(Section.self), \(Item.self)>; "
+          + "only a DiffableDataSource<\(Section.self), \(Item.self)> can drive it")
+    }
+    _source = dataSource
+    _dataSource = owner
+    _session?._keep(owner)
+  }
 
   /// Sends a reload of the data source's snapshot, if a page is ready.
   public func reloadData() {
@@ -151,15 +246,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
 
   // MARK: Sending
 
-  /// The cell of `item` at `path`.
-  func _cell(_ item: Item, at path: IndexPath) -> WebCell {
-    guard let cell = _cellProvider(self, path, item) else {
-      _diffableFailure(
-        "WebListView", "the cell provider returned nil for item \(_describe([item])) at \(path)")
-    }
-    return cell
-  }
-
   /// Forgets the batch in flight and what waits for it, so that a stale
   /// timeout or merge does nothing, and returns their completions.
   private func _abandonPending() -> [Completion] {
@@ -176,39 +262,65 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   func _sendReload() {
     let completions = _abandonPending()
     _reconfiguresHandled = false
-    if let session = _session, session.isConnected, let dataSource = _dataSource {
+    if let session = _session, session.isConnected, let dataSource = _dataSource,
+      let source = _source
+    {
       let snapshot = dataSource.snapshot()
-      let message: WebReloadMessage
+      _solve(for: snapshot)
+      let (layout, window) = _layoutValue(of: snapshot)
+      var message: WebReloadMessage
       do {
-        message = try WebReloadMessage(list: name, seq: seq + 1, snapshot: snapshot) {
-          item, path in _cell(item, at: path)
-        }
+        message = try WebReloadMessage(
+          list: name, seq: seq + 1, snapshot: snapshot, cellIfShown: { _, _ in nil })
       } catch {
         _diffableFailure("WebListView.reloadData()", "cannot encode the list: \(error)")
       }
+      for entry in window { message.cells[entry.text] = source.cell(at: entry.indexPath) }
+      message.layout = layout
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot
+      _held = Set(window.lazy.map(\.item))
+      _sentLayout = layout
+      for (q, section) in message.sections.enumerated() {
+        let items = snapshot._itemIdentifiers(atSection: q)
+        for (k, identifier) in section.items.enumerated() { _everShown[identifier.text] = items[k] }
+      }
     } else {
       _shown = nil
     }
     for completion in completions { completion(true) }
   }
 
+  /// Sends the batch from `old`, what the page shows, to `new`, the data
+  /// source's current snapshot.
   func _sendBatch(
     _ update: BatchUpdate, from old: Snapshot, to new: Snapshot, completions: [Completion]
   ) {
-    guard let session = _session else { return }
-    let message: WebBatchMessage
+    guard let session = _session, let source = _source else { return }
+    _updateCounts(for: new)
+    let (layout, window) = _layoutValue(of: new)
+    let inWindow = Set(window.lazy.map(\.item))
+    var message: WebBatchMessage
     do {
-      message = try WebBatchMessage(list: name, seq: seq + 1, update: update, from: old, to: new) {
-        item, path in _cell(item, at: path)
-      }
+      message = try WebBatchMessage(
+        list: name, seq: seq + 1, update: update, from: old, to: new,
+        cellIfShown: { item, path in inWindow.contains(item) ? source.cell(at: path) : nil })
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
+    for entry in window where !_held.contains(entry.item) && message.cells[entry.text] == nil {
+      message.cells[entry.text] = source.cell(at: entry.indexPath)
+    }
+    for text in message.reconfigured.keys where message.cells[text] != nil {
+      message.reconfigured[text] = nil
+    }
+    message.layout = layout
     seq += 1
+    _rememberShown(message, update: update, from: old, to: new)
     _shown = new
+    _held = inWindow
+    _sentLayout = layout
     guard session._send(.batch(message)) else {
       for completion in completions { completion(true) }
       return
@@ -225,6 +337,33 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       })
   }
 
+  /// Records the items a batch brings to the page, as a `tap` may name them.
+  func _rememberShown(
+    _ message: WebBatchMessage, update: BatchUpdate, from old: Snapshot, to new: Snapshot
+  ) {
+    func remember(_ section: WebSection?, at q: Int?) {
+      guard let section, let q, 0 <= q, q < new.numberOfSections else { return }
+      let items = new._itemIdentifiers(atSection: q)
+      for (k, identifier) in section.items.enumerated() where k < items.count {
+        _everShown[identifier.text] = items[k]
+      }
+    }
+    for (path, identifier) in zip(update.itemInserts, message.insertedItems) {
+      if let identifier,
+        let item = new._itemIdentifierIfPresent(section: path.section, item: path.item)
+      {
+        _everShown[identifier.text] = item
+      }
+    }
+    for (q, section) in zip(update.sectionInserts, message.insertedSections) {
+      remember(section, at: q)
+    }
+    for (p, section) in zip(update.sectionReloads, message.reloadedSections)
+    where 0 <= p && p < old.numberOfSections {
+      remember(section, at: new.indexOfSection(old._sectionIdentifier(at: p)))
+    }
+  }
+
   /// Completes the batch in flight, then sends what waited behind it.
   func _finishInFlight(finished: Bool) {
     guard let inFlight = _inFlight else { return }
@@ -236,7 +375,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
 
   /// Sends one batch from what the page shows to the data source's current
   /// snapshot, completing every waiting completion when it is acknowledged.
-  /// The diff runs off the main actor.
+  /// The diff runs off the main actor; if the data source changes
+  /// meanwhile, it runs again to the newer snapshot, so that the batch's
+  /// cells come from the snapshot the data source holds.
   func _sendMerged() {
     let completions = _waiting
     let fresh = _freshItems
@@ -256,6 +397,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       guard let self, self._epoch == epoch, self._inFlight?.seq == nil else { return }
       let completions = self._inFlight?.completions ?? []
       self._inFlight = nil
+      if self._hasWaiting {
+        // The data source moved on while the diff ran: diff again.
+        self._waiting = completions + self._waiting
+        self._freshItems.formUnion(fresh)
+        self._sendMerged()
+        return
+      }
       var reconfigures: [IndexPath] = []
       for item in fresh where shown.indexOfItem(item) != nil {
         if let path = target._indexPath(of: item) { reconfigures.append(path) }
@@ -264,7 +412,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
         ($0.section, $0.item) < ($1.section, $1.item)
       }
       if update.isEmpty {
-        if self._hasWaiting { self._sendMerged() }
         for completion in completions { completion(true) }
         return
       }
@@ -288,9 +435,54 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     return nil
   }
 
+  func _ready(_ viewport: WebListViewport) {
+    _viewport = viewport
+    _sendReload()
+  }
+
+  func _viewportDidChange(_ viewport: WebListViewport) {
+    let resized = _viewport?.width != viewport.width || _viewport?.height != viewport.height
+    _viewport = viewport
+    guard let shown = _shown else { return }
+    if resized || _solved == nil { _solve(for: shown) }
+    _sendLayoutIfChanged(shown)
+  }
+
+  func _tap(_ text: String) -> String? {
+    guard let item = _everShown[text] else {
+      return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
+    }
+    if let path = _dataSource?.indexPath(for: item) { didSelectItem?(path) }
+    return nil
+  }
+
+  func _state() -> WebListState {
+    var sections: [WebSection] = []
+    if let shown = _shown {
+      do {
+        for q in 0..<shown.numberOfSections {
+          sections.append(
+            WebSection(
+              id: try WebIdentifier(encoding: shown._sectionIdentifier(at: q)),
+              items: try shown._itemIdentifiers(atSection: q).map(WebIdentifier.init(encoding:))))
+        }
+      } catch {
+        _diffableFailure("WebSession.listStates()", "cannot encode the list: \(error)")
+      }
+    }
+    return WebListState(
+      name: name, seq: seq, sections: sections, frames: _sentLayout?.frames ?? [:],
+      contentSize: _sentLayout?.size ?? WebLayout.empty.size)
+  }
+
   func _connectionDidEnd() {
     let completions = _abandonPending()
     _shown = nil
+    _viewport = nil
+    _solved = nil
+    _held = []
+    _sentLayout = nil
+    _everShown = [:]
     for completion in completions { completion(false) }
   }
 }

@@ -1,3 +1,4 @@
+public import CollectionLayout
 import DiffableCore
 public import DiffableEngine
 
@@ -10,9 +11,10 @@ public import DiffableEngine
 /// The Swift side of one browser page: its lists, and the connection that
 /// shows them.
 ///
-/// Make each list with ``list(named:cellProvider:)``: it returns a
-/// `DiffableDataSource` whose view is a ``WebListView``; apply snapshots to
-/// it from any task, as to any data source. Hand each connection the page
+/// Make each list's view with ``listView(named:layout:)`` and give it to a
+/// `DiffableDataSource` of your own, or make both at once with
+/// ``list(named:layout:cellProvider:)``; apply snapshots to the data source
+/// from any task, as to any data source. Hand each connection the page
 /// opens to ``serve(_:)``:
 ///
 /// ```swift
@@ -24,9 +26,11 @@ public import DiffableEngine
 /// //   await session.serve(transport)
 /// ```
 ///
-/// The session answers `ready` with a reload of every list, `resync` with a
-/// reload of that list and `ping` with `pong`, and routes each `ack` to its
-/// list. A message it cannot read gets an `error` reply; a connection that
+/// The session answers `ready` with a reload of every list, laid out for
+/// the size of its element, `resync` with a reload of that list and `ping`
+/// with `pong`; it routes each `ack` and `viewport` to its list, each `tap`
+/// to its list's ``WebListView/didSelectItem``, and each `input` to
+/// ``onInput``. A message it cannot read gets an `error` reply; a connection that
 /// sends ``maximumConsecutiveBadMessages`` of them in a row is closed. A new
 /// connection replaces the previous one, which is closed: the page that
 /// reconnects says `ready` again and gets a reload of everything.
@@ -56,6 +60,11 @@ public final class WebSession {
   /// default.
   public var maximumConsecutiveBadMessages = 5
 
+  /// Called with each change of a control of the page (`input`), on the
+  /// main actor. The page sends the value of every control after each
+  /// `ready`, so a page that reconnects restores what its controls say.
+  public var onInput: (@MainActor (WebInput) -> Void)?
+
   /// The lists, by name, and their names in the order they were made.
   var _lists: [String: any _WebSessionList] = [:]
   var _listNames: [String] = []
@@ -76,8 +85,43 @@ public final class WebSession {
   public var isConnected: Bool { _connection?.isReady == true }
 
   /// The viewport the connected page reported in its `ready`; `nil` with no
-  /// ready page. Nothing is laid out for it yet.
+  /// ready page. A list the `ready` does not give a size of is laid out in
+  /// it.
   public var viewport: WebViewport? { isConnected ? _connection?.viewport : nil }
+
+  /// Makes a list of the page: a view to give to a `DiffableDataSource`.
+  ///
+  /// ```swift
+  /// let view: WebListView<String, String> = session.listView(
+  ///   named: "fruits", layout: .list(using: ListConfiguration(appearance: .plain)))
+  /// let fruits = DiffableDataSource<String, String>(view: view) { _, _, item in
+  ///   WebCell(item)
+  /// }
+  /// ```
+  ///
+  /// The view takes its cells from the data source's cell provider, and its
+  /// headers and footers from the data source's `supplementaryViewProvider`
+  /// (which must make one for every supplementary view of `layout`). The
+  /// session keeps the view, and the data source it is given to, as long as
+  /// it lives.
+  ///
+  /// - Parameters:
+  ///   - name: The list's name on the wire (`"list"` in messages).
+  ///   - layout: How the list is laid out in the page.
+  /// - Precondition: The session has no list named `name`.
+  public func listView<Section, Item>(named name: String, layout: CompositionalLayout)
+    -> WebListView<Section, Item>
+  where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
+    guard _lists[name] == nil else {
+      _diffableFailure(
+        "listView(named:layout:)",
+        "the session already has a list named \(String(reflecting: name))")
+    }
+    let view = WebListView<Section, Item>(name: name, layout: layout, session: self)
+    _lists[name] = view
+    _listNames.append(name)
+    return view
+  }
 
   /// Makes a list of the page: a data source whose view is a
   /// ``WebListView`` named `name`.
@@ -86,27 +130,38 @@ public final class WebSession {
   ///
   /// - Parameters:
   ///   - name: The list's name on the wire (`"list"` in messages).
+  ///   - layout: How the list is laid out in the page; a plain list by
+  ///     default.
   ///   - cellProvider: Makes the cell of an item, given the view, the item's
   ///     index path and the item. Returning `nil` is a programmer error.
   /// - Precondition: The session has no list named `name`.
   public func list<Section, Item>(
     named name: String,
+    layout: CompositionalLayout = .list(using: ListConfiguration(appearance: .plain)),
     cellProvider: @escaping @MainActor (WebListView<Section, Item>, IndexPath, Item) -> WebCell?
   ) -> DiffableDataSource<Section, Item>
   where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
     guard _lists[name] == nil else {
       _diffableFailure(
-        "list(named:cellProvider:)",
+        "list(named:layout:cellProvider:)",
         "the session already has a list named \(String(reflecting: name))")
     }
-    let view = WebListView<Section, Item>(
-      name: name, session: self, cellProvider: cellProvider)
-    let dataSource = DiffableDataSource<Section, Item>(view: view, cellProvider: cellProvider)
-    view._dataSource = dataSource
-    _lists[name] = view
-    _listNames.append(name)
+    let view: WebListView<Section, Item> = listView(named: name, layout: layout)
+    return DiffableDataSource<Section, Item>(view: view, cellProvider: cellProvider)
+  }
+
+  /// What the page shows of each list, in the order the lists were made:
+  /// what it will show once it has applied everything sent, and the frames
+  /// of the items in each list's window.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of items of all lists.
+  public func listStates() -> [WebListState] {
+    _listNames.compactMap { _lists[$0]?._state() }
+  }
+
+  /// Keeps a list's data source alive as long as the session.
+  func _keep(_ dataSource: AnyObject) {
     _dataSources.append(dataSource)
-    return dataSource
   }
 
   /// Runs one connection until it closes: reads the page's messages and
@@ -180,10 +235,18 @@ public final class WebSession {
     switch message {
     case .ping(let id):
       connection.send(.pong(id: id))
-    case .ready(let viewport):
+    case .ready(let viewport, let lists):
       connection.isReady = true
       connection.viewport = viewport
-      for name in _listNames { _lists[name]?._sendReload() }
+      for name in _listNames {
+        _lists[name]?._ready(
+          lists[name] ?? WebListViewport(width: viewport.width, height: viewport.height))
+      }
+      let unknown = lists.keys.filter { _lists[$0] == nil }.sorted()
+      if !unknown.isEmpty {
+        return "ready names unknown lists "
+          + unknown.map { String(reflecting: $0) }.joined(separator: ", ")
+      }
     case .ack(let name, let seq):
       guard connection.isReady else { return "ack before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
@@ -192,6 +255,16 @@ public final class WebSession {
       guard connection.isReady else { return "resync before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       list._sendReload()
+    case .viewport(let name, let viewport):
+      guard connection.isReady else { return "viewport before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      list._viewportDidChange(viewport)
+    case .input(let input):
+      onInput?(input)
+    case .tap(let name, let item):
+      guard connection.isReady else { return "tap before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      return list._tap(item)
     }
     return nil
   }
@@ -203,6 +276,17 @@ protocol _WebSessionList: AnyObject {
   /// Sends a reload of the list as the data source holds it, completing
   /// every batch in flight or waiting.
   func _sendReload()
+  /// The page is ready, its list element of `viewport`'s size and offset:
+  /// lays the list out and sends a reload.
+  func _ready(_ viewport: WebListViewport)
+  /// The page resized or scrolled the list: sends a `layout` if the
+  /// window's layout changed.
+  func _viewportDidChange(_ viewport: WebListViewport)
+  /// The page's user tapped the item of text `item`; returns an error if
+  /// the list never showed it.
+  func _tap(_ item: String) -> String?
+  /// What the page shows of the list.
+  func _state() -> WebListState
   /// The page acknowledged `seq`; returns an error if it was never sent.
   func _acknowledge(_ seq: Int) -> String?
   /// The connection ended: completes every batch in flight or waiting with

@@ -33,8 +33,11 @@ final class FakeWebClient {
   var lists: [String: ClientSnapshot] = [:]
   var seqs: [String: Int] = [:]
   var cells: [String: [String: WebCell]] = [:]
-  /// Every message received, in order.
+  /// Each list's latest layout.
+  var layouts: [String: WebLayout] = [:]
+  /// Every message received, in order, and the size of its text in bytes.
   var received: [WebServerMessage] = []
+  var receivedBytes: [Int] = []
 
   init() {
     let (fromServer, toClient) = AsyncStream<String>.makeStream()
@@ -59,6 +62,7 @@ final class FakeWebClient {
     guard let frame else { return nil }
     let message = try WebServerMessage(jsonData: Data(frame.utf8))
     received.append(message)
+    receivedBytes.append(frame.utf8.count)
     try apply(message)
     return message
   }
@@ -82,6 +86,7 @@ final class FakeWebClient {
       lists[reload.list] = snapshot
       seqs[reload.list] = reload.seq
       cells[reload.list] = reload.cells
+      try adopt(reload.layout, of: reload.list)
     case .batch(let batch):
       guard let old = lists[batch.list], seqs[batch.list] == batch.seq - 1 else {
         throw FakeClientError("batch \(batch.seq) of \(batch.list) does not follow what it shows")
@@ -93,8 +98,34 @@ final class FakeWebClient {
       lists[batch.list] = result
       seqs[batch.list] = batch.seq
       cells[batch.list, default: [:]].merge(batch.cells) { $1 }
+      for text in batch.reconfigured.keys where cells[batch.list]?[text] == nil {
+        throw FakeClientError("a reconfigured cell of \(text), which the client does not hold")
+      }
       cells[batch.list, default: [:]].merge(batch.reconfigured) { $1 }
+      try adopt(batch.layout, of: batch.list)
+    case .layout(let message):
+      guard seqs[message.list] == message.seq else { return }
+      cells[message.list, default: [:]].merge(message.cells) { $1 }
+      try adopt(message.layout, of: message.list)
     case .error, .pong: break
+    }
+  }
+
+  /// Keeps the cells of the items of `layout`'s frames only, as the page
+  /// does, and checks that it holds a cell for each, and that every frame
+  /// is of an item the list shows.
+  func adopt(_ layout: WebLayout?, of list: String) throws {
+    guard let layout else { return }
+    layouts[list] = layout
+    cells[list] = cells[list, default: [:]].filter { layout.frames[$0.key] != nil }
+    let shown = Set(lists[list]?.itemIdentifiers.map(\.text) ?? [])
+    for text in layout.frames.keys {
+      guard cells[list]?[text] != nil else {
+        throw FakeClientError("no cell for \(text), which is in the layout of \(list)")
+      }
+      guard shown.contains(text) else {
+        throw FakeClientError("a frame for \(text), which \(list) does not show")
+      }
     }
   }
 

@@ -1,0 +1,207 @@
+// Benchmarks for the browser renderer's server side: an apply to a
+// 10,000-item list shown by a page, with 1% of the items changed, through
+// the data source and its `WebListView` (the diff, the layout's update for
+// the new counts, the window, the batch message with its cells, its JSON
+// text, the page's ack over an in-memory transport), against the bare diff,
+// `BatchUpdate(from:to:)`, and against the same apply to a view that asks
+// nothing.
+//
+// Twice: with a plain list's estimated (self-sizing) rows, whose section the
+// layout solves again when its count changes, and with fixed rows, which it
+// repeats by arithmetic. `SolvedLayout.updateItemCounts` alone shows that
+// part of the apply, and the batch message built from the snapshots and
+// written as JSON (with a cell for every item brought in, and no layout)
+// the part of the message.
+//
+// Also the bytes a page receives per apply, against a full reload of the
+// list: a batch carries the change and the window, not the list.
+
+import BenchmarkSupport
+import CollectionLayout
+@_spi(Testing) import DiffableCore
+import DiffableEngine
+import DiffableWeb
+import Foundation
+
+refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
+
+var harness = Harness(runs: 9)
+var random = SystemRandomNumberGenerator()
+
+typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
+
+/// `old` with 1% of its items changed (at least one of each kind), spread
+/// over the list: 0.3% deleted, 0.3% inserted, 0.2% moved, 0.2% reloaded.
+@MainActor func changedByOnePercent(_ old: Snapshot) -> Snapshot {
+  var new = old
+  let count = old.numberOfItems
+  func share(_ perMille: Int) -> Int { max(1, count * perMille / 1_000) }
+  var items = old.itemIdentifiers.shuffled(using: &random)
+  let deleted = Array(items.prefix(share(3)))
+  items.removeFirst(deleted.count)
+  new.deleteItems(deleted)
+  var fresh = count * 10
+  for anchor in items.prefix(share(3)) {
+    new.insertItems([fresh], beforeItem: anchor)
+    fresh += 1
+  }
+  items.removeFirst(min(items.count, share(3)))
+  for item in items.prefix(share(2)) {
+    let anchor = new.itemIdentifiers[Int.random(in: 0..<new.numberOfItems, using: &random)]
+    if anchor != item { new.moveItem(item, beforeItem: anchor) }
+  }
+  items.removeFirst(min(items.count, share(2)))
+  new.reloadItems(Array(items.prefix(share(2))))
+  return new
+}
+
+/// A view that takes each batch and asks for nothing: the engine's own cost.
+@MainActor
+final class TakingListView: DiffableListView {
+  typealias Cell = Int
+  private var dataSource: (any DiffableListViewDataSource<Int, Never>)?
+  func connect(to dataSource: any DiffableListViewDataSource<Int, Never>) {
+    self.dataSource = dataSource
+  }
+  func reloadData() {}
+  func performBatchUpdates(
+    _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
+    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+  ) {
+    updatingData()
+    completion(true)
+  }
+  func reconfigureItems(at indexPaths: [IndexPath]) {}
+}
+
+/// A connection held in memory.
+struct MemoryTransport: WebTransport {
+  let incoming: AsyncStream<String>
+  let outgoing: AsyncStream<String>.Continuation
+  func send(_ text: String) async throws { outgoing.yield(text) }
+  func close() async { outgoing.finish() }
+}
+
+/// What the page received: the size in bytes of each reload and batch.
+@MainActor
+final class Received {
+  var reloads: [Int] = []
+  var batches: [Int] = []
+}
+
+/// A page that says `ready` with a list element of 390 × 844, and
+/// acknowledges every batch as soon as it arrives, recording the sizes of
+/// what it receives. It reads only the type and `seq` of each message: the
+/// page's own cost stays out of the server's figures.
+@MainActor
+func page(
+  frames: AsyncStream<String>, replies: AsyncStream<String>.Continuation, into received: Received
+) -> Task<Void, Never> {
+  replies.yield(
+    #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844}, "#
+      + #""lists": {"main": {"width": 390, "height": 844, "x": 0, "y": 0}}}"#)
+  return Task {
+    for await frame in frames {
+      let bytes = frame.utf8.count
+      if frame.contains(#""type":"reload""#) {
+        received.reloads.append(bytes)
+      } else if frame.contains(#""type":"batch""#) {
+        received.batches.append(bytes)
+        guard let key = frame.range(of: #""seq":"#) else { continue }
+        let seq = frame[key.upperBound...].prefix { $0.isNumber }
+        replies.yield(#"{"v": 1, "type": "ack", "list": "main", "seq": \#(seq)}"#)
+      }
+    }
+  }
+}
+
+/// A list of rows of a fixed 44 points: a layout the solver repeats by
+/// arithmetic, where a list's estimated rows are solved one by one.
+let fixedRows: CompositionalLayout = {
+  let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44))
+  return CompositionalLayout(
+    section: LayoutSection(
+      group: .horizontal(layoutSize: row, subitems: [LayoutItem(layoutSize: row)])))
+}()
+
+@MainActor
+func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
+  var old = Snapshot()
+  old.appendSections([0])
+  old.appendItems(Array(0..<items))
+  let new = changedByOnePercent(old)
+
+  let session = WebSession()
+  let view: WebListView<Int, Int> = session.listView(named: "main", layout: layout)
+  let context = LayoutContext(containerSize: CGSize(width: 390, height: 844))
+  let oldCounts = [old.numberOfItems]
+  let newCounts = [new.numberOfItems]
+  let solvedOld = try! layout.solve(context, itemCounts: oldCounts)
+  let web = DiffableDataSource<Int, Int>(view: view) { _, _, item in
+    WebCell("Item \(item)", secondaryText: "\(item % 97) m")
+  }
+  let taking = DiffableDataSource<Int, Int>(view: TakingListView()) { _, _, item in item }
+  await web.applySnapshotUsingReloadData(old)
+
+  let (frames, outgoing) = AsyncStream<String>.makeStream()
+  let (incoming, replies) = AsyncStream<String>.makeStream()
+  let received = Received()
+  let serving = Task {
+    await session.serve(MemoryTransport(incoming: incoming, outgoing: outgoing))
+  }
+  let reading = page(frames: frames, replies: replies, into: received)
+  while !session.isConnected { await Task.yield() }
+
+  var local = harness
+  let medians = await local.scenario(
+    "Apply 1% changes to a list of \(items) items (\(rows)) shown by a page (390 × 844)",
+    [
+      AsyncContestant("bare BatchUpdate(from:to:)") { BatchUpdate(from: old, to: new).count },
+      AsyncContestant("SolvedLayout.updateItemCounts alone") {
+        var solved = solvedOld
+        try! solved.updateItemCounts(newCounts)
+        return solved.numberOfSections
+      },
+      AsyncContestant("WebBatchMessage built and encoded alone") {
+        let message = try! WebBatchMessage(
+          list: "main", seq: 2, update: BatchUpdate(from: old, to: new), from: old, to: new
+        ) { item, _ in WebCell("Item \(item)", secondaryText: "\(item % 97) m") }
+        return try! WebServerMessage.batch(message).jsonData().count
+      },
+      AsyncContestant("apply through the engine to a view that asks nothing") {
+        await taking.applySnapshotUsingReloadData(old)
+      } _: {
+        await taking.apply(new)
+        return taking.numberOfSections
+      },
+      AsyncContestant("apply through WebSession (diff, layout, message, ack)") {
+        await web.applySnapshotUsingReloadData(old)
+      } _: {
+        await web.apply(new)
+        return web.numberOfSections
+      },
+    ])
+  let batch = BatchUpdate(from: old, to: new)
+  local.emit(
+    "  web apply / bare diff \(format(medians[4] / medians[0], 2))×, "
+      + "web apply / engine apply \(format(medians[4] / medians[3], 2))×; "
+      + "the batch: \(batch.count) operations")
+  if !received.reloads.isEmpty, !received.batches.isEmpty {
+    let reload = median(received.reloads.map(Double.init))
+    let perApply = median(received.batches.map(Double.init))
+    local.emit(
+      "  bytes per apply \(Int(perApply)) against \(Int(reload)) for a reload of the list: "
+        + "\(format(perApply / reload * 100, 2))%")
+  }
+  harness = local
+  replies.finish()
+  await serving.value
+  await reading.value
+}
+
+let estimatedRows = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
+await webScenario(items: sized(10_000), layout: estimatedRows, rows: "estimated rows")
+await webScenario(items: sized(10_000), layout: fixedRows, rows: "fixed rows")
+await webScenario(items: sized(100_000), layout: estimatedRows, rows: "estimated rows")
+await webScenario(items: sized(100_000), layout: fixedRows, rows: "fixed rows")
+harness.finish()

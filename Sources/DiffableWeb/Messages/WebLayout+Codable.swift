@@ -1,0 +1,172 @@
+import InternalJSONCoding
+
+// A layout value codes as one JSON object with every key present
+// (Documentation/Web.md, "Layout"): rectangles as `[x, y, width, height]`,
+// sizes as `[width, height]`, a pin range as `[min, max]` or `null`.
+
+/// Reads `count` finite numbers from an unkeyed container that must hold
+/// exactly that many.
+private func _numbers(_ decoder: any Decoder, count: Int, _ what: String) throws -> [Double] {
+  var container = try decoder.unkeyedContainer()
+  var values: [Double] = []
+  while !container.isAtEnd {
+    let value = try container.decode(Double.self)
+    guard value.isFinite else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\(what) has a number that is not finite")
+    }
+    values.append(value)
+  }
+  guard values.count == count else {
+    throw DecodingError.dataCorrupted(
+      .init(
+        codingPath: decoder.codingPath,
+        debugDescription: "\(what) has \(values.count) numbers; expected \(count)"))
+  }
+  return values
+}
+
+extension WebRect: Codable {
+  /// Encodes the rectangle as `[x, y, width, height]`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    try container.encode(x)
+    try container.encode(y)
+    try container.encode(width)
+    try container.encode(height)
+  }
+
+  /// Decodes a rectangle written `[x, y, width, height]`.
+  ///
+  /// - Throws: `DecodingError` unless it is four finite numbers.
+  public init(from decoder: any Decoder) throws {
+    let n = try _numbers(decoder, count: 4, "a rectangle")
+    self.init(x: n[0], y: n[1], width: n[2], height: n[3])
+  }
+}
+
+extension WebSize: Codable {
+  /// Encodes the size as `[width, height]`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    try container.encode(width)
+    try container.encode(height)
+  }
+
+  /// Decodes a size written `[width, height]`.
+  ///
+  /// - Throws: `DecodingError` unless it is two finite numbers.
+  public init(from decoder: any Decoder) throws {
+    let n = try _numbers(decoder, count: 2, "a size")
+    self.init(width: n[0], height: n[1])
+  }
+}
+
+extension WebLayout: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case size, frames, supplementaries, bands
+  }
+
+  /// Encodes the layout as an object with every key.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(size, forKey: .size)
+    var frames = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .frames)
+    for name in self.frames.keys.sorted() {
+      try frames.encode(self.frames[name]!, forKey: _AnyKey(name))
+    }
+    try container.encode(supplementaries, forKey: .supplementaries)
+    try container.encode(bands, forKey: .bands)
+  }
+
+  /// Decodes a layout value.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, or a
+  ///   rectangle, size, supplementary or band is malformed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    let frames = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .frames)
+    var byText: [String: WebRect] = [:]
+    for key in frames.allKeys {
+      byText[key.stringValue] = try frames.decode(WebRect.self, forKey: key)
+    }
+    self.init(
+      size: try container.decode(WebSize.self, forKey: .size), frames: byText,
+      supplementaries: try container.decode([WebSupplementary].self, forKey: .supplementaries),
+      bands: try container.decode([WebBand].self, forKey: .bands))
+  }
+}
+
+extension WebSupplementary: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case kind, section, index, frame, pin, cell
+  }
+
+  /// Encodes the supplementary view as an object with every key; `pin` is
+  /// `[min, max]` or `null`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(section, forKey: .section)
+    try container.encode(index, forKey: .index)
+    try container.encode(frame, forKey: .frame)
+    if let pin {
+      try container.encode([pin.lowerBound, pin.upperBound], forKey: .pin)
+    } else {
+      try container.encodeNil(forKey: .pin)
+    }
+    try container.encode(cell, forKey: .cell)
+  }
+
+  /// Decodes a supplementary view.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, `index` is
+  ///   negative, or `pin` is not `null` or two ascending numbers.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    var pin: ClosedRange<Double>?
+    if try !container.decodeNil(forKey: .pin) {
+      let bounds = try container.decode(WebSize.self, forKey: .pin)
+      guard bounds.width <= bounds.height else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .pin, in: container,
+          debugDescription: "pin [\(bounds.width), \(bounds.height)] is not ascending")
+      }
+      pin = bounds.width...bounds.height
+    }
+    self.init(
+      kind: try container.decode(String.self, forKey: .kind),
+      section: try container.decode(String.self, forKey: .section),
+      index: try container._count(.index),
+      frame: try container.decode(WebRect.self, forKey: .frame),
+      pin: pin, cell: try container.decode(WebCell.self, forKey: .cell))
+  }
+}
+
+extension WebBand: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case section, frame, contentWidth, rests
+  }
+
+  /// Encodes the band as an object with every key.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(section, forKey: .section)
+    try container.encode(frame, forKey: .frame)
+    try container.encode(contentWidth, forKey: .contentWidth)
+    try container.encode(rests, forKey: .rests)
+  }
+
+  /// Decodes a band.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, or a value
+  ///   is malformed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    self.init(
+      section: try container.decode(String.self, forKey: .section),
+      frame: try container.decode(WebRect.self, forKey: .frame),
+      contentWidth: try container.decode(Double.self, forKey: .contentWidth),
+      rests: try container.decode([Double].self, forKey: .rests))
+  }
+}

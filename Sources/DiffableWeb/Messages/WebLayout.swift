@@ -1,0 +1,145 @@
+public import Foundation
+
+/// A rectangle in a list's content coordinates, in CSS pixels: written
+/// `[x, y, width, height]`.
+public struct WebRect: Sendable, Hashable {
+  /// The left edge.
+  public var x: Double
+  /// The top edge.
+  public var y: Double
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// Creates a rectangle.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The rectangle of a solved frame.
+  public init(_ rect: CGRect) {
+    self.init(
+      x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width),
+      height: Double(rect.height))
+  }
+}
+
+/// A size in CSS pixels: written `[width, height]`.
+public struct WebSize: Sendable, Hashable {
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// Creates a size.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// The part of a list's solved layout that a page shows: the frames of the
+/// items in the list's *window* (its visible rect extended by one visible
+/// length before and after along the scroll direction), the headers and
+/// footers there, and the bands of orthogonal sections there.
+///
+/// ```json
+/// {"size": [390, 12000],
+///  "frames": {"apple": [0, 0, 195, 44], "pear": [195, 0, 195, 44]},
+///  "supplementaries": [{"kind": "header", "section": "fruits", "index": 0,
+///                       "frame": [0, 0, 390, 30], "pin": [0, 400],
+///                       "cell": {"text": "Fruits"}}],
+///  "bands": [{"section": "food", "frame": [0, 40, 390, 120],
+///             "contentWidth": 780, "rests": [0, 195, 390]}]}
+/// ```
+///
+/// A ``WebListView`` builds it from its `SolvedLayout`; it travels in
+/// `reload`, `batch` and `layout` messages.
+public struct WebLayout: Sendable, Hashable {
+  /// The size of the list's whole content.
+  public var size: WebSize
+  /// The frame of each item in the window, keyed by the item's
+  /// ``WebIdentifier/text``. Items of orthogonal sections are at the band's
+  /// offset 0.
+  public var frames: [String: WebRect]
+  /// The supplementary views (headers, footers, group supplementaries) in
+  /// the window, and the pinned headers and footers of the sections there.
+  public var supplementaries: [WebSupplementary]
+  /// The bands of the orthogonal sections in the window.
+  public var bands: [WebBand]
+
+  /// Creates a layout value.
+  public init(
+    size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
+    bands: [WebBand] = []
+  ) {
+    self.size = size
+    self.frames = frames
+    self.supplementaries = supplementaries
+    self.bands = bands
+  }
+
+  /// A layout with nothing in it: what a list that cannot be laid out for
+  /// its size shows.
+  public static let empty = WebLayout(size: WebSize(width: 0, height: 0), frames: [:])
+}
+
+/// A header, footer or other supplementary view of a list's layout.
+public struct WebSupplementary: Sendable, Hashable {
+  /// The element kind, as the layout names it.
+  public var kind: String
+  /// The ``WebIdentifier/text`` of the element's section.
+  public var section: String
+  /// The item of the element's index path in `LayoutAttributes`: for a
+  /// boundary supplementary, how many of its kind come before it in its
+  /// section; for a group supplementary, its item.
+  public var index: Int
+  /// The element's frame where it lies, not pinned.
+  public var frame: WebRect
+  /// For a header or footer that pins to the visible bounds: the range along
+  /// the scroll direction it stays within (its section's extent); `nil`
+  /// for one that does not pin.
+  public var pin: ClosedRange<Double>?
+  /// What the element shows, from the data source's supplementary view
+  /// provider.
+  public var cell: WebCell
+
+  /// Creates a supplementary view's value.
+  public init(
+    kind: String, section: String, index: Int, frame: WebRect, pin: ClosedRange<Double>?,
+    cell: WebCell
+  ) {
+    self.kind = kind
+    self.section = section
+    self.index = index
+    self.frame = frame
+    self.pin = pin
+    self.cell = cell
+  }
+}
+
+/// The band of an orthogonal section: a strip that scrolls sideways to the
+/// list, and comes to rest where the section's behaviour says.
+public struct WebBand: Sendable, Hashable {
+  /// The ``WebIdentifier/text`` of the section.
+  public var section: String
+  /// The visible part of the band, in content coordinates.
+  public var frame: WebRect
+  /// The band's whole length along its own scroll axis.
+  public var contentWidth: Double
+  /// The offsets where scrolling comes to rest, ascending; empty when it
+  /// rests anywhere.
+  public var rests: [Double]
+
+  /// Creates a band's value.
+  public init(section: String, frame: WebRect, contentWidth: Double, rests: [Double]) {
+    self.section = section
+    self.frame = frame
+    self.contentWidth = contentWidth
+    self.rests = rests
+  }
+}

@@ -1,0 +1,264 @@
+import CollectionLayout
+import DiffableCore
+import DiffableEngine
+import Foundation
+
+/// An item of a list's window: the item, its text and its index path in the
+/// snapshot the window was computed for.
+struct _WindowEntry<Item> {
+  var item: Item
+  var text: String
+  var indexPath: IndexPath
+}
+
+/// A supplementary view of a solved layout: its kind and index path.
+struct _SupplementaryKey: Hashable {
+  var kind: String?
+  var section: Int
+  var item: Int
+}
+
+extension WebListView {
+  /// The text of `item` on the wire.
+  func _text(_ item: Item) -> String {
+    do {
+      return try WebIdentifier(encoding: item).text
+    } catch {
+      _diffableFailure(
+        "WebListView", "cannot encode item \(_describe([item])) of list \(name): \(error)")
+    }
+  }
+
+  /// The text of `section` on the wire.
+  func _text(section: Section) -> String {
+    do {
+      return try WebIdentifier(encoding: section).text
+    } catch {
+      _diffableFailure(
+        "WebListView", "cannot encode section \(_describe([section])) of list \(name): \(error)")
+    }
+  }
+
+  /// The item counts of each section of `snapshot`.
+  static func _counts(of snapshot: Snapshot) -> [Int] {
+    (0..<snapshot.numberOfSections).map { snapshot._numberOfItems(atSection: $0) }
+  }
+
+  /// Solves the layout afresh for the list's size and `snapshot`'s counts.
+  /// A layout that cannot be solved for the size the page reported leaves
+  /// the list without one (it shows nothing), and the page gets an `error`
+  /// naming the problem.
+  func _solve(for snapshot: Snapshot) {
+    _solved = nil
+    guard let viewport = _viewport else { return }
+    let context = LayoutContext(
+      containerSize: CGSize(width: viewport.width, height: viewport.height))
+    do {
+      _solved = try layout.solve(context, itemCounts: Self._counts(of: snapshot))
+    } catch {
+      _layoutFailed(error)
+    }
+  }
+
+  /// Brings the solved layout to `snapshot`'s counts, re-solving only the
+  /// sections whose count changed.
+  func _updateCounts(for snapshot: Snapshot) {
+    guard var solved = _solved else {
+      _solve(for: snapshot)
+      return
+    }
+    _solved = nil
+    do {
+      try solved.updateItemCounts(Self._counts(of: snapshot))
+      _solved = solved
+    } catch {
+      _layoutFailed(error)
+    }
+  }
+
+  func _layoutFailed(_ error: LayoutError) {
+    func number(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+    let size = _viewport.map { "\(number($0.width))×\(number($0.height))" } ?? "?"
+    _ = _session?._send(
+      .error(
+        message: "list \(String(reflecting: name)) cannot be laid out at \(size): \(error)"))
+  }
+
+  /// The window of the list: its visible rect extended by one visible
+  /// length before and after along the scroll direction, and without bound
+  /// across it (so that orthogonal bands are in it whole).
+  func _window(_ viewport: WebListViewport) -> CGRect {
+    let unbounded: CGFloat = 1e12
+    if layout.configuration.scrollDirection == .vertical {
+      return CGRect(
+        x: -unbounded, y: viewport.y - viewport.height, width: 2 * unbounded,
+        height: 3 * viewport.height)
+    }
+    return CGRect(
+      x: viewport.x - viewport.width, y: -unbounded, width: 3 * viewport.width,
+      height: 2 * unbounded)
+  }
+
+  /// The layout value of the window for `snapshot` (what the page shows, or
+  /// will once it applies the batch being built), and the window's items.
+  ///
+  /// Supplementary views come from the data source's provider, at their
+  /// index paths in its current snapshot (a section the data source no
+  /// longer has is left out).
+  ///
+  /// - Complexity: O(*k* + *s* + log *S*), where *k* is the number of
+  ///   elements in the window, *s* the number of sections there, and *S*
+  ///   the number of sections: independent of the length of the list.
+  func _layoutValue(of snapshot: Snapshot) -> (WebLayout, [_WindowEntry<Item>]) {
+    guard let solved = _solved, let viewport = _viewport else { return (.empty, []) }
+    let window = _window(viewport)
+    let vertical = layout.configuration.scrollDirection == .vertical
+    var frames: [String: WebRect] = [:]
+    var entries: [_WindowEntry<Item>] = []
+    var supplementaries: [LayoutAttributes] = []
+    var sections = Set<Int>()
+    for attributes in solved.layoutAttributesForElements(in: window) {
+      switch attributes.category {
+      case .cell:
+        guard
+          let item = snapshot._itemIdentifierIfPresent(
+            section: attributes.section, item: attributes.item)
+        else { continue }
+        let text = _text(item)
+        frames[text] = WebRect(attributes.frame)
+        entries.append(_WindowEntry(item: item, text: text, indexPath: attributes.indexPath))
+        sections.insert(attributes.section)
+      case .supplementaryView:
+        supplementaries.append(attributes)
+        sections.insert(attributes.section)
+      case .decorationView:
+        break
+      }
+    }
+
+    // Pinned headers and footers of the sections in the window, where they
+    // lie (the page pins them).
+    var listed = Set(
+      supplementaries.map {
+        _SupplementaryKey(kind: $0.elementKind, section: $0.section, item: $0.item)
+      })
+    var pinned = Set<_SupplementaryKey>()
+    for attributes in solved.pinnedSupplementaries(in: window) {
+      let key = _SupplementaryKey(
+        kind: attributes.elementKind, section: attributes.section, item: attributes.item)
+      pinned.insert(key)
+      if listed.insert(key).inserted, let kind = attributes.elementKind,
+        let natural = solved.layoutAttributesForSupplementaryElement(
+          ofKind: kind, at: attributes.indexPath)
+      {
+        supplementaries.append(natural)
+      }
+    }
+
+    var values: [WebSupplementary] = []
+    for attributes in supplementaries {
+      guard let kind = attributes.elementKind, attributes.section < snapshot.numberOfSections,
+        let cell = _supplementaryCell(
+          ofKind: kind, section: snapshot._sectionIdentifier(at: attributes.section),
+          index: attributes.item)
+      else { continue }
+      var pin: ClosedRange<Double>?
+      if pinned.contains(
+        _SupplementaryKey(kind: kind, section: attributes.section, item: attributes.item))
+      {
+        pin = _pinRange(of: attributes, kind: kind, in: solved, vertical: vertical)
+      }
+      values.append(
+        WebSupplementary(
+          kind: kind, section: _text(section: snapshot._sectionIdentifier(at: attributes.section)),
+          index: attributes.item, frame: WebRect(attributes.frame), pin: pin, cell: cell))
+    }
+
+    var bands: [WebBand] = []
+    for section in sections.sorted() where section < snapshot.numberOfSections {
+      guard let band = solved.orthogonalBand(forSection: section) else { continue }
+      var visible = band.frame
+      if vertical {
+        visible.size.width = band.visibleLength
+      } else {
+        visible.size.height = band.visibleLength
+      }
+      guard visible.intersects(window) else { continue }
+      bands.append(
+        WebBand(
+          section: _text(section: snapshot._sectionIdentifier(at: section)),
+          frame: WebRect(visible),
+          contentWidth: Double(vertical ? band.frame.width : band.frame.height),
+          rests: band.restOffsets.map { Double($0) }))
+    }
+
+    let size = WebSize(
+      width: Double(solved.contentSize.width), height: Double(solved.contentSize.height))
+    return (
+      WebLayout(size: size, frames: frames, supplementaries: values, bands: bands), entries
+    )
+  }
+
+  /// The range along the scroll direction a pinned header or footer stays
+  /// within: its section's extent, or the whole content for one of the
+  /// layout's own.
+  func _pinRange(
+    of attributes: LayoutAttributes, kind: String, in solved: SolvedLayout, vertical: Bool
+  ) -> ClosedRange<Double> {
+    let extent: CGRect
+    if attributes.section == 0, _isLayoutBoundary(kind: kind, index: attributes.item) {
+      extent = CGRect(origin: .zero, size: solved.contentSize)
+    } else {
+      extent = solved.sectionFrame(attributes.section)
+    }
+    return vertical
+      ? Double(extent.minY)...Double(extent.maxY) : Double(extent.minX)...Double(extent.maxX)
+  }
+
+  /// Whether `[0, index]` of `kind` is one of the layout's own boundary
+  /// items rather than one of section 0's.
+  func _isLayoutBoundary(kind: String, index: Int) -> Bool {
+    let own = layout.configuration.boundarySupplementaryItems.filter { $0.elementKind == kind }
+    guard index < own.count else { return false }
+    guard let first = layout.sections?.first else { return true }
+    return first.boundarySupplementaryItems.filter { $0.elementKind == kind }.count <= index
+  }
+
+  /// The data source's supplementary view of `kind` for `section` at
+  /// `index`, or `nil` when the data source no longer has the section.
+  func _supplementaryCell(ofKind kind: String, section: Section, index: Int) -> WebCell? {
+    guard let source = _source, let q = _dataSource?.index(for: section) else { return nil }
+    return source.supplementaryView(ofKind: kind, at: IndexPath(item: index, section: q))
+  }
+
+  /// Sends a `layout` message when the window's layout differs from the
+  /// last one sent, with cells for the items the page does not hold.
+  ///
+  /// An item that the page shows but the data source has deleted since
+  /// (its batch waits behind the one in flight) gets no cell: if the page
+  /// does not hold it, it is left out of the frames.
+  func _sendLayoutIfChanged(_ shown: Snapshot) {
+    guard let session = _session, let source = _source, let dataSource = _dataSource else {
+      return
+    }
+    var (layout, window) = _layoutValue(of: shown)
+    var cells: [String: WebCell] = [:]
+    var held = Set<Item>()
+    for entry in window {
+      if !_held.contains(entry.item) {
+        guard let path = dataSource.indexPath(for: entry.item) else {
+          layout.frames[entry.text] = nil
+          continue
+        }
+        cells[entry.text] = source.cell(at: path)
+      }
+      held.insert(entry.item)
+    }
+    guard layout != _sentLayout || !cells.isEmpty else { return }
+    _ = session._send(.layout(WebLayoutMessage(list: name, seq: seq, layout: layout, cells: cells)))
+    _held = held
+    _sentLayout = layout
+  }
+}

@@ -1,0 +1,482 @@
+import CollectionLayout
+import DiffableCore
+import DiffableEngine
+import DiffableTestSupport
+import DiffableWeb
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Web session: layout in the browser")
+struct WebLayoutTests {
+  typealias DataSource = DiffableDataSource<String, String>
+  typealias View = WebListView<String, String>
+
+  static let plain = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
+
+  /// A session with one list, "main", made as an app makes it: a view from
+  /// the session, and a data source of its own whose cells show the item in
+  /// capitals and whose supplementary views name their kind and section.
+  static func session(layout: CompositionalLayout = plain) -> (WebSession, View, DataSource) {
+    let session = WebSession()
+    let view: View = session.listView(named: "main", layout: layout)
+    let dataSource = DataSource(view: view) { _, _, item in WebCell(item.uppercased()) }
+    dataSource.supplementaryViewProvider = .init { (_: View, kind, indexPath) in
+      WebCell("\(kind) \(indexPath.section)")
+    }
+    return (session, view, dataSource)
+  }
+
+  /// `count` item names, `prefix-00000` on.
+  static func items(_ count: Int, _ prefix: String = "item") -> [String] {
+    (0..<count).map { number in
+      let digits = String(number)
+      return prefix + "-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+    }
+  }
+
+  /// What the list's window must hold, from `SolvedLayout` itself: the
+  /// frames of every cell overlapping the visible rect of a list of `width`
+  /// × `height` scrolled to `y`, extended by one height above and below.
+  static func expected(
+    _ layout: CompositionalLayout, _ snapshot: StringSnapshot, width: Double, height: Double,
+    y: Double
+  ) throws -> (frames: [String: WebRect], size: WebSize, solved: SolvedLayout) {
+    let counts = snapshot.sectionIdentifiers.map { snapshot.numberOfItems(inSection: $0) }
+    let solved = try layout.solve(
+      LayoutContext(containerSize: CGSize(width: width, height: height)), itemCounts: counts)
+    var frames: [String: WebRect] = [:]
+    for attributes in solved.allElements where attributes.category == .cell {
+      let frame = attributes.frame
+      guard frame.maxY > y - height, frame.minY < y + 2 * height else { continue }
+      let section = snapshot.sectionIdentifiers[attributes.section]
+      frames[snapshot.itemIdentifiers(inSection: section)[attributes.item]] = WebRect(frame)
+    }
+    let size = WebSize(
+      width: Double(solved.contentSize.width), height: Double(solved.contentSize.height))
+    return (frames, size, solved)
+  }
+
+  /// Serves `session` to a new fake page that says `ready` with "main" of
+  /// `list`'s size and offset, and returns the page and its reload.
+  static func connect(_ session: WebSession, list: WebListViewport) async throws -> (
+    FakeWebClient, Task<Void, Never>, WebReloadMessage
+  ) {
+    let client = FakeWebClient()
+    let serving = Task { await session.serve(client.transport) }
+    client.send(.ready(viewport: WebViewport(width: 1024, height: 768), lists: ["main": list]))
+    guard case .reload(let reload) = try await client.receive() else {
+      throw FakeClientError("expected a reload")
+    }
+    return (client, serving, reload)
+  }
+
+  /// The next message, which must be a `layout`.
+  static func layoutMessage(_ client: FakeWebClient) async throws -> WebLayoutMessage {
+    let message = try await client.receive()
+    guard case .layout(let layout) = message else {
+      throw FakeClientError("expected a layout, got \(String(describing: message))")
+    }
+    return layout
+  }
+
+  @Test("a reload carries the frames SolvedLayout gives the window, and a cell for each only")
+  func reloadLayout() async throws {
+    let (session, view, dataSource) = Self.session()
+    let snapshot = StringSnapshot.make([("a", Self.items(100)), ("b", Self.items(100, "b"))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let layout = try #require(reload.layout)
+    let expected = try Self.expected(Self.plain, snapshot, width: 390, height: 600, y: 0)
+    #expect(layout.frames == expected.frames)
+    #expect(layout.size == expected.size)
+    #expect(layout.frames.count < 40)  // the window, not the list
+    #expect(Set(reload.cells.keys) == Set(expected.frames.keys))
+    #expect(reload.cells["item-00003"] == WebCell("ITEM-00003"))
+    #expect(reload.sections.map(\.items.count) == [100, 100])
+    #expect(view.viewport == WebListViewport(width: 390, height: 600))
+    #expect(view.solvedLayout?.context.containerSize == CGSize(width: 390, height: 600))
+
+    let states = session.listStates()
+    #expect(states.count == 1)
+    #expect(states.first?.name == "main" && states.first?.seq == 1)
+    #expect(states.first?.sections == reload.sections)
+    #expect(states.first?.frames == layout.frames)
+    #expect(states.first?.contentSize == layout.size)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(try #require(states.first)), as: UTF8.self)
+    #expect(json.hasPrefix(#"{"contentSize":[390,"#))
+    #expect(json.contains(#""frames":{"item-00000":[0,0,390,44],"#))
+    #expect(json.contains(#""name":"main","sections":[{"id":"a","items":["item-00000","#))
+    await client.transport.close()
+    await serving.value
+    #expect(session.listStates().first?.sections == [])
+  }
+
+  @Test("a scroll moves the window: a layout message with only the cells the page lacks")
+  func scrolling() async throws {
+    let (session, _, dataSource) = Self.session()
+    let snapshot = StringSnapshot.make([("a", Self.items(300))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let top = Set(reload.cells.keys)
+
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 2000)))
+    let moved = try await Self.layoutMessage(client)
+    let expected = try Self.expected(Self.plain, snapshot, width: 390, height: 600, y: 2000)
+    #expect(moved.seq == 1)
+    #expect(moved.layout.frames == expected.frames)
+    #expect(Set(moved.cells.keys) == Set(expected.frames.keys).subtracting(top))
+    #expect(!moved.cells.isEmpty)
+    #expect(moved.cells.count <= 42)  // 1,800 px of 44 px rows
+
+    // The same window again: nothing to send.
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 2000)))
+    client.send(.ping(id: 7))
+    #expect(try await client.receive() == .pong(id: 7))
+
+    // Back to the top: the page dropped those cells, so they come again.
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 0)))
+    let back = try await Self.layoutMessage(client)
+    #expect(back.layout.frames == reload.layout?.frames)
+    #expect(Set(back.cells.keys) == top.subtracting(expected.frames.keys))
+    #expect(session.listStates().first?.frames == back.layout.frames)
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("a resize solves the layout again for the new size")
+  func resizing() async throws {
+    let (session, view, dataSource) = Self.session()
+    let snapshot = StringSnapshot.make([("a", Self.items(300))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    client.send(.viewport(list: "main", WebListViewport(width: 500, height: 1000)))
+    let resized = try await Self.layoutMessage(client)
+    let expected = try Self.expected(Self.plain, snapshot, width: 500, height: 1000, y: 0)
+    #expect(resized.layout.frames == expected.frames)
+    #expect(resized.layout.frames.values.allSatisfy { $0.width == 500 })
+    #expect(resized.layout.size == expected.size)
+    #expect(
+      Set(resized.cells.keys) == Set(expected.frames.keys).subtracting(reload.cells.keys))
+    #expect(view.solvedLayout?.context.containerSize == CGSize(width: 500, height: 1000))
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("a new layout is solved and sent at once")
+  func newLayout() async throws {
+    let (session, view, dataSource) = Self.session()
+    let snapshot = StringSnapshot.make([("a", Self.items(100))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let row = LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(60))
+    let grid = CompositionalLayout(
+      section: LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
+          subitems: [LayoutItem(layoutSize: row)])))
+    view.layout = grid
+    let changed = try await Self.layoutMessage(client)
+    let expected = try Self.expected(grid, snapshot, width: 390, height: 600, y: 0)
+    #expect(changed.layout.frames == expected.frames)
+    #expect(changed.layout.frames["item-00001"] == WebRect(x: 195, y: 0, width: 195, height: 60))
+    #expect(Set(changed.cells.keys) == Set(expected.frames.keys).subtracting(reload.cells.keys))
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("a batch's cells and reconfigured cells follow the window")
+  func batchWindow() async throws {
+    let (session, _, dataSource) = Self.session()
+    let old = StringSnapshot.make([("a", Self.items(200))])
+    await dataSource.apply(old)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let held = Set(reload.cells.keys)
+
+    var new = old
+    new.insertItems(["new-top"], beforeItem: "item-00000")
+    new.insertItems(["new-far"], afterItem: "item-00150")
+    new.deleteItems(["item-00005"])
+    new.reconfigureItems(["item-00002", "item-00180"])
+    new.reloadItems(["item-00003", "item-00190"])
+    let applying = Task { await dataSource.apply(new) }
+    guard case .batch(let batch) = try await client.receive() else {
+      Issue.record("expected a batch")
+      return
+    }
+    let expected = try Self.expected(Self.plain, new, width: 390, height: 600, y: 0)
+    let window = Set(expected.frames.keys)
+    let broughtIn: Set = ["new-top", "new-far", "item-00003", "item-00190"]
+    #expect(batch.layout?.frames == expected.frames)
+    #expect(
+      Set(batch.cells.keys) == window.intersection(broughtIn).union(window.subtracting(held)))
+    #expect(batch.cells["new-top"] == WebCell("NEW-TOP"))
+    #expect(batch.cells["new-far"] == nil && batch.cells["item-00190"] == nil)
+    #expect(batch.reconfigured == ["item-00002": WebCell("ITEM-00002")])
+    #expect(batch.insertedItems.compactMap { $0?.string }.sorted() == ["new-far", "new-top"])
+    client.send(.ack(list: "main", seq: 2))
+    await applying.value
+    #expect(client.lists["main"] == (try new.web()))
+
+    // Scrolling down brings the far items with their new cells.
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 6600)))
+    let far = try await Self.layoutMessage(client)
+    #expect(far.cells["new-far"] == WebCell("NEW-FAR"))
+    #expect(far.seq == 2)
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("orthogonal sections are bands with their rest offsets; pinned headers stay listed")
+  func bandsAndPinnedHeaders() async throws {
+    let tile = LayoutSize(widthDimension: .absolute(150), heightDimension: .absolute(100))
+    var band = LayoutSection(
+      group: .horizontal(layoutSize: tile, subitems: [LayoutItem(layoutSize: tile)]))
+    band.orthogonalScrollingBehavior = .groupPaging
+    let list = LayoutSection.list(
+      using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
+    let layout = CompositionalLayout(sections: [band, list])
+    let (session, _, dataSource) = Self.session(layout: layout)
+    let snapshot = StringSnapshot.make([("band", Self.items(20, "b")), ("list", Self.items(100))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    let solved = try Self.expected(layout, snapshot, width: 390, height: 600, y: 0).solved
+    let value = try #require(reload.layout)
+
+    // The band: all of its items, at offset 0, and where it rests.
+    let expectedBand = try #require(solved.orthogonalBand(forSection: 0))
+    #expect(value.bands.count == 1)
+    let sent = try #require(value.bands.first)
+    #expect(sent.section == "band")
+    #expect(sent.frame == WebRect(x: 0, y: 0, width: 390, height: 100))
+    #expect(sent.contentWidth == Double(expectedBand.frame.width))
+    #expect(sent.contentWidth == 3000)
+    #expect(sent.rests == expectedBand.restOffsets.map { Double($0) })
+    #expect(sent.rests.count > 1)
+    let bandFrames = solved.itemFrames(inSection: 0)
+    for (k, item) in Self.items(20, "b").enumerated() {
+      #expect(value.frames[item] == WebRect(bandFrames[k]), "\(item)")
+      #expect(reload.cells[item] != nil, "\(item)")
+    }
+
+    // The list's header, where it lies, pinned to its section.
+    let header = ListConfiguration.headerElementKind
+    let section = solved.sectionFrame(1)
+    let pin = Double(section.minY)...Double(section.maxY)
+    let natural = try #require(
+      solved.layoutAttributesForSupplementaryElement(
+        ofKind: header, at: IndexPath(item: 0, section: 1)))
+    let expectedHeader = WebSupplementary(
+      kind: header, section: "list", index: 0, frame: WebRect(natural.frame), pin: pin,
+      cell: WebCell("\(header) 1"))
+    #expect(value.supplementaries == [expectedHeader])
+
+    // Deep in the list, the band is gone and the header is still sent.
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 3000)))
+    let deep = try await Self.layoutMessage(client)
+    #expect(deep.layout.bands == [])
+    #expect(deep.layout.frames["b-00000"] == nil)
+    #expect(deep.layout.supplementaries == [expectedHeader])
+    #expect(natural.frame.maxY < 2400)  // outside the window: sent because it pins
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("a size the layout cannot be solved for gets an error and an empty layout, until it can")
+  func unsolvableSize() async throws {
+    let row = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+      subitems: [
+        LayoutItem(
+          layoutSize: LayoutSize(
+            widthDimension: .absolute(500), heightDimension: .fractionalHeight(1)))
+      ])
+    let layout = CompositionalLayout(section: LayoutSection(group: row))
+    let (session, view, dataSource) = Self.session(layout: layout)
+    let snapshot = StringSnapshot.make([("a", Self.items(10))])
+    await dataSource.apply(snapshot)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 600, height: 800))
+    #expect(reload.layout?.frames.count == 10)
+
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 800)))
+    #expect(
+      try await client.receive()
+        == .error(
+          message: #"list "main" cannot be laid out at 390×800: "#
+            + "sections[0].group.horizontal: a horizontal group with width 390 cannot fit a "
+            + "single subitem"))
+    let empty = try await Self.layoutMessage(client)
+    #expect(empty.layout == .empty && empty.cells.isEmpty)
+    #expect(view.solvedLayout == nil)
+    #expect(session.isConnected)
+
+    client.send(.viewport(list: "main", WebListViewport(width: 700, height: 800)))
+    let back = try await Self.layoutMessage(client)
+    let expected = try Self.expected(layout, snapshot, width: 700, height: 800, y: 0)
+    #expect(back.layout.frames == expected.frames)
+    #expect(Set(back.cells.keys) == Set(expected.frames.keys))
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("taps reach didSelectItem by index path, input reaches onInput, bad ones get errors")
+  func tapsAndInput() async throws {
+    let (session, view, dataSource) = Self.session()
+    var inputs: [WebInput] = []
+    var selected: [IndexPath] = []
+    session.onInput = { inputs.append($0) }
+    view.didSelectItem = { selected.append($0) }
+    await dataSource.apply(.make([("fruits", ["apple", "pear"]), ("veg", ["kale"])]))
+
+    let client = FakeWebClient()
+    let serving = Task { await session.serve(client.transport) }
+    client.send(.input(WebInput(name: "search", value: "k")))
+    client.send(.tap(list: "main", item: "apple"))
+    #expect(try await client.receive() == .error(message: "tap before ready"))
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600)))
+    #expect(try await client.receive() == .error(message: "viewport before ready"))
+    #expect(inputs == [WebInput(name: "search", value: "k")])
+
+    client.send(
+      .ready(
+        viewport: WebViewport(width: 390, height: 844),
+        lists: ["nope": WebListViewport(width: 1, height: 1)]))
+    guard case .reload = try await client.receive() else {
+      Issue.record("expected a reload")
+      return
+    }
+    #expect(try await client.receive() == .error(message: #"ready names unknown lists "nope""#))
+    #expect(session.viewport == WebViewport(width: 390, height: 844))
+    #expect(view.viewport == WebListViewport(width: 390, height: 844))
+
+    client.send(.tap(list: "main", item: "kale"))
+    client.send(.tap(list: "main", item: "zzz"))
+    #expect(try await client.receive() == .error(message: #"unknown item "zzz" of list "main""#))
+    #expect(selected == [IndexPath(item: 0, section: 1)])
+    client.send(.tap(list: "nope", item: "kale"))
+    #expect(try await client.receive() == .error(message: #"unknown list "nope""#))
+    client.send(.viewport(list: "nope", WebListViewport(width: 1, height: 1)))
+    #expect(try await client.receive() == .error(message: #"unknown list "nope""#))
+
+    // A tap of an item the page showed, deleted since, is ignored.
+    let applying = Task {
+      await dataSource.apply(.make([("fruits", ["apple"]), ("veg", ["kale"])]))
+    }
+    _ = try await client.receive()
+    client.send(.ack(list: "main", seq: 2))
+    await applying.value
+    client.send(.tap(list: "main", item: "pear"))
+    client.send(.input(WebInput(name: "search", value: "ka")))
+    client.send(.tap(list: "main", item: "apple"))
+    client.send(.ping(id: 1))
+    #expect(try await client.receive() == .pong(id: 1))
+    #expect(selected == [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 0)])
+    #expect(inputs.map(\.value) == ["k", "ka"])
+    // And after a reload, which lists only what is there now.
+    client.send(.resync(list: "main", reason: "test"))
+    _ = try await client.receive()
+    client.send(.tap(list: "main", item: "pear"))
+    client.send(.ping(id: 2))
+    #expect(try await client.receive() == .pong(id: 2))
+    #expect(selected.count == 2)
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("in a 10,000-item list, a batch changing 1% and a scroll cost a few percent of a reload")
+  func messageSizeFollowsTheChange() async throws {
+    let (session, _, dataSource) = Self.session()
+    let names = Self.items(10_000)
+    let old = StringSnapshot.make([("a", names)])
+    await dataSource.apply(old)
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 844))
+    let reloadBytes = try #require(client.receivedBytes.last)
+    #expect(reload.sections.first?.items.count == 10_000)
+    #expect(reload.cells.count < 100)
+
+    // 1% of the items change: 50 deleted and 50 inserted, spread out.
+    var new = old
+    new.deleteItems(stride(from: 0, to: 10_000, by: 200).map { names[$0] })
+    for (k, added) in Self.items(50, "new").enumerated() {
+      new.insertItems([added], afterItem: names[k * 200 + 100])
+    }
+    let applying = Task { await dataSource.apply(new) }
+    guard case .batch(let batch) = try await client.receive() else {
+      Issue.record("expected a batch")
+      return
+    }
+    let batchBytes = try #require(client.receivedBytes.last)
+    #expect(batch.update.itemDeletes.count == 50 && batch.update.itemInserts.count == 50)
+    #expect(batchBytes * 20 <= reloadBytes, "batch \(batchBytes) B, reload \(reloadBytes) B")
+    client.send(.ack(list: "main", seq: 2))
+    await applying.value
+    #expect(client.lists["main"] == (try new.web()))
+
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 844, y: 200_000)))
+    _ = try await Self.layoutMessage(client)
+    let scrollBytes = try #require(client.receivedBytes.last)
+    #expect(scrollBytes * 20 <= reloadBytes, "scroll \(scrollBytes) B, reload \(reloadBytes) B")
+    await client.transport.close()
+    await serving.value
+  }
+}
+
+@Suite("Web list views: misuse")
+struct WebListViewMisuseTests {
+  @Test("a second list of the same name stops the program, naming it")
+  func duplicateName() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let _: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        let _: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+      }
+    }
+    expectMessage(
+      result, #"listView(named:layout:): the session already has a list named "main""#)
+  }
+
+  @Test("a data source of other identifier types stops the program, naming the types")
+  func wrongTypes() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let view: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        _ = DiffableDataSource<Int, Int>(view: view) { _, _, item in WebCell("\(item)") }
+      }
+    }
+    expectMessage(
+      result,
+      #"WebListView.connect(to:): list "main" is a WebListView<String, String>; only a "#
+        + "DiffableDataSource<String, String> can drive it")
+  }
+
+  @Test("a second data source for one view stops the program")
+  func secondDataSource() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        let view: WebListView<String, String> = session.listView(
+          named: "main", layout: WebLayoutTests.plain)
+        _ = DiffableDataSource<String, String>(view: view) { _, _, item in WebCell(item) }
+        _ = DiffableDataSource<String, String>(view: view) { _, _, item in WebCell(item) }
+      }
+    }
+    expectMessage(
+      result, #"WebListView.connect(to:): list "main" is already the view of a data source"#)
+  }
+}
