@@ -9,17 +9,29 @@ import PackageDescription
 //
 // The seed screens are written once, in `DemoScreens`; each renderer draws
 // them. The terminal renderer and the `demo` executable need nothing beyond
-// the library and the argument parser, so `demo` stays quick to build; a
-// browser renderer and its server belong in targets of their own.
+// the library and the argument parser, so `demo` stays quick to build. The
+// browser renderer needs only the library too; the server, `serve`, is the
+// one product that builds Hummingbird:
+//
+//     swift run --package-path Demos serve --port 8080
 let package = Package(
   name: "swift-diffable-demos",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  // Hummingbird 2 needs macOS 14, iOS 17 and tvOS 17.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v9), .visionOS(.v1)],
   products: [
-    .executable(name: "demo", targets: ["DemoCommand"])
+    .executable(name: "demo", targets: ["DemoCommand"]),
+    .executable(name: "serve", targets: ["ServeCommand"]),
   ],
   dependencies: [
     .package(name: "swift-diffable", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Only the server's targets use these. No traits: the server needs
+    // neither swift-configuration nor the rest of Foundation.
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
   targets: [
     // The seed screens: their data, controllers, snapshots and handlers,
@@ -51,6 +63,39 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/demo"),
+    // The screens in a browser: a `WebSession` per page, each screen's data
+    // source over a `WebListView`, and the pages' HTML. No server here: any
+    // server can host the sessions.
+    .target(
+      name: "BrowserRenderer",
+      dependencies: [
+        "DemoScreens",
+        .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "CollectionLayout", package: "swift-diffable"),
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+      ]),
+    // The Hummingbird server of the browser pages: routes, the client's
+    // files, the WebSocket transport, the command's options.
+    .target(
+      name: "DemoServer",
+      dependencies: [
+        "BrowserRenderer",
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // `serve`: the seed screens in a browser.
+    .executableTarget(
+      name: "ServeCommand",
+      dependencies: [
+        "DemoServer", "BrowserRenderer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Sources/serve"),
     .testTarget(
       name: "DemoScreensTests",
       dependencies: [
@@ -65,6 +110,16 @@ let package = Package(
         "DemoCommand", "DemoScreens", "TerminalRenderer",
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
+      ]),
+    .testTarget(
+      name: "ServeTests",
+      dependencies: [
+        "BrowserRenderer", "DemoServer", "ServeCommand", "DemoScreens",
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
   ]
 )

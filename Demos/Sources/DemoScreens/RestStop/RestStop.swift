@@ -8,8 +8,8 @@ import Foundation
 /// (``AnySendableHashable``: `AnyHashable` itself is not `Sendable`, which
 /// snapshot identifiers must be).
 public enum RestStop {
-  /// The screen's sections, in order.
-  public enum Section: String, CaseIterable, Hashable, Sendable {
+  /// The screen's sections, in order. A section encodes as its raw value.
+  public enum Section: String, CaseIterable, Hashable, Sendable, Codable {
     case food
     case goods
     case brands
@@ -24,20 +24,36 @@ public enum RestStop {
     }
   }
 
-  /// A dish of the food court.
-  public struct FoodMenuItem: Hashable, Sendable {
+  /// A dish of the food court. It encodes as `{"dish": NAME, "price": P}`,
+  /// so that no dish has the identifier of a good or a brand.
+  public struct FoodMenuItem: Hashable, Sendable, Codable {
     public var name: String
     public var price: Int
+
+    enum CodingKeys: String, CodingKey {
+      case name = "dish"
+      case price
+    }
   }
 
-  /// Something the convenience store sells.
-  public struct ConvenienceGood: Hashable, Sendable {
+  /// Something the convenience store sells. It encodes as
+  /// `{"good": NAME}`.
+  public struct ConvenienceGood: Hashable, Sendable, Codable {
     public var name: String
+
+    enum CodingKeys: String, CodingKey {
+      case name = "good"
+    }
   }
 
-  /// A brand with a counter at the rest stop.
-  public struct Brand: Hashable, Sendable {
+  /// A brand with a counter at the rest stop. It encodes as
+  /// `{"brand": NAME}`.
+  public struct Brand: Hashable, Sendable, Codable {
     public var name: String
+
+    enum CodingKeys: String, CodingKey {
+      case name = "brand"
+    }
   }
 
   /// The element kind of the section title headers.

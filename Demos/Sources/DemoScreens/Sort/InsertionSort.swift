@@ -1,7 +1,10 @@
 import Diffable
 
 /// A cell of the sort: its value, in its row, in one round of shuffling.
-public struct SortCell: Hashable, Sendable {
+///
+/// It encodes as `{"round", "row", "value"}`, its identifier in a browser
+/// page.
+public struct SortCell: Hashable, Sendable, Codable {
   public var row: Int
   public var value: Int
   public var round: Int

@@ -1,0 +1,266 @@
+import CollectionLayout
+import DemoScreens
+import Diffable
+import DiffableWeb
+import Foundation
+
+/// The seed screens in browser pages: for each page, the screen model the
+/// terminal uses too (from `DemoScreens`), its data source made over a list
+/// of the page's ``WebSession``.
+public struct BrowserScreens: Sendable {
+  /// The mountains the search page filters.
+  public let mountains: [Mountain]
+  /// How long the sort waits between two steps, after the page has
+  /// animated the previous one.
+  public var sortInterval: Duration = .milliseconds(350)
+  /// How long after a page first connects the rest stop serves lunch.
+  public var lunchDelay: Duration = .seconds(2)
+
+  /// The screens, with the mountains shipped with `DemoScreens`.
+  ///
+  /// - Throws: `DemoDataError` when the mountains' data is missing or
+  ///   malformed.
+  public init() throws {
+    self.init(mountains: try Mountain.bundled())
+  }
+
+  /// The screens, with `mountains` for the search.
+  public init(mountains: [Mountain]) {
+    self.mountains = mountains
+  }
+
+  /// The screen of `page`, with its lists in `session`.
+  ///
+  /// - Precondition: `page` is one of ``WebPages/demos``.
+  @MainActor
+  public func make(page: DemoPage, session: WebSession) -> any BrowserScreen {
+    switch page.name {
+    case "mountains":
+      return MountainsBrowserScreen(
+        session: session, listName: page.listName, mountains: mountains)
+    case "sort":
+      return SortBrowserScreen(
+        session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
+        interval: sortInterval)
+    case "reststop":
+      return RestStopBrowserScreen(
+        session: session, listName: page.listName, lunchDelay: lunchDelay)
+    default:
+      preconditionFailure(
+        "BrowserScreens.make(page:session:): no screen for the page \(page.name.debugDescription)")
+    }
+  }
+}
+
+// MARK: - Mountains
+
+/// WWDC19's mountain search: the `search` input types into
+/// `MountainSearchScreen`; the mountains fill a grid of two columns at phone
+/// width, more when wider.
+@MainActor
+public final class MountainsBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let screen: MountainSearchScreen
+  /// Counts the queries typed: a query typed before the previous one was
+  /// applied replaces it.
+  private var typed = 0
+
+  /// The search in the list `listName` of `session`.
+  public init(session: WebSession, listName: String, mountains: [Mountain]) {
+    let view: WebListView<String, String> = session.listView(
+      named: listName, layout: Self.layout)
+    screen = MountainSearchScreen(
+      search: MountainSearch(mountains: mountains, order: .name), view: view
+    ) { mountain in
+      WebCell(
+        mountain.name, secondaryText: "\(MountainSearch.grouped(mountain.height)) m")
+    }
+    session.onInput = { [weak self] input in
+      guard input.name == "search" else { return }
+      self?.type(input.value)
+    }
+    type("")
+  }
+
+  /// Shows the mountains matching `query`. Queries typed quickly are merged:
+  /// only the last one typed before an apply starts is applied.
+  public func type(_ query: String) {
+    typed += 1
+    let number = typed
+    Task {
+      guard number == self.typed else { return }
+      await self.screen.type(query)
+    }
+  }
+
+  /// Columns of at least 180 points, two at least: two at phone width.
+  public nonisolated static func columns(forWidth width: Double) -> Int {
+    max(2, Int(width / 180))
+  }
+
+  /// The grid: rows of 64-point cells, as many columns as
+  /// ``columns(forWidth:)`` gives for the list's width.
+  public nonisolated static let layout = CompositionalLayout { _, environment in
+    let columns = MountainsBrowserScreen.columns(
+      forWidth: Double(environment.container.effectiveContentSize.width))
+    var item = LayoutItem(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+    item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(64)),
+      subitem: .item(item), count: columns)
+    var section = LayoutSection(group: group)
+    section.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    return section
+  }
+
+  public func connectionChanged(connected: Bool) {}
+
+  public func stop() {
+    typed += 1
+  }
+}
+
+// MARK: - Sort
+
+/// WWDC19's insertion sort: while a page is connected, one step every
+/// `interval` after the previous step's apply completed (one apply a step),
+/// a new shuffle when every row is sorted.
+@MainActor
+public final class SortBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let sort: InsertionSort
+  /// The pause between steps.
+  public let interval: Duration
+  private var stepping: Task<Void, Never>?
+  private var steps = 0
+  /// The first apply, the shuffled rows: the steps start after it.
+  private var opening: Task<Void, Never>?
+
+  /// The number of rows.
+  public nonisolated static let rows = 6
+  /// The number of cells in a row.
+  public nonisolated static let width = 10
+
+  /// A sort shuffled as `seed` says, in the list `listName` of `session`.
+  public init(session: WebSession, listName: String, seed: UInt64, interval: Duration) {
+    self.interval = interval
+    let view: WebListView<Int, SortCell> = session.listView(named: listName, layout: Self.layout)
+    sort = InsertionSort(rows: Self.rows, width: Self.width, seed: seed, view: view) { cell in
+      WebCell(
+        String(cell.value),
+        color: Self.color(hue: InsertionSort.hue(of: cell.value, width: Self.width)))
+    }
+    opening = Task { await self.sort.open() }
+  }
+
+  /// Rows of square cells (44 points at most), a row a section.
+  public nonisolated static let layout = CompositionalLayout { _, environment in
+    let width = Double(environment.container.effectiveContentSize.width)
+    let side = min(44, (width / Double(SortBrowserScreen.width)).rounded(.down))
+    let item = LayoutItem(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1 / CGFloat(SortBrowserScreen.width)),
+        heightDimension: .fractionalHeight(1)))
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(CGFloat(side))),
+      subitems: [item])
+    var section = LayoutSection(group: group)
+    section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 8, trailing: 0)
+    return section
+  }
+
+  /// The colour of a hue from 0 (red) to 1 (back to red), saturated and
+  /// light enough for dark text.
+  public nonisolated static func color(hue: Double) -> WebCell.Color {
+    let h = (hue - hue.rounded(.down)) * 6
+    let saturation = 0.6
+    let value = 0.95
+    let chroma = value * saturation
+    let x = chroma * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
+    let (r, g, b): (Double, Double, Double)
+    switch Int(h) {
+    case 0: (r, g, b) = (chroma, x, 0)
+    case 1: (r, g, b) = (x, chroma, 0)
+    case 2: (r, g, b) = (0, chroma, x)
+    case 3: (r, g, b) = (0, x, chroma)
+    case 4: (r, g, b) = (x, 0, chroma)
+    default: (r, g, b) = (chroma, 0, x)
+    }
+    let m = value - chroma
+    func byte(_ component: Double) -> UInt8 { UInt8(((component + m) * 255).rounded()) }
+    return WebCell.Color(red: byte(r), green: byte(g), blue: byte(b))
+  }
+
+  public func connectionChanged(connected: Bool) {
+    if connected {
+      guard stepping == nil else { return }
+      let interval = interval
+      let opening = opening
+      stepping = Task { [weak self] in
+        await opening?.value
+        while !Task.isCancelled {
+          guard let self else { return }
+          self.steps += 1
+          await self.sort.step(self.steps)
+          do { try await Task.sleep(for: interval) } catch { return }
+        }
+      }
+    } else {
+      stepping?.cancel()
+      stepping = nil
+    }
+  }
+
+  public func stop() {
+    stepping?.cancel()
+    stepping = nil
+  }
+}
+
+// MARK: - Rest stop
+
+/// The highway rest stop in `RestStop.layout`: it opens with the whole menu;
+/// `lunchDelay` after a page first connects, lunch adds a dish and sells
+/// out the ice. Each section has its title as a header.
+@MainActor
+public final class RestStopBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let screen: RestStopScreen
+  /// How long after the first connection lunch comes.
+  public let lunchDelay: Duration
+  private var lunch: Task<Void, Never>?
+  /// The first apply, the opening snapshot: lunch comes after it.
+  private var opening: Task<Void, Never>?
+
+  /// The rest stop in the list `listName` of `session`.
+  public init(session: WebSession, listName: String, lunchDelay: Duration) {
+    self.lunchDelay = lunchDelay
+    let view: WebListView<RestStop.Section, AnySendableHashable> = session.listView(
+      named: listName, layout: RestStopScreen.layout)
+    screen = RestStopScreen(view: view) { item in WebCell(RestStop.label(item)) }
+    let dataSource = screen.dataSource
+    dataSource.supplementaryViewProvider = .init {
+      [weak dataSource] (_: WebListView<RestStop.Section, AnySendableHashable>, _, indexPath) in
+      dataSource?.sectionIdentifier(for: indexPath.section).map { WebCell($0.title) }
+    }
+    opening = Task { await self.screen.open() }
+  }
+
+  public func connectionChanged(connected: Bool) {
+    guard connected, lunch == nil else { return }
+    let delay = lunchDelay
+    let opening = opening
+    lunch = Task { [weak self] in
+      await opening?.value
+      do { try await Task.sleep(for: delay) } catch { return }
+      await self?.screen.lunch()
+    }
+  }
+
+  public func stop() {
+    lunch?.cancel()
+  }
+}

@@ -1,0 +1,89 @@
+import DiffableWeb
+import Foundation
+import HummingbirdWebSocket
+
+/// A `WebTransport` over one of hummingbird-websocket's WebSockets: its
+/// inbound stream and outbound writer.
+///
+/// Only text frames carry messages. A binary message gets an `error` reply
+/// and is otherwise ignored; ``maximumBinaryMessagesInARow`` of them in a
+/// row close the socket. A message larger than ``maximumMessageSize`` bytes
+/// closes the socket (WebSocket close code 1009, "message too big"): the
+/// session's own, smaller limit answers the messages in between with an
+/// `error` reply.
+public struct WebSocketTransport: WebTransport {
+  /// How many binary messages in a row close the socket.
+  public static let maximumBinaryMessagesInARow = 5
+
+  /// The text messages the page sends.
+  public struct Incoming: AsyncSequence, Sendable {
+    public typealias Element = String
+
+    let inbound: WebSocketInboundStream
+    let outbound: WebSocketOutboundWriter
+    let maximumMessageSize: Int
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+      var messages: WebSocketInboundMessageStream.AsyncIterator
+      let outbound: WebSocketOutboundWriter
+      var binaryInARow = 0
+
+      public mutating func next() async throws -> String? {
+        while let message = try await messages.next() {
+          switch message {
+          case .text(let text):
+            binaryInARow = 0
+            return text
+          case .binary(let buffer):
+            binaryInARow += 1
+            let reply = WebServerMessage.error(
+              message: "binary message of \(buffer.readableBytes) bytes: messages are text frames")
+            try await outbound.write(.text(String(decoding: try reply.jsonData(), as: UTF8.self)))
+            if binaryInARow >= WebSocketTransport.maximumBinaryMessagesInARow {
+              try? await outbound.close(.unacceptableData, reason: "too many binary messages")
+              return nil
+            }
+          }
+        }
+        return nil
+      }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(
+        messages: inbound.messages(maxSize: maximumMessageSize).makeAsyncIterator(),
+        outbound: outbound)
+    }
+  }
+
+  /// The largest message, in bytes, read from the page before the socket
+  /// is closed.
+  public let maximumMessageSize: Int
+  /// The text frames the page sends.
+  public let incoming: Incoming
+  let outbound: WebSocketOutboundWriter
+
+  /// A transport over a WebSocket's two directions.
+  ///
+  /// - Parameter maximumMessageSize: The largest message read before the
+  ///   socket is closed; 1 MiB by default.
+  public init(
+    inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+    maximumMessageSize: Int = 1 << 20
+  ) {
+    self.maximumMessageSize = maximumMessageSize
+    self.outbound = outbound
+    self.incoming = Incoming(
+      inbound: inbound, outbound: outbound, maximumMessageSize: maximumMessageSize)
+  }
+
+  /// Sends `text` as one text frame.
+  public func send(_ text: String) async throws {
+    try await outbound.write(.text(text))
+  }
+
+  /// Closes the socket normally.
+  public func close() async {
+    try? await outbound.close(.normalClosure, reason: nil)
+  }
+}

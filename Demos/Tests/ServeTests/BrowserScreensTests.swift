@@ -1,0 +1,71 @@
+import BrowserRenderer
+import CollectionLayout
+import DemoScreens
+import DiffableWeb
+import Foundation
+import Testing
+
+/// The browser screens' layouts and cells, without a page.
+@Suite struct BrowserScreensTests {
+  /// The frames of one section's items, solved for a container `width`
+  /// wide.
+  func frames(
+    _ layout: CompositionalLayout, width: Double, counts: [Int]
+  ) throws -> [[CGRect]] {
+    let solved = try layout.solve(
+      LayoutContext(containerSize: CGSize(width: width, height: 800)), itemCounts: counts)
+    return try counts.indices.map { section in
+      try (0..<counts[section]).map { item in
+        try #require(solved.layoutAttributesForItem(at: IndexPath(item: item, section: section)))
+          .frame
+      }
+    }
+  }
+
+  @Test func theMountainsGridHasTwoColumnsAtPhoneWidthAndMoreWhenWider() throws {
+    #expect(MountainsBrowserScreen.columns(forWidth: 320) == 2)
+    #expect(MountainsBrowserScreen.columns(forWidth: 390) == 2)
+    #expect(MountainsBrowserScreen.columns(forWidth: 768) == 4)
+    #expect(MountainsBrowserScreen.columns(forWidth: 1280) == 7)
+    for (width, columns) in [(390.0, 2), (1280.0, 7)] {
+      let cells = try frames(MountainsBrowserScreen.layout, width: width, counts: [20])[0]
+      let firstRow = cells.filter { $0.minY == cells[0].minY }
+      #expect(firstRow.count == columns, "\(width)")
+      #expect(firstRow.allSatisfy { $0.width == firstRow[0].width })
+      #expect(cells.allSatisfy { $0.maxX <= width && $0.minX >= 0 })
+    }
+  }
+
+  @Test @MainActor func theSortHasARowOfSquaresPerSection() throws {
+    let rows = SortBrowserScreen.rows
+    let width = SortBrowserScreen.width
+    let sections = try frames(
+      SortBrowserScreen.layout, width: 390, counts: Array(repeating: width, count: rows))
+    #expect(sections.count == rows)
+    for (index, cells) in sections.enumerated() {
+      #expect(Set(cells.map(\.minY)).count == 1, "row \(index) is one line")
+      #expect(cells.allSatisfy { $0.height == 39 && $0.width == 39 })
+      if index > 0 { #expect(cells[0].minY > sections[index - 1][0].maxY) }
+    }
+    let colours = (0..<width).map {
+      SortBrowserScreen.color(hue: InsertionSort.hue(of: $0, width: width)).hex
+    }
+    #expect(Set(colours).count == width)
+    #expect(SortBrowserScreen.color(hue: 0).hex == SortBrowserScreen.color(hue: 1).hex)
+  }
+
+  @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
+    let screens = BrowserScreens(mountains: testMountains)
+    for page in WebPages.demos {
+      let session = WebSession()
+      let screen = screens.make(page: page, session: session)
+      #expect(session.listNames == [page.listName])
+      switch page.name {
+      case "mountains": #expect(screen is MountainsBrowserScreen)
+      case "sort": #expect(screen is SortBrowserScreen)
+      default: #expect(screen is RestStopBrowserScreen)
+      }
+      screen.stop()
+    }
+  }
+}

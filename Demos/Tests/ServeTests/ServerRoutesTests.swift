@@ -1,0 +1,85 @@
+import BrowserRenderer
+import DemoServer
+import DiffableWeb
+import Foundation
+import Testing
+
+/// The server's HTTP routes, on a real socket in this process.
+@Suite struct ServerRoutesTests {
+  @Test func everyRouteAnswersWithItsPage() async throws {
+    try await withServer { port, _ in
+      let index = try await get("/", port: port)
+      #expect(index.status == 200)
+      #expect(index.header("Content-Type") == "text/html; charset=utf-8")
+      #expect(index.text == WebPages.index)
+      for page in WebPages.demos {
+        let answer = try await get(page.path, port: port)
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(answer.text == WebPages.html(of: page))
+        #expect(answer.header("Content-Security-Policy") == DemoServer.contentSecurityPolicy)
+        #expect(answer.header("X-Content-Type-Options") == "nosniff")
+      }
+      for path in [
+        "/nowhere", "/demos/wifi", "/demos/", "/demos/mountains/extra", "/client/",
+        "/client/README.md", "/client/..%2FWebCell.swift", "/state/unknown-page", "/state/a%20b",
+        "/demos/mountains/socket",
+      ] {
+        let answer = try await get(path, port: port)
+        #expect(answer.status == 404, "\(path)")
+        #expect(answer.header("Content-Type") == "text/html; charset=utf-8", "\(path)")
+        #expect(answer.text == WebPages.notFound, "\(path)")
+      }
+    }
+  }
+
+  @Test func clientFilesHaveTheirTypesATagAndNoCache() async throws {
+    let files = WebClientFile.all
+    #expect(files.contains { $0.name == "model.js" })
+    #expect(files.allSatisfy { $0.name.hasSuffix(".js") || $0.name.hasSuffix(".css") })
+    #expect(WebClientFile.named("README.md") == nil)
+    #expect(WebClientFile.named("../WebCell.swift") == nil)
+    try await withServer { port, _ in
+      for file in files {
+        let answer = try await get("/client/\(file.name)", port: port)
+        #expect(answer.status == 200)
+        #expect(answer.body == file.contents)
+        #expect(answer.header("Content-Type") == file.contentType)
+        #expect(answer.header("ETag") == file.etag)
+        #expect(answer.header("Cache-Control") == "no-cache")
+        #expect(answer.header("X-Content-Type-Options") == "nosniff")
+        if file.name.hasSuffix(".js") {
+          #expect(file.contentType == "text/javascript; charset=utf-8")
+        } else {
+          #expect(file.contentType == "text/css; charset=utf-8")
+        }
+
+        let again = try await get(
+          "/client/\(file.name)", port: port, headers: ["If-None-Match": file.etag])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again.header("ETag") == file.etag)
+
+        let other = try await get(
+          "/client/\(file.name)", port: port, headers: ["If-None-Match": "\"0-0\", \"1\""])
+        #expect(other.status == 200)
+        #expect(other.body == file.contents)
+      }
+    }
+  }
+
+  @Test func entityTagsFollowTheContents() throws {
+    let a = WebClientFile.entityTag(of: Data("export const a = 1;\n".utf8))
+    let b = WebClientFile.entityTag(of: Data("export const a = 2;\n".utf8))
+    #expect(a != b)
+    #expect(a == WebClientFile.entityTag(of: Data("export const a = 1;\n".utf8)))
+    #expect(a.hasPrefix("\"") && a.hasSuffix("\""))
+    let file = try #require(WebClientFile.all.first)
+    #expect(file.matches(ifNoneMatch: file.etag))
+    #expect(file.matches(ifNoneMatch: "W/\(file.etag)"))
+    #expect(file.matches(ifNoneMatch: "\"x\", \(file.etag)"))
+    #expect(file.matches(ifNoneMatch: "*"))
+    #expect(!file.matches(ifNoneMatch: "\"x\""))
+    #expect(!file.matches(ifNoneMatch: ""))
+  }
+}
