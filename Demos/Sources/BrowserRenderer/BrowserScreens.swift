@@ -135,6 +135,8 @@ public final class SortBrowserScreen: BrowserScreen {
   public let interval: Duration
   private var stepping: Task<Void, Never>?
   private var steps = 0
+  /// The first apply, the shuffled rows: the steps start after it.
+  private var opening: Task<Void, Never>?
 
   /// The number of rows.
   public nonisolated static let rows = 6
@@ -150,7 +152,7 @@ public final class SortBrowserScreen: BrowserScreen {
         String(cell.value),
         color: Self.color(hue: InsertionSort.hue(of: cell.value, width: Self.width)))
     }
-    Task { await self.sort.open() }
+    opening = Task { await self.sort.open() }
   }
 
   /// Rows of square cells (44 points at most), a row a section.
@@ -196,7 +198,9 @@ public final class SortBrowserScreen: BrowserScreen {
     if connected {
       guard stepping == nil else { return }
       let interval = interval
+      let opening = opening
       stepping = Task { [weak self] in
+        await opening?.value
         while !Task.isCancelled {
           guard let self else { return }
           self.steps += 1
@@ -228,6 +232,8 @@ public final class RestStopBrowserScreen: BrowserScreen {
   /// How long after the first connection lunch comes.
   public let lunchDelay: Duration
   private var lunch: Task<Void, Never>?
+  /// The first apply, the opening snapshot: lunch comes after it.
+  private var opening: Task<Void, Never>?
 
   /// The rest stop in the list `listName` of `session`.
   public init(session: WebSession, listName: String, lunchDelay: Duration) {
@@ -240,13 +246,15 @@ public final class RestStopBrowserScreen: BrowserScreen {
       [weak dataSource] (_: WebListView<RestStop.Section, AnySendableHashable>, _, indexPath) in
       dataSource?.sectionIdentifier(for: indexPath.section).map { WebCell($0.title) }
     }
-    Task { await self.screen.open() }
+    opening = Task { await self.screen.open() }
   }
 
   public func connectionChanged(connected: Bool) {
     guard connected, lunch == nil else { return }
     let delay = lunchDelay
+    let opening = opening
     lunch = Task { [weak self] in
+      await opening?.value
       do { try await Task.sleep(for: delay) } catch { return }
       await self?.screen.lunch()
     }

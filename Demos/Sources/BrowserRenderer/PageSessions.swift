@@ -49,6 +49,8 @@ public final class PageSessions {
   public var maximumSessions = 1_000
   let makeScreen: @MainActor (DemoPage, WebSession) -> any BrowserScreen
   var entries: [String: Entry] = [:]
+  /// The last drop scheduled for each page, for tests to wait on.
+  var scheduledDrops: [String: Task<Void, Never>] = [:]
 
   /// Sessions whose screens `makeScreen` makes, for a page and its new
   /// session.
@@ -125,7 +127,7 @@ public final class PageSessions {
     entry.screen.connectionChanged(connected: false)
     let generation = entry.generation
     let lifetime = idleLifetime
-    Task { [weak self] in
+    scheduledDrops[id] = Task { [weak self] in
       try? await Task.sleep(for: lifetime)
       guard let self, let current = self.entries[id], current === entry,
         entry.generation == generation
@@ -137,6 +139,7 @@ public final class PageSessions {
   /// Drops the session `id` and stops its screen.
   public func drop(id: String) {
     entries.removeValue(forKey: id)?.screen.stop()
+    scheduledDrops[id] = nil
   }
 
   /// Drops every session.

@@ -105,17 +105,29 @@ public enum DemoServer {
       logger: logger)
   }
 
+  /// The pages' content security policy: scripts only from the server's
+  /// own files (no inline script, no event handler attribute), no plugins,
+  /// no framing. A second line of defence: the client shows every string
+  /// as text.
+  public static let contentSecurityPolicy =
+    "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
   /// An HTML page.
   static func html(_ text: String) -> Response {
     Response(
       status: .ok,
-      headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+      headers: [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+        .contentSecurityPolicy: contentSecurityPolicy, .xContentTypeOptions: "nosniff",
+      ],
       body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
 
   /// A client file, or `304 Not Modified` when `ifNoneMatch` names its tag.
   static func clientFileResponse(_ file: WebClientFile, ifNoneMatch: String?) -> Response {
-    var headers: HTTPFields = [.eTag: file.etag, .cacheControl: "no-cache"]
+    var headers: HTTPFields = [
+      .eTag: file.etag, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
+    ]
     if let ifNoneMatch, file.matches(ifNoneMatch: ifNoneMatch) {
       return Response(status: .notModified, headers: headers)
     }

@@ -1,7 +1,8 @@
-import BrowserRenderer
 import DiffableWeb
 import Foundation
 import Testing
+
+@testable import BrowserRenderer
 
 /// A transport whose incoming frames a test feeds and ends.
 struct FakeTransport: WebTransport {
@@ -65,21 +66,27 @@ final class RecordingScreen: BrowserScreen {
     await resuming.value
     #expect(screens.first?.events == ["connected", "gone"])
     #expect(sessions.pageIDs == ["tab-1"])
-    try await eventually { sessions.pageIDs.isEmpty }
+    let drop = try #require(sessions.scheduledDrops["tab-1"])
+    await drop.value
+    #expect(sessions.pageIDs.isEmpty)
     #expect(screens.first?.events == ["connected", "gone", "stopped"])
   }
 
   @Test func aSessionReconnectedInTimeIsKept() async throws {
-    let sessions = PageSessions(idleLifetime: .milliseconds(200)) { _, _ in RecordingScreen() }
+    let sessions = PageSessions(idleLifetime: .seconds(1)) { _, _ in RecordingScreen() }
     let page = try #require(WebPages.demo(named: "mountains"))
     let first = FakeTransport()
     first.feed.finish()
     await sessions.serve(first, page: page, id: "tab-2")
     let session = try #require(sessions.session(id: "tab-2"))
+    let drop = try #require(sessions.scheduledDrops["tab-2"])
     let second = FakeTransport()
     let serving = Task { await sessions.serve(second, page: page, id: "tab-2") }
-    // Longer than the idle lifetime: the connected session stays.
-    try await Task.sleep(for: .milliseconds(400))
+    let screen = try #require(sessions.screen(id: "tab-2") as? RecordingScreen)
+    try await eventually { screen.events == ["connected", "gone", "connected"] }
+    // The drop scheduled when the first socket ended finds the page
+    // connected again, and keeps it.
+    await drop.value
     #expect(sessions.session(id: "tab-2") === session)
     second.feed.finish()
     await serving.value

@@ -52,6 +52,27 @@ import Testing
     #expect(message.contains("--port must be from 0 to 65535"))
   }
 
+  @Test func theBinaryFailsWithAMessageWhenItsPortIsTaken() async throws {
+    let executable = try #require(serveExecutable(), "the serve executable was not built")
+    try await withServer { port, _ in
+      let (status, message) = try await onThread { () -> (Int32, String) in
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", String(port)]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(
+          decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+      }
+      #expect(status != 0)
+      #expect(message.contains("Address already in use"), "\(message)")
+    }
+  }
+
   @Test(arguments: [SIGTERM, SIGINT])
   func theBinaryServesTheIndexAndStopsCleanlyOnASignal(signal: Int32) async throws {
     let executable = try #require(serveExecutable(), "the serve executable was not built")

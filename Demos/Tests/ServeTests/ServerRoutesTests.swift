@@ -17,6 +17,8 @@ import Testing
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
         #expect(answer.text == WebPages.html(of: page))
+        #expect(answer.header("Content-Security-Policy") == DemoServer.contentSecurityPolicy)
+        #expect(answer.header("X-Content-Type-Options") == "nosniff")
       }
       for path in [
         "/nowhere", "/demos/wifi", "/demos/", "/demos/mountains/extra", "/client/",
@@ -45,6 +47,7 @@ import Testing
         #expect(answer.header("Content-Type") == file.contentType)
         #expect(answer.header("ETag") == file.etag)
         #expect(answer.header("Cache-Control") == "no-cache")
+        #expect(answer.header("X-Content-Type-Options") == "nosniff")
         if file.name.hasSuffix(".js") {
           #expect(file.contentType == "text/javascript; charset=utf-8")
         } else {

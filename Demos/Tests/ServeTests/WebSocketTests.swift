@@ -123,6 +123,28 @@ import Testing
     }
   }
 
+  @Test func aReconnectingPageResumesItsSession() async throws {
+    try await withServer { port, sessions in
+      let path = "/demos/mountains/socket?page=resume-1"
+      let resumed = try await onThread { () -> [[String]] in
+        let first = try TestWebSocket(port: port, path: path)
+        try first.send(Self.ready)
+        _ = try Self.settledReload(of: "mountains", from: first) { $0.first?.count == 8 }
+        try first.send(#"{"v": 1, "type": "input", "name": "search", "value": "lh"}"#)
+        let batch = try Self.next("batch", from: first)
+        try first.send(#"{"v": 1, "type": "ack", "list": "mountains", "seq": \#(batch["seq"]!)}"#)
+        first.close()
+        // The same page connects again: its first reload is the server's
+        // list as the search left it.
+        let second = try TestWebSocket(port: port, path: path)
+        try second.send(Self.ready)
+        return Self.items(try Self.next("reload", from: second))
+      }
+      #expect(resumed == [["Lhotse"]])
+      #expect(await sessions.pageIDs == ["resume-1"])
+    }
+  }
+
   @Test func binaryAndMalformedMessagesGetAnErrorAndTheSocketCarriesOn() async throws {
     try await withServer { port, _ in
       let (binary, malformed, pong) = try await onThread {
