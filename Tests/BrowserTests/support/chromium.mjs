@@ -66,7 +66,12 @@ export async function launchChromium({ binary = ensureChromium(), args = [] } = 
     '--disable-background-networking', '--disable-component-update', '--mute-audio',
     '--hide-scrollbars', '--remote-debugging-port=0', `--user-data-dir=${profile}`,
     ...args, 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  ], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group, so that closing it also ends the helper
+    // processes (renderers, utilities) that may outlive the browser process.
+    detached: true,
+  });
   // A test that fails before closing the browser must not keep Node alive:
   // the exit handler above kills it.
   child.unref();
@@ -161,10 +166,16 @@ export class Browser {
 
   forget(page) { this.#pages.delete(page); }
 
-  /** Kills the process at once (for the exit handler); `close()` is the polite way. */
+  /**
+   * Kills the browser's process group at once (for the exit handler, and
+   * for helpers left after the browser process ended); `close()` is the
+   * polite way.
+   */
   kill() {
-    if (this.#child.exitCode === null && this.#child.signalCode === null) {
-      this.#child.kill('SIGKILL');
+    try {
+      process.kill(-this.#child.pid, 'SIGKILL');
+    } catch {
+      // The group has ended already.
     }
   }
 
@@ -184,9 +195,10 @@ export class Browser {
         return this.#exited;
       });
     }
+    // Helpers still running would keep writing into the profile.
+    this.kill();
     running.delete(this);
-    // Chromium's helper processes may still be writing into the profile
-    // as the browser exits: removal retries a few times.
+    // Helpers just killed may not have gone yet: removal retries a few times.
     rmSync(this.#profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
