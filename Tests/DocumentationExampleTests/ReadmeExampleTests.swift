@@ -4,6 +4,7 @@
 import CollectionLayout
 import Diffable
 import DiffableTesting  // the reference list view, for tests
+import DiffableWeb
 import Foundation
 import Testing
 
@@ -95,5 +96,26 @@ struct ReadmeExampleTests {
       solved.layoutAttributesForItem(at: IndexPath(indexes: [0, 2]))?.frame
         == CGRect(x: 390, y: 44, width: 195, height: 211))
     #expect(solved.orthogonalBand(forSection: 0)?.restOffsets == [0, 195, 390, 585, 780])
+
+    // README.md, block 7
+    let session = WebSession()  // one per open page
+    let fruitList: WebListView<String, String> = session.listView(
+      named: "fruits",  // <div data-diffable-list="fruits">
+      layout: .list(using: ListConfiguration(appearance: .insetGrouped)))
+    let fruits = DiffableDataSource<String, String>(view: fruitList) { _, _, item in
+      WebCell(item.uppercased(), secondaryText: "in season")  // text, never HTML
+    }
+    fruitList.didSelectItem = { indexPath in print("tapped", indexPath) }
+    session.onInput = { input in print(input.name, "=", input.value) }
+
+    var basket = DiffableDataSourceSnapshot<String, String>()
+    basket.appendSections(["fruits"])
+    basket.appendItems(["apple", "pear"])
+    await fruits.apply(basket)  // with no page yet, completes at once
+
+    // In your server, for each WebSocket the page opens (any WebTransport:
+    // text frames in and out, and close):
+    //   await session.serve(transport)
+    #expect(fruits.snapshot().itemIdentifiers == ["apple", "pear"] && !session.isConnected)
   }
 }
