@@ -308,7 +308,7 @@ final class _WebConnection {
 
   func send(_ message: WebServerMessage) {
     do {
-      outgoing.yield(String(decoding: try message.jsonData(), as: UTF8.self))
+      outgoing.yield(try message._jsonText())
     } catch {
       _diffableFailure("WebSession.serve(_:)", "cannot encode a message: \(error)")
     }
