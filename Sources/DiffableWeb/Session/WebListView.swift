@@ -280,7 +280,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot
-      _held = Set(window.lazy.map(\.item))
+      _held = Self._items(of: window)
       _sentLayout = layout
       for (q, section) in message.sections.enumerated() {
         let items = snapshot._itemIdentifiers(atSection: q)
@@ -300,7 +300,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     guard let session = _session, let source = _source else { return }
     _updateCounts(for: new)
     let (layout, window) = _layoutValue(of: new)
-    let inWindow = Set(window.lazy.map(\.item))
+    let inWindow = Self._items(of: window)
     var message: WebBatchMessage
     do {
       message = try WebBatchMessage(
@@ -328,13 +328,28 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     let sent = seq
     let epoch = _epoch
     let timeout = session.acknowledgementTimeout
+    // The timer waits off the main actor: a batch acknowledged in time
+    // cancels it without a trip through the main actor.
     _inFlight = _InFlight(
       seq: sent, completions: completions,
-      timeout: Task { [weak self] in
+      timeout: Task.detached { [weak self] in
         do { try await Task.sleep(for: timeout) } catch { return }
-        guard let self, self._epoch == epoch, self._inFlight?.seq == sent else { return }
-        self._finishInFlight(finished: false)
+        await self?._acknowledgementTimedOut(seq: sent, epoch: epoch)
       })
+  }
+
+  /// The batch `seq` of `epoch` was not acknowledged in time: completes it
+  /// with `false` if it is still the one in flight.
+  func _acknowledgementTimedOut(seq sent: Int, epoch: Int) {
+    guard _epoch == epoch, _inFlight?.seq == sent else { return }
+    _finishInFlight(finished: false)
+  }
+
+  /// The items of `window`, as a set.
+  static func _items(of window: [_WindowEntry<Item>]) -> Set<Item> {
+    var items = Set<Item>(minimumCapacity: window.count)
+    for entry in window { items.insert(entry.item) }
+    return items
   }
 
   /// Records the items a batch brings to the page, as a `tap` may name them.
