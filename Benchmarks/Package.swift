@@ -53,5 +53,13 @@ let package = Package(
     .executableTarget(
       name: "ProfileDiff",
       dependencies: [.product(name: "Diffable", package: "swift-diffable")]),
+    // Applies to a list a page shows, in a loop, for profilers.
+    .executableTarget(
+      name: "ProfileWeb",
+      dependencies: [
+        .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "CollectionLayout", package: "swift-diffable"),
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+      ]),
   ]
 )

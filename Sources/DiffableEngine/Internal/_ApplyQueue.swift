@@ -212,7 +212,7 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
     _ requests: [_ApplyRequest<S, I>], from shown: _DataSourceState<S, I>,
     owner: DiffableDataSource<S, I>
   ) async -> _DataSourceState<S, I> {
-    let completions = requests.compactMap(\.completion)
+    let completions = requests.compactMap { $0.completion }
     let rebuild = Self.rebuilding(requests) { [self] in record { $0.diffs += 1 } }
     var shown = shown
     var staleRounds = 0

@@ -28,8 +28,14 @@ public enum WebServerMessage: Sendable, Hashable {
   ///
   /// - Throws: `EncodingError` only if an identifier's JSON cannot be
   ///   written (a non-finite number).
+  ///
+  /// The text is the one `JSONEncoder` writes for the message's `Encodable`
+  /// conformance with `[.sortedKeys, .withoutEscapingSlashes]`, written
+  /// directly, at a cost that follows the length of the text.
   public func jsonData() throws -> Data {
-    try Self._encoder.encode(self)
+    var writer = _JSONWriter()
+    try _write(to: &writer)
+    return Data(writer.bytes)
   }
 
   /// Decodes a message from its JSON text.

@@ -111,13 +111,21 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   var _shown: Snapshot?
 
   /// The batch in flight: its sequence number (`nil` while a merged batch is
-  /// being diffed), the completions it completes, its timeout.
+  /// being diffed), the completions it completes, and when it times out
+  /// (`nil` while it is being diffed).
   struct _InFlight {
     var seq: Int?
     var completions: [Completion]
-    var timeout: Task<Void, Never>?
+    var deadline: ContinuousClock.Instant?
   }
   var _inFlight: _InFlight?
+  /// The task that times batches out, if one is running: it sleeps until
+  /// the deadline of the batch in flight, so that a batch acknowledged in
+  /// time costs no timer of its own. `_watchdogWake` is when it wakes next;
+  /// a watchdog whose number is not `_watchdogNumber` is stale and ends.
+  var _watchdog: Task<Void, Never>?
+  var _watchdogWake: ContinuousClock.Instant?
+  var _watchdogNumber = 0
   /// Completions of batches that arrived while one was in flight.
   var _waiting: [Completion] = []
   /// Whether something changed while a batch was in flight.
@@ -251,8 +259,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   private func _abandonPending() -> [Completion] {
     _epoch += 1
     let completions = (_inFlight?.completions ?? []) + _waiting
-    _inFlight?.timeout?.cancel()
     _inFlight = nil
+    _stopWatchdog()
     _waiting = []
     _hasWaiting = false
     _freshItems = []
@@ -280,7 +288,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot
-      _held = Set(window.lazy.map(\.item))
+      _held = Self._items(of: window)
       _sentLayout = layout
       for (q, section) in message.sections.enumerated() {
         let items = snapshot._itemIdentifiers(atSection: q)
@@ -300,7 +308,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     guard let session = _session, let source = _source else { return }
     _updateCounts(for: new)
     let (layout, window) = _layoutValue(of: new)
-    let inWindow = Set(window.lazy.map(\.item))
+    let inWindow = Self._items(of: window)
     var message: WebBatchMessage
     do {
       message = try WebBatchMessage(
@@ -325,16 +333,58 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       for completion in completions { completion(true) }
       return
     }
-    let sent = seq
-    let epoch = _epoch
-    let timeout = session.acknowledgementTimeout
-    _inFlight = _InFlight(
-      seq: sent, completions: completions,
-      timeout: Task { [weak self] in
-        do { try await Task.sleep(for: timeout) } catch { return }
-        guard let self, self._epoch == epoch, self._inFlight?.seq == sent else { return }
-        self._finishInFlight(finished: false)
-      })
+    let deadline = ContinuousClock.now + session.acknowledgementTimeout
+    _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline)
+    _armWatchdog(until: deadline)
+  }
+
+  /// Makes sure a watchdog wakes by `deadline`: the running one if it
+  /// wakes in time, else a new one.
+  func _armWatchdog(until deadline: ContinuousClock.Instant) {
+    if _watchdog != nil, let wake = _watchdogWake, wake <= deadline { return }
+    _stopWatchdog()
+    let number = _watchdogNumber
+    _watchdogWake = deadline
+    _watchdog = Task.detached { [weak self] in
+      var wake = deadline
+      while true {
+        do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
+        guard let next = await self?._watchdogWoke(number) else { return }
+        wake = next
+      }
+    }
+  }
+
+  /// Stops the watchdog, if one is running.
+  func _stopWatchdog() {
+    _watchdogNumber += 1
+    _watchdog?.cancel()
+    _watchdog = nil
+    _watchdogWake = nil
+  }
+
+  /// The watchdog `number` woke: times out the batch in flight if its
+  /// deadline has passed, and returns when to wake next (the deadline of
+  /// the batch then in flight), or `nil` for the watchdog to end.
+  func _watchdogWoke(_ number: Int) -> ContinuousClock.Instant? {
+    guard number == _watchdogNumber else { return nil }
+    if let deadline = _inFlight?.deadline, deadline <= .now {
+      _finishInFlight(finished: false)
+      guard number == _watchdogNumber else { return nil }
+    }
+    guard let deadline = _inFlight?.deadline else {
+      _stopWatchdog()
+      return nil
+    }
+    _watchdogWake = deadline
+    return deadline
+  }
+
+  /// The items of `window`, as a set.
+  static func _items(of window: [_WindowEntry<Item>]) -> Set<Item> {
+    var items = Set<Item>(minimumCapacity: window.count)
+    for entry in window { items.insert(entry.item) }
+    return items
   }
 
   /// Records the items a batch brings to the page, as a `tap` may name them.
@@ -367,7 +417,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// Completes the batch in flight, then sends what waited behind it.
   func _finishInFlight(finished: Bool) {
     guard let inFlight = _inFlight else { return }
-    inFlight.timeout?.cancel()
     _inFlight = nil
     if _hasWaiting { _sendMerged() }
     for completion in inFlight.completions { completion(finished) }
@@ -390,7 +439,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       for completion in completions { completion(true) }
       return
     }
-    _inFlight = _InFlight(seq: nil, completions: completions, timeout: nil)
+    _inFlight = _InFlight(seq: nil, completions: completions, deadline: nil)
     let epoch = _epoch
     Task { [weak self] in
       var update = await Self._diff(from: shown, to: target)

@@ -227,10 +227,15 @@ public final class WebSession {
       return "message of \(size) bytes is larger than the limit of \(maximumMessageSize) bytes"
     }
     let message: WebClientMessage
-    do {
-      message = try WebClientMessage(jsonData: Data(frame.utf8))
-    } catch {
-      return _describeDecodingError(error)
+    if let ack = _AckScanner.scan(frame) {
+      // The page's ack of each batch, read without a decoder.
+      message = .ack(list: ack.list, seq: ack.seq)
+    } else {
+      do {
+        message = try WebClientMessage(jsonData: Data(frame.utf8))
+      } catch {
+        return _describeDecodingError(error)
+      }
     }
     switch message {
     case .ping(let id):
@@ -308,7 +313,7 @@ final class _WebConnection {
 
   func send(_ message: WebServerMessage) {
     do {
-      outgoing.yield(String(decoding: try message.jsonData(), as: UTF8.self))
+      outgoing.yield(try message._jsonText())
     } catch {
       _diffableFailure("WebSession.serve(_:)", "cannot encode a message: \(error)")
     }
