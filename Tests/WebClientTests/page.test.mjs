@@ -94,6 +94,12 @@ test('a booted page talks to its server and shows its lists', async () => {
       supplementaries: [], bands: [],
     },
   });
+  // The model holds the reload at once; the list draws it at the next frame.
+  assert.ok(!api.idle());
+  assert.ok(!list.hasAttribute('data-idle'));
+  assert.deepEqual(list.querySelectorAll('[data-item]'), []);
+  runFrames();
+  assert.ok(list.hasAttribute('data-idle'));
   assert.deepEqual(api.lists(), [{
     list: 'mountains', seq: 1, sections: [{ id: 'peaks', items: ['k2', 'everest', 'denali'] }],
   }]);
