@@ -332,7 +332,7 @@ export function snapPoints(rests, contentLength, bandLength) {
 
 /**
  * The page's timing statistics: for each change, the milliseconds from its
- * message's arrival to the first animation frame after it was drawn.
+ * message's arrival to the first animation frame that shows it.
  *
  * @returns {{record: (type: string, ms: number) => void,
  *   snapshot: () => {batchToFirstFrame: number[], reloadToFirstFrame: number[],

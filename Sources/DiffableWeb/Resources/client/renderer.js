@@ -8,7 +8,8 @@
 // string reaches the page as text: elements are built with `createElement`
 // and `textContent`, never from HTML.
 //
-// Each change is drawn at once. A batch animates with the Web Animations
+// Each change is drawn at the next animation frame (`scheduleDraw`; at once
+// without it), and drawing reads no layout after writing. A batch animates with the Web Animations
 // API: cells that arrive fade in, cells that leave fade out in place (having
 // lost `data-item` first), reloaded cells cross-fade, and cells whose frame
 // changed slide there from where they are on screen at that moment, so an
@@ -442,9 +443,13 @@ export function createRenderer(root, {
     if (scheduleDraw === undefined) return drawNow(change, false);
     return new Promise((resolve, reject) => {
       waiting.push({ change, resolve, reject });
-      prepare(change);
       root.removeAttribute('data-idle');
       if (waiting.length === 1) scheduleDraw(drawWaiting);
+      try {
+        prepare(change);
+      } catch {
+        // Only a head start: drawing makes what was not prepared, or says what is wrong.
+      }
     });
   };
 
