@@ -316,6 +316,36 @@ describe('drawing at the next frame (scheduleDraw)', () => {
     assert.deepEqual(page.box(page.cell('z')), [0, 44, 390, 44]);
   });
 
+  test('a cell a batch brings in starts its fade while it waits; one fade, stopped if unused',
+    () => {
+      const page = setup({ scheduled: true });
+      page.show(reloadOf(['a']));
+      page.draws.shift()(true);
+      page.show(batch({ itemInserts: [[0, 1]] }, {
+        counts: [2], insertedItems: ['x'], cells: { x: { text: 'Cell x' } },
+        layout: layoutOf(['a', 'x']),
+      }));
+      const [early] = page.document.running;
+      assert.deepEqual(early.keyframes, [{ opacity: 0 }, { opacity: 1 }]);
+      assert.equal(early.target.parentNode, null, 'built out of the document');
+      page.draws.shift()(true);
+      const x = page.cell('x');
+      assert.equal(x, early.target);
+      assert.deepEqual(x.running, [early], 'the same fade, not a second one');
+      // Brought in, then deleted before the frame: its fade is stopped when drawn.
+      page.show(batch({ itemInserts: [[0, 2]] }, {
+        seq: 3, counts: [3], insertedItems: ['y'], cells: { y: { text: 'Cell y' } },
+        layout: layoutOf(['a', 'x', 'y']),
+      }));
+      const yFade = page.document.running.find((animation) => animation !== early);
+      page.show({ v: 1, type: 'reload', list: 'main', seq: 4, sections: [{ id: 's', items: ['a'] }],
+        cells: { a: { text: 'Cell a' } }, layout: layoutOf(['a']) });
+      page.draws.shift()(true);
+      assert.ok(yFade.cancelled);
+      assert.deepEqual(page.order(), ['a']);
+      assert.deepEqual(page.document.running, []);
+    });
+
   test('a change that fails to draw rejects its promise and leaves the list idle', async () => {
     const page = setup({ scheduled: true });
     const failed = page.renderer.show({ list: 'main', before: null, after: null, message: {} });

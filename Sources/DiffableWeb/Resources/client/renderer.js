@@ -22,6 +22,9 @@ import {
   snapPoints, stackedLayout, supplementaryKey,
 } from './render-plan.js';
 
+/** The keyframes of a cell fading in. */
+const FADE_IN = [{ opacity: 0 }, { opacity: 1 }];
+
 /** How long a batch's animations take, in milliseconds. */
 export const ANIMATION_DURATION = 300;
 
@@ -190,8 +193,10 @@ export function createRenderer(root, {
   let waiting = [];
   /**
    * Elements built and filled while their change waits for its frame, for
-   * the cells it brings in: `{cell, element}` by item. Not yet in the
-   * document, so building them costs the page no layout.
+   * the cells it brings in: `{cell, element, fade}` by item, `fade` being
+   * the promise of the fade-in already started on it (a batch with motion
+   * on: it begins at the frame that inserts the element) or `undefined`.
+   * Not yet in the document, so building them costs the page no layout.
    */
   const prepared = new Map();
 
@@ -208,10 +213,13 @@ export function createRenderer(root, {
   const prepare = ({ list, message, after }) => {
     const cells = after.lists.get(list)?.cells;
     if (cells === undefined || message.cells === null || typeof message.cells !== 'object') return;
+    const fading = message.type === 'batch' && motion();
     for (const item of Object.keys(message.cells)) {
       const cell = cells.get(item);
-      if (cell === undefined || cellElements.has(item)) continue;
-      prepared.set(item, { cell, element: makeCell(item, cell) });
+      if (cell === undefined || cellElements.has(item) || prepared.has(item)) continue;
+      const element = makeCell(item, cell);
+      const fade = fading ? animate(element, FADE_IN) : undefined;
+      prepared.set(item, { cell, element, fade });
     }
   };
 
@@ -464,6 +472,9 @@ export function createRenderer(root, {
         reject(error);
       }
     }
+    // Elements a change prepared that no change drew (their item left or
+    // was drawn otherwise) never reach the document.
+    for (const { element } of prepared.values()) cancelAnimations(element);
     prepared.clear();
   };
 
@@ -547,10 +558,22 @@ export function createRenderer(root, {
       if (element === undefined) {
         const ready = prepared.get(item);
         prepared.delete(item);
+        if (ready !== undefined && ready.cell !== cell) cancelAnimations(ready.element);
         element = ready?.cell === cell ? ready.element : makeCell(item, cell);
         filled = true;
         cellElements.set(item, element);
-        if (effect === 'insert') arriving.push(element);
+        if (ready?.fade !== undefined && element === ready.element) {
+          // Its fade-in started while it waited: kept for an insertion, stopped
+          // otherwise; one that an earlier change stopped (a reload) starts again.
+          if (effect === 'insert' && animationsOf.has(element)) {
+            settled.push(ready.fade);
+          } else {
+            cancelAnimations(element);
+            if (effect === 'insert') arriving.push(element);
+          }
+        } else if (effect === 'insert') {
+          arriving.push(element);
+        }
       } else if (effect === 'reload') {
         const before = first.get(element);
         if (before !== undefined) {
@@ -630,9 +653,7 @@ export function createRenderer(root, {
         settled.push(animate(element, [start, end]));
       }
     }
-    for (const element of arriving) {
-      settled.push(animate(element, [{ opacity: 0 }, { opacity: 1 }]));
-    }
+    for (const element of arriving) settled.push(animate(element, FADE_IN));
 
     updateIdle();
     if (inFrame) onFirstFrame(type, now() - receivedAt);
