@@ -99,7 +99,4 @@ test('a batch bringing about 100 cells into view: time from its arrival to its f
       + `p50 ${ms(quantile(sorted, 0.5))}, p90 ${ms(quantile(sorted, 0.9))}, `
       + `max ${ms(sorted.at(-1))} (${times.map(ms).join(', ')})`;
     t.diagnostic(message);
-    console.log(message);
-    const marks = await page.evaluate(() => (globalThis.__h6 ?? []).filter((m) => m.type === 'batch'));
-    for (const m of marks.slice(-12)) console.log('H6MARK', JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'number' ? +v.toFixed(1) : v]))));
   });
