@@ -76,6 +76,11 @@ export class FakeElement {
 
   append(...nodes) { for (const node of nodes) this.insertBefore(node, null); }
   insertBefore(node, before) {
+    if (node.isFragment) {
+      // A fragment's children go in, in order, and the fragment is left empty.
+      for (const child of [...node.children]) this.insertBefore(child, before);
+      return node;
+    }
     node.remove();
     const at = before === null ? this.children.length : this.children.indexOf(before);
     assert.ok(at >= 0, 'insertBefore a node that is not a child');
@@ -191,5 +196,10 @@ export class FakeDocument {
   }
   querySelectorAll(selector) { return this.documentElement.querySelectorAll(selector); }
   createElement(tag) { return new FakeElement(this, tag); }
+  createDocumentFragment() {
+    const fragment = new FakeElement(this, '#document-fragment');
+    fragment.isFragment = true;
+    return fragment;
+  }
   get running() { return this.animations.filter((animation) => animation.running); }
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { boot } from '../../Sources/DiffableWeb/Resources/client/page.js';
+import { boot, frameScheduler } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { FakeDocument } from './fake-dom.mjs';
 
 class FakeWebSocket {
@@ -94,6 +94,12 @@ test('a booted page talks to its server and shows its lists', async () => {
       supplementaries: [], bands: [],
     },
   });
+  // The model holds the reload at once; the list draws it at the next frame.
+  assert.ok(!api.idle());
+  assert.ok(!list.hasAttribute('data-idle'));
+  assert.deepEqual(list.querySelectorAll('[data-item]'), []);
+  runFrames();
+  assert.ok(list.hasAttribute('data-idle'));
   assert.deepEqual(api.lists(), [{
     list: 'mountains', seq: 1, sections: [{ id: 'peaks', items: ['k2', 'everest', 'denali'] }],
   }]);
@@ -132,4 +138,26 @@ test('a booted page talks to its server and shows its lists', async () => {
     { v: 1, type: 'tap', list: 'mountains', item: 'everest' },
     { v: 1, type: 'input', name: 'search', value: 'denali' },
   ]);
+});
+
+test('frameScheduler draws once: at the next frame, or from its timer when no frame comes', () => {
+  const frames = [];
+  const timers = new Map();
+  let next = 0;
+  const clock = {
+    setTimeout: (callback, ms) => { next += 1; timers.set(next, { callback, ms }); return next; },
+    clearTimeout: (handle) => { timers.delete(handle); },
+  };
+  const schedule = frameScheduler((callback) => frames.push(callback), clock, 100);
+  const calls = [];
+  schedule((inFrame) => calls.push(inFrame));
+  assert.equal(timers.get(1).ms, 100);
+  frames.shift()();
+  assert.deepEqual(calls, [true]);
+  assert.equal(timers.size, 0, 'the frame cancels the timer');
+
+  schedule((inFrame) => calls.push(inFrame));
+  timers.get(2).callback();
+  frames.shift()();
+  assert.deepEqual(calls, [true, false], 'a frame after the timer draws nothing more');
 });

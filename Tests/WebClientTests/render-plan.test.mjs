@@ -10,7 +10,8 @@ import {
   applyBatch, applyReload, createModel,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
 import {
-  batchChanges, cellBox, contentOrder, createStats, pinPlacement, pinnedOffset, planCells, reorder,
+  batchChanges, cellBox, contentOrder, createStats, moveRuns, pinPlacement, pinnedOffset, planCells,
+  reorder,
   scrollAxis, snapPoints, stackedLayout, supplementaryKey,
 } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import {
@@ -159,6 +160,47 @@ describe('reorder', () => {
       const result = apply(kept, reorder(kept, wanted, skip));
       assert.deepEqual(result.filter((node) => !skip.has(node)), wanted);
       assert.equal(result.length, wanted.length + skip.size);
+    }
+  });
+
+  test('moveRuns gathers adjacent moves, with the outcome of the moves one by one', () => {
+    // New nodes x, y, z between a and b, and w at the end: two insertions.
+    const current = ['a', 'b'];
+    const wanted = ['a', 'x', 'y', 'z', 'b', 'w'];
+    const moves = reorder(current, wanted);
+    assert.equal(moves.length, 4);
+    assert.deepEqual(moveRuns(moves), [
+      { nodes: ['w'], before: null }, { nodes: ['x', 'y', 'z'], before: 'b' },
+    ]);
+    assert.deepEqual(moveRuns([]), []);
+    /** Applies runs as a fragment insertion does: the run's nodes in order before `before`. */
+    const applyRuns = (list, runs) => {
+      const result = list.slice();
+      for (const { nodes, before } of runs) {
+        for (const node of nodes) {
+          const from = result.indexOf(node);
+          if (from >= 0) result.splice(from, 1);
+        }
+        result.splice(before === null ? result.length : result.indexOf(before), 0, ...nodes);
+      }
+      return result;
+    };
+    let seed = 11;
+    const random = () => { seed = (seed * 48271) % 2147483647; return seed / 2147483647; };
+    for (let round = 0; round < 200; round += 1) {
+      const kept = Array.from({ length: Math.floor(random() * 12) }, (_, i) => i);
+      const wanted = kept.filter(() => random() < 0.8)
+        .concat(Array.from({ length: Math.floor(random() * 6) }, (_, i) => 100 + i));
+      for (let i = wanted.length - 1; i > 0; i -= 1) {
+        if (random() < 0.3) continue;
+        const j = Math.floor(random() * (i + 1));
+        [wanted[i], wanted[j]] = [wanted[j], wanted[i]];
+      }
+      const current = kept.filter((node) => wanted.includes(node));
+      const moves = reorder(current, wanted);
+      const runs = moveRuns(moves);
+      assert.deepEqual(applyRuns(current, runs), apply(current, moves));
+      assert.deepEqual(runs.flatMap((run) => run.nodes).sort(), moves.map(([node]) => node).sort());
     }
   });
 });

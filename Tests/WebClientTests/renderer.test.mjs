@@ -16,7 +16,7 @@ import { FakeDocument } from './fake-dom.mjs';
 import { batch } from './support.mjs';
 
 /** A list element in a fake document, its renderer, and what it recorded. */
-function setup({ motion = true } = {}) {
+function setup({ motion = true, scheduled = false } = {}) {
   const document = new FakeDocument();
   const root = document.createElement('div');
   root.setAttribute('data-diffable-list', 'main');
@@ -24,6 +24,7 @@ function setup({ motion = true } = {}) {
   root.clientHeight = 300;
   const frames = [];
   const firstFrames = [];
+  const draws = [];
   let motionOn = motion;
   const renderer = createRenderer(root, {
     motion: () => motionOn,
@@ -31,6 +32,7 @@ function setup({ motion = true } = {}) {
     now: () => 1000,
     onFirstFrame: (type, ms) => firstFrames.push([type, ms]),
     opacityOf: (element) => element.opacity(),
+    scheduleDraw: scheduled ? (draw) => draws.push(draw) : undefined,
   });
   let model = createModel();
   const show = (message, receivedAt = 990) => {
@@ -40,7 +42,7 @@ function setup({ motion = true } = {}) {
     return renderer.show({ list: 'main', before, after: model, message, receivedAt });
   };
   return {
-    document, root, renderer, show, frames, firstFrames,
+    document, root, renderer, show, frames, firstFrames, draws,
     setMotion: (value) => { motionOn = value; },
     content: renderer.content,
     cell: (item) => root.querySelectorAll('data-item')
@@ -247,5 +249,109 @@ describe('bands and pinned supplementaries', () => {
     assert.equal(header.parentNode.classList.contains('diffable-pin-range'), true);
     assert.equal(header.parentNode.style.height, '44px');
     assert.equal(page.content.children[0], header.parentNode, 'the header comes first');
+  });
+});
+
+describe('drawing at the next frame (scheduleDraw)', () => {
+  test('changes wait, not idle, and are drawn in order at the frame, first frame measured then',
+    async () => {
+      const page = setup({ scheduled: true });
+      let drawn = false;
+      page.show(reloadOf(['a', 'b'])).then(() => { drawn = true; });
+      assert.equal(page.draws.length, 1);
+      assert.deepEqual(page.order(), [], 'nothing is drawn before the frame');
+      assert.ok(!page.root.hasAttribute('data-idle'));
+      assert.ok(!page.renderer.isIdle());
+      page.show(batch({ itemInserts: [[0, 2]] }, {
+        counts: [3], insertedItems: ['x'], cells: { x: { text: 'Cell x' } },
+        layout: layoutOf(['a', 'b', 'x']),
+      }));
+      assert.equal(page.draws.length, 1, 'one frame draws every change that waits');
+      page.draws.shift()(true);
+      assert.deepEqual(page.order(), ['a', 'b', 'x']);
+      assert.equal(page.root.getAttribute('data-seq'), '2');
+      assert.equal(page.cell('x').textContent, 'Cell x');
+      assert.deepEqual(page.cell('x').running[0].keyframes, [{ opacity: 0 }, { opacity: 1 }]);
+      assert.deepEqual(page.firstFrames, [['reload', 10], ['batch', 10]],
+        'drawn in a frame: measured when drawn');
+      assert.deepEqual(page.frames, []);
+      await settle();
+      assert.ok(drawn);
+      for (const animation of page.document.running) animation.finish();
+      await settle();
+      assert.ok(page.root.hasAttribute('data-idle'));
+      assert.ok(page.renderer.isIdle());
+    });
+
+  test('drawn from a timer (no frame came), the first frame is the next one', () => {
+    const page = setup({ scheduled: true });
+    page.show(reloadOf(['a']));
+    page.draws.shift()(false);
+    assert.deepEqual(page.order(), ['a']);
+    assert.deepEqual(page.firstFrames, []);
+    page.frames.forEach((callback) => callback());
+    assert.deepEqual(page.firstFrames, [['reload', 10]]);
+  });
+
+  test('a cell brought in while its change waits is built then, and shown as sent', () => {
+    const page = setup({ scheduled: true });
+    page.show(reloadOf(['a']));
+    page.draws.shift()(true);
+    page.show(batch({ itemInserts: [[0, 0]] }, {
+      counts: [2], insertedItems: ['y'], cells: { y: { text: 'Cell y', secondaryText: 'new' } },
+      layout: layoutOf(['y', 'a']),
+    }));
+    // Deleted again before the frame: drawn, then fading out without its identity.
+    page.show(batch({ itemDeletes: [[0, 0]] }, { seq: 3, counts: [1], layout: layoutOf(['a']) }));
+    page.draws.shift()(true);
+    assert.deepEqual(page.order(), ['a']);
+    page.show(batch({ itemInserts: [[0, 1]] }, {
+      seq: 4, counts: [2], insertedItems: ['z'], cells: { z: { text: 'Cell z' } },
+      layout: layoutOf(['a', 'z']),
+    }));
+    page.draws.shift()(true);
+    assert.deepEqual(page.order(), ['a', 'z']);
+    assert.equal(page.cell('z').textContent, 'Cell z');
+    assert.equal(page.cell('z').getAttribute('data-section'), 's');
+    assert.deepEqual(page.box(page.cell('z')), [0, 44, 390, 44]);
+  });
+
+  test('a cell a batch brings in starts its fade while it waits; one fade, stopped if unused',
+    () => {
+      const page = setup({ scheduled: true });
+      page.show(reloadOf(['a']));
+      page.draws.shift()(true);
+      page.show(batch({ itemInserts: [[0, 1]] }, {
+        counts: [2], insertedItems: ['x'], cells: { x: { text: 'Cell x' } },
+        layout: layoutOf(['a', 'x']),
+      }));
+      const [early] = page.document.running;
+      assert.deepEqual(early.keyframes, [{ opacity: 0 }, { opacity: 1 }]);
+      assert.equal(early.target.parentNode, null, 'built out of the document');
+      page.draws.shift()(true);
+      const x = page.cell('x');
+      assert.equal(x, early.target);
+      assert.deepEqual(x.running, [early], 'the same fade, not a second one');
+      // Brought in, then deleted before the frame: its fade is stopped when drawn.
+      page.show(batch({ itemInserts: [[0, 2]] }, {
+        seq: 3, counts: [3], insertedItems: ['y'], cells: { y: { text: 'Cell y' } },
+        layout: layoutOf(['a', 'x', 'y']),
+      }));
+      const yFade = page.document.running.find((animation) => animation !== early);
+      page.show({ v: 1, type: 'reload', list: 'main', seq: 4, sections: [{ id: 's', items: ['a'] }],
+        cells: { a: { text: 'Cell a' } }, layout: layoutOf(['a']) });
+      page.draws.shift()(true);
+      assert.ok(yFade.cancelled);
+      assert.deepEqual(page.order(), ['a']);
+      assert.deepEqual(page.document.running, []);
+    });
+
+  test('a change that fails to draw rejects its promise and leaves the list idle', async () => {
+    const page = setup({ scheduled: true });
+    const failed = page.renderer.show({ list: 'main', before: null, after: null, message: {} });
+    page.draws.shift()(true);
+    await assert.rejects(failed);
+    assert.ok(page.root.hasAttribute('data-idle'));
+    assert.ok(page.renderer.isIdle());
   });
 });

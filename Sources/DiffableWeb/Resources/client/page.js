@@ -11,6 +11,36 @@ import { connect } from './connection.js';
 import { createStats } from './render-plan.js';
 import { createRenderer } from './renderer.js';
 
+/**
+ * How long a change waits for an animation frame before it is drawn anyway
+ * (a hidden tab gets no frames), in milliseconds.
+ */
+export const DRAW_FALLBACK = 100;
+
+/**
+ * Calls `draw` back once: at the next animation frame with `true`, or after
+ * `fallback` milliseconds with `false` if no frame came first.
+ *
+ * @param {(callback: () => void) => void} requestFrame
+ * @param {{setTimeout: Function, clearTimeout: Function}} clock
+ * @param {number} [fallback]
+ * @returns {(draw: (inFrame: boolean) => void) => void}
+ */
+export const frameScheduler = (requestFrame, clock, fallback = DRAW_FALLBACK) => (draw) => {
+  let done = false;
+  const timer = clock.setTimeout(() => {
+    if (done) return;
+    done = true;
+    draw(false);
+  }, fallback);
+  requestFrame(() => {
+    if (done) return;
+    done = true;
+    clock.clearTimeout(timer);
+    draw(true);
+  });
+};
+
 /** Where the page id is kept in `sessionStorage`. */
 export const PAGE_ID_KEY = 'diffable-page';
 
@@ -106,6 +136,13 @@ export function boot({ window = globalThis } = {}) {
   const id = pageId(window.sessionStorage, (bytes) => window.crypto.getRandomValues(bytes));
   const path = document.body.getAttribute('data-socket') ?? '/socket';
   const stats = createStats();
+  const clock = {
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle),
+    setInterval: (callback, ms) => window.setInterval(callback, ms),
+    clearInterval: (handle) => window.clearInterval(handle),
+  };
+  const scheduleDraw = frameScheduler(requestFrame, clock);
   const reports = [];
   let connectionState = 'connecting';
 
@@ -117,6 +154,7 @@ export function boot({ window = globalThis } = {}) {
     const renderer = createRenderer(element, {
       onFirstFrame: stats.record,
       requestFrame,
+      scheduleDraw,
       now,
       motion: () => !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
       opacityOf: (target) => Number(window.getComputedStyle(target).opacity),
@@ -136,12 +174,7 @@ export function boot({ window = globalThis } = {}) {
     url: socketURL(window.location, path, id),
     socketFactory: (url) => new window.WebSocket(url),
     now,
-    clock: {
-      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimeout: (handle) => window.clearTimeout(handle),
-      setInterval: (callback, ms) => window.setInterval(callback, ms),
-      clearInterval: (handle) => window.clearInterval(handle),
-    },
+    clock,
     viewport: () => ({ width: window.innerWidth, height: window.innerHeight }),
     listViewports: () => {
       const sizes = {};

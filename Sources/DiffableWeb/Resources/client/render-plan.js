@@ -212,6 +212,33 @@ export function reorder(current, wanted, skip = new Set()) {
 }
 
 /**
+ * The moves of {@link reorder} gathered into runs of adjacent nodes: each
+ * run's nodes, in document order, go in before its `before` at once (in a
+ * document fragment), which has the same outcome as the moves one by one.
+ * A run is a sequence of moves each of which goes just before the node of
+ * the move preceding it.
+ *
+ * @template T
+ * @param {ReadonlyArray<[T, T | null]>} moves `[node, before]` pairs, as
+ *   {@link reorder} returns them.
+ * @returns {{nodes: T[], before: T | null}[]}
+ */
+export function moveRuns(moves) {
+  const runs = [];
+  let run = null;
+  for (const [node, before] of moves) {
+    if (run !== null && before === run.nodes.at(-1)) {
+      run.nodes.push(node);
+    } else {
+      run = { nodes: [node], before };
+      runs.push(run);
+    }
+  }
+  for (const { nodes } of runs) nodes.reverse();
+  return runs;
+}
+
+/**
  * Where a cell sits inside its parent: in the content at its frame, or in
  * its band's scrolling content at its frame less the band's origin (item
  * frames of a band are in content coordinates at scroll offset 0).
@@ -305,7 +332,7 @@ export function snapPoints(rests, contentLength, bandLength) {
 
 /**
  * The page's timing statistics: for each change, the milliseconds from its
- * message's arrival to the first animation frame after it was drawn.
+ * message's arrival to the first animation frame that shows it.
  *
  * @returns {{record: (type: string, ms: number) => void,
  *   snapshot: () => {batchToFirstFrame: number[], reloadToFirstFrame: number[],

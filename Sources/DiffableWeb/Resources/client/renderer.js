@@ -8,7 +8,8 @@
 // string reaches the page as text: elements are built with `createElement`
 // and `textContent`, never from HTML.
 //
-// Each change is drawn at once. A batch animates with the Web Animations
+// Each change is drawn at the next animation frame (`scheduleDraw`; at once
+// without it), and drawing reads no layout after writing. A batch animates with the Web Animations
 // API: cells that arrive fade in, cells that leave fade out in place (having
 // lost `data-item` first), reloaded cells cross-fade, and cells whose frame
 // changed slide there from where they are on screen at that moment, so an
@@ -17,17 +18,28 @@
 // the list's animations runs. What to do is decided by `render-plan.js`.
 
 import {
-  batchChanges, cellBox, contentOrder, pinPlacement, planCells, reorder, scrollAxis,
+  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAxis,
   snapPoints, stackedLayout, supplementaryKey,
 } from './render-plan.js';
+
+/** The keyframes of a cell fading in. */
+const FADE_IN = [{ opacity: 0 }, { opacity: 1 }];
 
 /** How long a batch's animations take, in milliseconds. */
 export const ANIMATION_DURATION = 300;
 
 const px = (value) => `${value}px`;
 
+/**
+ * The box each element was last given by {@link place}, relative to its
+ * parent: where it sits once its animations end, known without asking the
+ * browser for a layout.
+ */
+const placed = new WeakMap();
+
 /** Sets an element's box (left, top, width, height) in pixels. */
 function place(element, box) {
+  placed.set(element, box);
   element.style.left = px(box.left);
   element.style.top = px(box.top);
   element.style.width = px(box.width);
@@ -126,9 +138,18 @@ export function fillCell(document, element, cell) {
  *   at the next animation frame (`requestAnimationFrame` by default).
  * @param {() => number} [options.now] The clock of `receivedAt`
  *   (`performance.now()` by default).
+ * @param {(draw: (inFrame: boolean) => void) => void} [options.scheduleDraw]
+ *   When given, changes are not drawn as they arrive but when it calls
+ *   `draw` back, all that arrived since in order: at the next animation
+ *   frame (`inFrame` true), so that a change drawn late in a frame's
+ *   interval does not wait for the frame after; or from a timer when no
+ *   frame comes (a hidden tab; `inFrame` false). Without it, each change is
+ *   drawn at once.
  * @param {(type: string, ms: number) => void} [options.onFirstFrame] Told,
  *   for each change, the milliseconds from its message's arrival to the
- *   first animation frame after it was drawn.
+ *   first animation frame that shows it: the end of its drawing when it was
+ *   drawn in an animation frame (the frame's rendering follows), the next
+ *   frame's callbacks otherwise.
  * @param {(element: Element) => number} [options.opacityOf] An element's
  *   opacity as drawn now (from `getComputedStyle` by default).
  * @param {number} [options.duration] Milliseconds an animation takes.
@@ -144,6 +165,7 @@ export function createRenderer(root, {
   onFirstFrame = () => {},
   opacityOf = (element) => Number(globalThis.getComputedStyle(element).opacity),
   duration = ANIMATION_DURATION,
+  scheduleDraw,
 } = {}) {
   const document = root.ownerDocument;
   const content = document.createElement('div');
@@ -167,8 +189,42 @@ export function createRenderer(root, {
   /** Every element with animations, so that a reload can stop them all. */
   const animated = new Set();
 
+  /** Changes waiting for `scheduleDraw`: `{change, resolve, reject}`. */
+  let waiting = [];
+  /**
+   * Elements built and filled while their change waits for its frame, for
+   * the cells it brings in: `{cell, element, fade}` by item, `fade` being
+   * the promise of the fade-in already started on it (a batch with motion
+   * on: it begins at the frame that inserts the element) or `undefined`.
+   * Not yet in the document, so building them costs the page no layout.
+   */
+  const prepared = new Map();
+
+  /** Makes a cell's element, filled, not yet in the document. */
+  const makeCell = (item, cell) => {
+    const element = document.createElement('div');
+    element.className = 'diffable-cell';
+    element.setAttribute('data-item', item);
+    fillCell(document, element, cell);
+    return element;
+  };
+
+  /** Builds the elements of the cells a waiting change brings in. */
+  const prepare = ({ list, message, after }) => {
+    const cells = after.lists.get(list)?.cells;
+    if (cells === undefined || message.cells === null || typeof message.cells !== 'object') return;
+    const fading = message.type === 'batch' && motion();
+    for (const item of Object.keys(message.cells)) {
+      const cell = cells.get(item);
+      if (cell === undefined || cellElements.has(item) || prepared.has(item)) continue;
+      const element = makeCell(item, cell);
+      const fade = fading ? animate(element, FADE_IN) : undefined;
+      prepared.set(item, { cell, element, fade });
+    }
+  };
+
   const updateIdle = () => {
-    if (running.size === 0) root.setAttribute('data-idle', '');
+    if (running.size === 0 && waiting.length === 0) root.setAttribute('data-idle', '');
     else root.removeAttribute('data-idle');
   };
 
@@ -215,11 +271,35 @@ export function createRenderer(root, {
     return animation.finished.then(over, over);
   };
 
-  /** An element's rect relative to another element's box. */
-  const rectOf = (element, origin) => {
+  /**
+   * An element's rect relative to another element's box. `origins` keeps
+   * the boxes of origins already read, for a run of reads with no write in
+   * between.
+   */
+  const rectOf = (element, origin, origins) => {
     const box = element.getBoundingClientRect();
-    const base = origin.getBoundingClientRect();
+    let base = origins?.get(origin);
+    if (base === undefined) {
+      base = origin.getBoundingClientRect();
+      origins?.set(origin, base);
+    }
     return { x: box.left - base.left, y: box.top - base.top, width: box.width, height: box.height };
+  };
+
+  /**
+   * Carries out `reorder`'s moves, each run of adjacent elements in one
+   * insertion of a fragment.
+   */
+  const insertRuns = (parent, moves) => {
+    for (const { nodes, before } of moveRuns(moves)) {
+      if (nodes.length === 1) {
+        parent.insertBefore(nodes[0], before);
+      } else {
+        const fragment = document.createDocumentFragment();
+        fragment.append(...nodes);
+        parent.insertBefore(fragment, before);
+      }
+    }
   };
 
   /** Takes a fading element's identity away and fades it out where it is. */
@@ -368,8 +448,39 @@ export function createRenderer(root, {
    * @returns {Promise<void>} Settled when the change's animations are over.
    */
   const show = (change) => {
+    if (scheduleDraw === undefined) return drawNow(change, false);
+    return new Promise((resolve, reject) => {
+      waiting.push({ change, resolve, reject });
+      root.removeAttribute('data-idle');
+      if (waiting.length === 1) scheduleDraw(drawWaiting);
+      try {
+        prepare(change);
+      } catch {
+        // Only a head start: drawing makes what was not prepared, or says what is wrong.
+      }
+    });
+  };
+
+  /** Draws the changes waiting for `scheduleDraw`, in order. */
+  const drawWaiting = (inFrame) => {
+    const changes = waiting;
+    waiting = [];
+    for (const { change, resolve, reject } of changes) {
+      try {
+        resolve(drawNow(change, inFrame));
+      } catch (error) {
+        reject(error);
+      }
+    }
+    // Elements a change prepared that no change drew (their item left or
+    // was drawn otherwise) never reach the document.
+    for (const { element } of prepared.values()) cancelAnimations(element);
+    prepared.clear();
+  };
+
+  const drawNow = (change, inFrame) => {
     try {
-      return draw(change);
+      return draw(change, inFrame);
     } catch (error) {
       // A list that failed to draw must not look busy for ever.
       updateIdle();
@@ -377,7 +488,7 @@ export function createRenderer(root, {
     }
   };
 
-  const draw = (change) => {
+  const draw = (change, inFrame) => {
     const { list, message } = change;
     const receivedAt = change.receivedAt ?? now();
     const type = message.type;
@@ -397,6 +508,8 @@ export function createRenderer(root, {
     // First: where every element is on screen now, and how opaque.
     const first = new Map();
     if (plan.slide) {
+      // Reads only, before any write: one layout at most, of the frame on screen.
+      const origins = new Map();
       const measured = [
         ...cellElements.values(),
         ...[...bands.values()].map((entry) => entry.element),
@@ -408,8 +521,8 @@ export function createRenderer(root, {
         if (parent === null) continue;
         first.set(element, {
           parent,
-          local: rectOf(element, parent),
-          visual: rectOf(element, content),
+          local: rectOf(element, parent, origins),
+          visual: rectOf(element, content, origins),
           opacity: animationsOf.has(element) ? opacityOf(element) : 1,
         });
       }
@@ -441,12 +554,26 @@ export function createRenderer(root, {
       const band = bandOf.get(section);
       const parent = band === undefined ? content : bands.get(section).inner;
       let element = cellElements.get(item);
+      let filled = false;
       if (element === undefined) {
-        element = document.createElement('div');
-        element.className = 'diffable-cell';
-        element.setAttribute('data-item', item);
+        const ready = prepared.get(item);
+        prepared.delete(item);
+        if (ready !== undefined && ready.cell !== cell) cancelAnimations(ready.element);
+        element = ready?.cell === cell ? ready.element : makeCell(item, cell);
+        filled = true;
         cellElements.set(item, element);
-        if (effect === 'insert') arriving.push(element);
+        if (ready?.fade !== undefined && element === ready.element) {
+          // Its fade-in started while it waited: kept for an insertion, stopped
+          // otherwise; one that an earlier change stopped (a reload) starts again.
+          if (effect === 'insert' && animationsOf.has(element)) {
+            settled.push(ready.fade);
+          } else {
+            cancelAnimations(element);
+            if (effect === 'insert') arriving.push(element);
+          }
+        } else if (effect === 'insert') {
+          arriving.push(element);
+        }
       } else if (effect === 'reload') {
         const before = first.get(element);
         if (before !== undefined) {
@@ -458,11 +585,12 @@ export function createRenderer(root, {
           reloading.add(element);
         }
       }
-      if (effect !== 'keep') fillCell(document, element, cell);
+      if (effect !== 'keep' && !filled) fillCell(document, element, cell);
       shown.set(item, cell);
       element.setAttribute('data-section', section);
       place(element, cellBox(layout.frames.get(item), band));
-      if (element.parentNode !== parent) parent.append(element);
+      // A new element, or one changing parent, goes in with the reordering below.
+      if (element.parentNode !== null && element.parentNode !== parent) element.remove();
     }
 
     // DOM order: the snapshot's, around the elements fading out.
@@ -472,31 +600,32 @@ export function createRenderer(root, {
       const supplementary = supplementaries.get(entry.key);
       return supplementary.wrapper ?? supplementary.element;
     });
-    for (const [node, before] of reorder([...content.children], order, ghosts)) {
-      content.insertBefore(node, before);
-    }
+    insertRuns(content, reorder([...content.children], order, ghosts));
     for (const [section, entry] of bands) {
       const wanted = plan.cells.filter((cell) => cell.section === section)
         .map((cell) => cellElements.get(cell.item));
       const skip = new Set([...ghosts, ...entry.markers]);
-      for (const [node, before] of reorder([...entry.inner.children], wanted, skip)) {
-        entry.inner.insertBefore(node, before);
-      }
+      insertRuns(entry.inner, reorder([...entry.inner.children], wanted, skip));
     }
     content.style.width = px(layout.size[0]);
     content.style.height = px(layout.size[1]);
     root.setAttribute('data-seq', String(state.seq));
 
     // Last, Invert, Play: each kept element slides from where it was, its
-    // earlier animation stopped once its position was read.
+    // earlier animation stopped once its position was read. Where it ends
+    // is the box it was just given, so drawing forces no layout; only an
+    // element that changed parent (into or out of a band) is measured.
     if (plan.slide) {
       const kept = [...first].filter(([element]) => element.parentNode !== null);
       for (const [element] of kept) cancelAnimations(element);
+      const origins = new Map();
       const moves = kept.map(([element, before]) => {
         const same = element.parentNode === before.parent;
-        const from = same ? before.local : before.visual;
-        const to = rectOf(element, same ? element.parentNode : content);
-        return { element, from, to, opacity: before.opacity };
+        const box = placed.get(element);
+        const to = same && box !== undefined
+          ? { x: box.left, y: box.top, width: box.width, height: box.height }
+          : rectOf(element, same ? element.parentNode : content, origins);
+        return { element, from: same ? before.local : before.visual, to, opacity: before.opacity };
       });
       for (const { element, from, to, opacity } of moves) {
         const reloaded = reloading.has(element);
@@ -524,14 +653,13 @@ export function createRenderer(root, {
         settled.push(animate(element, [start, end]));
       }
     }
-    for (const element of arriving) {
-      settled.push(animate(element, [{ opacity: 0 }, { opacity: 1 }]));
-    }
+    for (const element of arriving) settled.push(animate(element, FADE_IN));
 
     updateIdle();
-    requestFrame(() => onFirstFrame(type, now() - receivedAt));
+    if (inFrame) onFirstFrame(type, now() - receivedAt);
+    else requestFrame(() => onFirstFrame(type, now() - receivedAt));
     return Promise.all(settled).then(() => undefined);
   };
 
-  return { show, isIdle: () => running.size === 0, content };
+  return { show, isIdle: () => running.size === 0 && waiting.length === 0, content };
 }
