@@ -19,6 +19,7 @@ struct WebLayoutTests {
   /// capitals and whose supplementary views name their kind and section.
   static func session(layout: CompositionalLayout = plain) -> (WebSession, View, DataSource) {
     let session = WebSession()
+    session.acknowledgementTimeout = .seconds(3_600)  // acks, never the timeout, end batches
     let view: View = session.listView(named: "main", layout: layout)
     let dataSource = DataSource(view: view) { _, _, item in WebCell(item.uppercased()) }
     dataSource.supplementaryViewProvider = .init { (_: View, kind, indexPath) in

@@ -13,6 +13,9 @@ struct WebSessionTests {
   /// A session with one list, "main", whose cells show the item capitalized.
   static func session() -> (WebSession, DataSource) {
     let session = WebSession()
+    // Tests of what an ack does never race the timeout on a loaded machine;
+    // the test of the timeout sets its own.
+    session.acknowledgementTimeout = .seconds(3_600)
     let dataSource = session.list(named: "main") {
       (_: WebListView<String, String>, _, item: String) in WebCell(item.capitalized)
     }
