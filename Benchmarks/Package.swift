@@ -39,12 +39,20 @@ let package = Package(
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "DiffableTesting", package: "swift-diffable"),
       ]),
+    // What the web benchmarks share: a 1% change, an in-memory connection,
+    // a page that acknowledges every batch.
+    .target(
+      name: "WebBenchmarkSupport",
+      dependencies: [
+        .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+      ]),
     // The browser renderer's server side: applies to a list a page shows,
     // against the bare diff, and the bytes sent against a reload.
     .executableTarget(
       name: "WebBenchmarks",
       dependencies: [
-        "BenchmarkSupport",
+        "BenchmarkSupport", "WebBenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
         .product(name: "DiffableWeb", package: "swift-diffable"),
@@ -57,6 +65,7 @@ let package = Package(
     .executableTarget(
       name: "ProfileWeb",
       dependencies: [
+        "WebBenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
         .product(name: "DiffableWeb", package: "swift-diffable"),

@@ -9,6 +9,7 @@ import CollectionLayout
 import DiffableCore
 import DiffableEngine
 import DiffableWeb
+import WebBenchmarkSupport
 
 typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
@@ -28,44 +29,12 @@ struct SplitMix: RandomNumberGenerator {
 }
 var random = SplitMix(state: 42)
 
-/// `old` with 1% of its items changed: 0.3% deleted, 0.3% inserted, 0.2%
-/// moved, 0.2% reloaded.
-@MainActor func changedByOnePercent(_ old: Snapshot) -> Snapshot {
-  var new = old
-  func share(_ perMille: Int) -> Int { max(1, count * perMille / 1_000) }
-  var items = old.itemIdentifiers.shuffled(using: &random)
-  let deleted = Array(items.prefix(share(3)))
-  items.removeFirst(deleted.count)
-  new.deleteItems(deleted)
-  var fresh = count * 10
-  for anchor in items.prefix(share(3)) {
-    new.insertItems([fresh], beforeItem: anchor)
-    fresh += 1
-  }
-  items.removeFirst(min(items.count, share(3)))
-  for item in items.prefix(share(2)) {
-    let anchor = new.itemIdentifiers[Int.random(in: 0..<new.numberOfItems, using: &random)]
-    if anchor != item { new.moveItem(item, beforeItem: anchor) }
-  }
-  items.removeFirst(min(items.count, share(2)))
-  new.reloadItems(Array(items.prefix(share(2))))
-  return new
-}
-
-/// A connection held in memory.
-struct MemoryTransport: WebTransport {
-  let incoming: AsyncStream<String>
-  let outgoing: AsyncStream<String>.Continuation
-  func send(_ text: String) async throws { outgoing.yield(text) }
-  func close() async { outgoing.finish() }
-}
-
 @MainActor
 func profile() async {
   var old = Snapshot()
   old.appendSections([0])
   old.appendItems(Array(0..<count))
-  let new = changedByOnePercent(old)
+  let new = changedByOnePercent(old, using: &random)
   let session = WebSession()
   let view: WebListView<Int, Int> = session.listView(
     named: "main", layout: .list(using: ListConfiguration(appearance: .plain)))
@@ -78,16 +47,7 @@ func profile() async {
   let serving = Task {
     await session.serve(MemoryTransport(incoming: incoming, outgoing: outgoing))
   }
-  replies.yield(
-    #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844}, "#
-      + #""lists": {"main": {"width": 390, "height": 844, "x": 0, "y": 0}}}"#)
-  let page = Task {
-    for await frame in frames where frame.contains(#""type":"batch""#) {
-      guard let key = frame.range(of: #""seq":"#) else { continue }
-      let seq = frame[key.upperBound...].prefix { $0.isNumber }
-      replies.yield(#"{"v": 1, "type": "ack", "list": "main", "seq": \#(seq)}"#)
-    }
-  }
+  let reading = page(frames: frames, replies: replies, into: Received())
   while !session.isConnected { await Task.yield() }
   var total = 0
   for _ in 0..<rounds {
@@ -97,7 +57,7 @@ func profile() async {
   }
   replies.finish()
   await serving.value
-  await page.value
+  await reading.value
   print(total)
 }
 

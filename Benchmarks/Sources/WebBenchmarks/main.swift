@@ -22,6 +22,7 @@ import CollectionLayout
 import DiffableEngine
 import DiffableWeb
 import Foundation
+import WebBenchmarkSupport
 
 refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
@@ -29,31 +30,6 @@ var harness = Harness(runs: 9)
 var random = SystemRandomNumberGenerator()
 
 typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
-
-/// `old` with 1% of its items changed (at least one of each kind), spread
-/// over the list: 0.3% deleted, 0.3% inserted, 0.2% moved, 0.2% reloaded.
-@MainActor func changedByOnePercent(_ old: Snapshot) -> Snapshot {
-  var new = old
-  let count = old.numberOfItems
-  func share(_ perMille: Int) -> Int { max(1, count * perMille / 1_000) }
-  var items = old.itemIdentifiers.shuffled(using: &random)
-  let deleted = Array(items.prefix(share(3)))
-  items.removeFirst(deleted.count)
-  new.deleteItems(deleted)
-  var fresh = count * 10
-  for anchor in items.prefix(share(3)) {
-    new.insertItems([fresh], beforeItem: anchor)
-    fresh += 1
-  }
-  items.removeFirst(min(items.count, share(3)))
-  for item in items.prefix(share(2)) {
-    let anchor = new.itemIdentifiers[Int.random(in: 0..<new.numberOfItems, using: &random)]
-    if anchor != item { new.moveItem(item, beforeItem: anchor) }
-  }
-  items.removeFirst(min(items.count, share(2)))
-  new.reloadItems(Array(items.prefix(share(2))))
-  return new
-}
 
 /// A view that takes each batch and asks for nothing: the engine's own cost.
 @MainActor
@@ -74,67 +50,6 @@ final class TakingListView: DiffableListView {
   func reconfigureItems(at indexPaths: [IndexPath]) {}
 }
 
-/// A connection held in memory.
-struct MemoryTransport: WebTransport {
-  let incoming: AsyncStream<String>
-  let outgoing: AsyncStream<String>.Continuation
-  func send(_ text: String) async throws { outgoing.yield(text) }
-  func close() async { outgoing.finish() }
-}
-
-/// What the page received: the size in bytes of each reload and batch.
-@MainActor
-final class Received {
-  var reloads: [Int] = []
-  var batches: [Int] = []
-}
-
-/// The offset of the first occurrence of `needle` in `frame`'s UTF-8, if
-/// any: a plain byte search, so that the page's reading stays cheap next to
-/// the server's work.
-func offset(of needle: StaticString, in frame: String) -> Int? {
-  var frame = frame
-  return frame.withUTF8 { bytes in
-    needle.withUTF8Buffer { needle in
-      guard bytes.count >= needle.count else { return nil }
-      for start in 0...(bytes.count - needle.count)
-      where bytes[start] == needle[0]
-        && bytes[start..<start + needle.count].elementsEqual(needle)
-      {
-        return start + needle.count
-      }
-      return nil
-    }
-  }
-}
-
-/// A page that says `ready` with a list element of 390 × 844, and
-/// acknowledges every batch as soon as it arrives, recording the sizes of
-/// what it receives. It reads only the type and `seq` of each message, with
-/// a plain byte search: the page's own cost stays out of the server's
-/// figures.
-@MainActor
-func page(
-  frames: AsyncStream<String>, replies: AsyncStream<String>.Continuation, into received: Received
-) -> Task<Void, Never> {
-  replies.yield(
-    #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844}, "#
-      + #""lists": {"main": {"width": 390, "height": 844, "x": 0, "y": 0}}}"#)
-  return Task {
-    for await frame in frames {
-      let bytes = frame.utf8.count
-      if offset(of: #""type":"reload""#, in: frame) != nil {
-        received.reloads.append(bytes)
-      } else if offset(of: #""type":"batch""#, in: frame) != nil {
-        received.batches.append(bytes)
-        guard let key = offset(of: #""seq":"#, in: frame) else { continue }
-        let seq = frame.utf8.dropFirst(key).prefix { $0 >= 0x30 && $0 <= 0x39 }
-        replies.yield(#"{"v": 1, "type": "ack", "list": "main", "seq": \#(Substring(seq))}"#)
-      }
-    }
-  }
-}
-
 /// A list of rows of a fixed 44 points: a layout the solver repeats by
 /// arithmetic, where a list's estimated rows are solved one by one.
 let fixedRows: CompositionalLayout = {
@@ -149,7 +64,7 @@ func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
   var old = Snapshot()
   old.appendSections([0])
   old.appendItems(Array(0..<items))
-  let new = changedByOnePercent(old)
+  let new = changedByOnePercent(old, using: &random)
 
   let session = WebSession()
   let view: WebListView<Int, Int> = session.listView(named: "main", layout: layout)
