@@ -10,13 +10,13 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 
 import { connect } from '../../Sources/DiffableWeb/Resources/client/connection.js';
 import { reload } from './support.mjs';
+import { acceptUpgrade, FrameReader, textFrame } from './websocket-frames.mjs';
 
 const FLAG = '--experimental-websocket';
 
@@ -42,11 +42,14 @@ class Queue {
 /** The server's end of one WebSocket connection: text frames in and out. */
 class Peer {
   messages = new Queue();
-  #buffer = Buffer.alloc(0);
+  #frames = new FrameReader({
+    onText: (message) => this.messages.push(message),
+    onClose: () => this.socket.end(),
+  });
 
   constructor(socket) {
     this.socket = socket;
-    socket.on('data', (chunk) => this.#read(chunk));
+    socket.on('data', (chunk) => this.#frames.push(chunk));
     socket.on('error', () => {});
   }
 
@@ -55,53 +58,11 @@ class Peer {
 
   /** Sends a message in one unmasked text frame. */
   send(message) {
-    const payload = Buffer.from(JSON.stringify(message));
-    let header;
-    if (payload.length < 126) {
-      header = Buffer.from([0x81, payload.length]);
-    } else if (payload.length < 0x1_0000) {
-      header = Buffer.from([0x81, 126, 0, 0]);
-      header.writeUInt16BE(payload.length, 2);
-    } else {
-      header = Buffer.alloc(10);
-      header[0] = 0x81;
-      header[1] = 127;
-      header.writeBigUInt64BE(BigInt(payload.length), 2);
-    }
-    this.socket.write(Buffer.concat([header, payload]));
+    this.socket.write(textFrame(message));
   }
 
   /** Drops the TCP connection with no closing handshake. */
   kill() { this.socket.destroy(); }
-
-  #read(chunk) {
-    this.#buffer = Buffer.concat([this.#buffer, chunk]);
-    for (;;) {
-      const buffer = this.#buffer;
-      if (buffer.length < 2) return;
-      const opcode = buffer[0] & 0x0f;
-      let length = buffer[1] & 0x7f;
-      let at = 2;
-      if (length === 126) {
-        if (buffer.length < 4) return;
-        length = buffer.readUInt16BE(2);
-        at = 4;
-      } else if (length === 127) {
-        if (buffer.length < 10) return;
-        length = Number(buffer.readBigUInt64BE(2));
-        at = 10;
-      }
-      const masked = (buffer[1] & 0x80) !== 0;
-      const mask = masked ? buffer.subarray(at, at + 4) : null;
-      if (masked) at += 4;
-      if (buffer.length < at + length) return;
-      const payload = Buffer.from(buffer.subarray(at, at + length));
-      if (masked) for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
-      this.#buffer = buffer.subarray(at + length);
-      if (opcode === 0x1) this.messages.push(JSON.parse(payload.toString('utf8')));
-      else if (opcode === 0x8) this.socket.end();
-    }
-  }
 }
 
 /** A WebSocket server on loopback; `connections` yields a `Peer` per client. */
@@ -109,11 +70,7 @@ async function startServer() {
   const connections = new Queue();
   const server = createServer((request, response) => response.writeHead(404).end());
   server.on('upgrade', (request, socket) => {
-    const accept = createHash('sha1')
-      .update(`${request.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
-      .digest('base64');
-    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n'
-      + `Connection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    acceptUpgrade(request, socket);
     connections.push(new Peer(socket));
   });
   await new Promise((resolve) => { server.listen(0, '127.0.0.1', resolve); });

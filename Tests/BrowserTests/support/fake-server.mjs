@@ -4,13 +4,13 @@
 // writes itself. The client under test is the product's; only the server is
 // the test's.
 
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
 import { DEFAULT_TIMEOUT, withDeadline } from './cdp.mjs';
 import { ROOT } from './server.mjs';
+import { acceptUpgrade, FrameReader, textFrame } from '../../WebClientTests/websocket-frames.mjs';
 
 const CLIENT = join(ROOT, 'Sources/DiffableWeb/Resources/client');
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
@@ -19,11 +19,14 @@ const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; char
 export class Peer {
   messages = [];
   #waiters = [];
-  #buffer = Buffer.alloc(0);
+  #frames = new FrameReader({
+    onText: (message) => this.#deliver(message),
+    onClose: () => this.socket.end(),
+  });
 
   constructor(socket) {
     this.socket = socket;
-    socket.on('data', (chunk) => this.#read(chunk));
+    socket.on('data', (chunk) => this.#frames.push(chunk));
     socket.on('error', () => {});
   }
 
@@ -40,20 +43,7 @@ export class Peer {
 
   /** Sends a message as one unmasked text frame. */
   send(message) {
-    const payload = Buffer.from(JSON.stringify(message));
-    let header;
-    if (payload.length < 126) {
-      header = Buffer.from([0x81, payload.length]);
-    } else if (payload.length < 0x1_0000) {
-      header = Buffer.from([0x81, 126, 0, 0]);
-      header.writeUInt16BE(payload.length, 2);
-    } else {
-      header = Buffer.alloc(10);
-      header[0] = 0x81;
-      header[1] = 127;
-      header.writeBigUInt64BE(BigInt(payload.length), 2);
-    }
-    this.socket.write(Buffer.concat([header, payload]));
+    this.socket.write(textFrame(message));
   }
 
   #deliver(message) {
@@ -65,35 +55,6 @@ export class Peer {
       waiter.resolve(message);
     } else {
       this.messages.push(message);
-    }
-  }
-
-  #read(chunk) {
-    this.#buffer = Buffer.concat([this.#buffer, chunk]);
-    for (;;) {
-      const buffer = this.#buffer;
-      if (buffer.length < 2) return;
-      const opcode = buffer[0] & 0x0f;
-      let length = buffer[1] & 0x7f;
-      let at = 2;
-      if (length === 126) {
-        if (buffer.length < 4) return;
-        length = buffer.readUInt16BE(2);
-        at = 4;
-      } else if (length === 127) {
-        if (buffer.length < 10) return;
-        length = Number(buffer.readBigUInt64BE(2));
-        at = 10;
-      }
-      const masked = (buffer[1] & 0x80) !== 0;
-      const mask = masked ? buffer.subarray(at, at + 4) : null;
-      if (masked) at += 4;
-      if (buffer.length < at + length) return;
-      const payload = Buffer.from(buffer.subarray(at, at + length));
-      if (masked) for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
-      this.#buffer = buffer.subarray(at + length);
-      if (opcode === 0x1) this.#deliver(JSON.parse(payload.toString('utf8')));
-      else if (opcode === 0x8) this.socket.end();
     }
   }
 }
@@ -129,11 +90,7 @@ export async function startFakeServer({ pages, onPeer }) {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
   server.on('upgrade', (request, socket) => {
-    const accept = createHash('sha1')
-      .update(`${request.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
-      .digest('base64');
-    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n'
-      + `Connection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    acceptUpgrade(request, socket);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     onPeer(new Peer(socket), request.url);
