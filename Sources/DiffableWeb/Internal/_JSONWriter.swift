@@ -164,6 +164,23 @@ struct _JSONWriter {
     byte("]")
   }
 
+  /// Appends moves as an array of `[from, to]` pairs, each end written by
+  /// `end`.
+  mutating func moves<Position>(
+    _ moves: [BatchUpdate.Move<Position>], _ end: (inout _JSONWriter, Position) -> Void
+  ) {
+    byte("[")
+    for (i, move) in moves.enumerated() {
+      if i > 0 { byte(",") }
+      byte("[")
+      end(&self, move.from)
+      byte(",")
+      end(&self, move.to)
+      byte("]")
+    }
+    byte("]")
+  }
+
   /// Appends a map keyed by text as a JSON object, its keys in ascending
   /// order of their UTF-8 bytes.
   ///
@@ -351,16 +368,9 @@ extension BatchUpdate {
     writer.paths(itemDeletes)
     writer.raw(#","itemInserts":"#)
     writer.paths(itemInserts)
-    writer.raw(#","itemMoves":["#)
-    for (i, move) in itemMoves.enumerated() {
-      if i > 0 { writer.byte(",") }
-      writer.byte("[")
-      writer.path(move.from)
-      writer.byte(",")
-      writer.path(move.to)
-      writer.byte("]")
-    }
-    writer.raw(#"],"itemReconfigures":"#)
+    writer.raw(#","itemMoves":"#)
+    writer.moves(itemMoves) { writer, path in writer.path(path) }
+    writer.raw(#","itemReconfigures":"#)
     writer.paths(itemReconfigures)
     writer.raw(#","itemReloads":"#)
     writer.paths(itemReloads)
@@ -368,16 +378,9 @@ extension BatchUpdate {
     writer.integers(sectionDeletes)
     writer.raw(#","sectionInserts":"#)
     writer.integers(sectionInserts)
-    writer.raw(#","sectionMoves":["#)
-    for (i, move) in sectionMoves.enumerated() {
-      if i > 0 { writer.byte(",") }
-      writer.byte("[")
-      writer.integer(move.from)
-      writer.byte(",")
-      writer.integer(move.to)
-      writer.byte("]")
-    }
-    writer.raw(#"],"sectionReloads":"#)
+    writer.raw(#","sectionMoves":"#)
+    writer.moves(sectionMoves) { writer, section in writer.integer(section) }
+    writer.raw(#","sectionReloads":"#)
     writer.integers(sectionReloads)
     writer.byte("}")
   }
