@@ -7,14 +7,13 @@
 // never asserted: they depend on the machine.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { launchChromium } from './support/chromium.mjs';
 import {
   differences, serverItems, settle, showsMountains,
 } from './support/diffable.mjs';
-import { startServer } from './support/server.mjs';
+import { serverAndBrowser } from './support/fixtures.mjs';
 
 requireWebSocket();
 
@@ -23,21 +22,7 @@ const VIEWPORT = { width: 1280, height: 1000, deviceScaleFactor: 1, mobile: fals
 /** How many times the batch is measured. */
 const ROUNDS = Number(process.env.DIFFABLE_FRAME_ROUNDS ?? 12);
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    if (server !== undefined) assert.deepEqual(await server.stop(), { code: 0, signal: null });
-  }
-});
+const running = serverAndBrowser();
 
 /** The value at quantile `q` of sorted numbers (nearest rank). */
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -56,14 +41,14 @@ function readWindow() {
 
 test('a batch bringing about 100 cells into view: time from its arrival to its first frame',
   async (t) => {
-    const page = await browser.newPage(VIEWPORT);
+    const page = await running.browser.newPage(VIEWPORT);
     t.after(async () => {
       const { errors } = page;
       await page.close();
       assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
     });
-    await page.goto(`${server.url}/demos/mountains`);
-    const opened = await settle(page, server, { what: 'opening /demos/mountains' });
+    await page.goto(`${running.server.url}/demos/mountains`);
+    const opened = await settle(page, running.server, { what: 'opening /demos/mountains' });
     assert.deepEqual(differences(opened), [], 'after opening /demos/mountains');
     const names = serverItems(opened.server, 'mountains');
     assert.ok(names.length > 100, `the mountains page opens with ${names.length} mountains`);
@@ -74,13 +59,13 @@ test('a batch bringing about 100 cells into view: time from its arrival to its f
     let visible = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       await page.typeText('k');
-      const typed = await settle(page, server,
+      const typed = await settle(page, running.server,
         { what: 'typing "k"', accepts: showsMountains(names, 'k') });
       assert.deepEqual(differences(typed), [], 'after typing "k"');
       const kept = new Set((await page.evaluate(readWindow)).items);
       const count = await page.evaluate(() => window.diffable.stats().batchToFirstFrame.length);
       await page.press('Backspace');
-      const cleared = await settle(page, server,
+      const cleared = await settle(page, running.server,
         { what: 'clearing "k"', accepts: showsMountains(names, '') });
       assert.deepEqual(differences(cleared), [], 'after clearing "k"');
       const shown = await page.evaluate(readWindow);

@@ -20,11 +20,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { launchChromium } from './support/chromium.mjs';
 import {
   differences, pageIdOf, readDom, serverItems, settle, showsMountains,
 } from './support/diffable.mjs';
-import { ROOT, startServer } from './support/server.mjs';
+import { serverAndBrowser } from './support/fixtures.mjs';
+import { ROOT } from './support/server.mjs';
 
 requireWebSocket();
 
@@ -36,38 +36,27 @@ const SCREENS = ['mountains', 'sort', 'reststop'];
 const SCREENSHOTS = process.env.DIFFABLE_SCREENSHOTS === '1'
   ? join(ROOT, 'Documentation/Screenshots') : null;
 
-let server;
-let browser;
+const running = serverAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+before(() => {
   if (SCREENSHOTS !== null) mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-after(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    if (server !== undefined) assert.deepEqual(await server.stop(), { code: 0, signal: null });
-  }
 });
 
 /** Opens `path` in a new tab at `viewport`; the page's errors fail the test at the end. */
 async function open(path, viewport, t) {
-  const page = await browser.newPage(viewport);
+  const page = await running.browser.newPage(viewport);
   t.after(async () => {
     const errors = page.errors;
     await page.close();
     assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${running.server.url}${path}`);
   return page;
 }
 
 /** Settles the page and asserts that it agrees with the server; returns what was read. */
 async function check(page, options = {}) {
-  const read = await settle(page, server, options);
+  const read = await settle(page, running.server, options);
   assert.deepEqual(differences(read), [], `after ${options.what ?? 'loading'}`);
   return read;
 }
@@ -164,7 +153,7 @@ describe('every page agrees with the server at a phone and a wide viewport', () 
       }
       for (const { href } of links) {
         if (!href.startsWith('/')) continue;
-        const response = await fetch(`${server.url}${href}`);
+        const response = await fetch(`${running.server.url}${href}`);
         assert.equal(response.status, 200, `the index links ${href}, which answers ${response.status}`);
       }
       await screenshot(page, `index-${size}`);
@@ -210,7 +199,7 @@ describe('the mountains page, used', () => {
         // The batch in flight is unacknowledged while the clock stands
         // still, so the server shows the batch being animated.
         const id = await pageIdOf(page);
-        const state = await server.json(`/state/${id}`);
+        const state = await running.server.json(`/state/${id}`);
         assert.ok(showsQuery('k')(state), 'the server does not show the query "k"');
         assert.equal(state.lists[0].seq, await page.evaluate(
           () => Number(document.querySelector('[data-diffable-list]').getAttribute('data-seq'))));

@@ -15,11 +15,11 @@
 // on the root element), `data-idle` or the server's state.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { launchChromium } from './support/chromium.mjs';
 import { differences, serverItems, settle, showsMountains } from './support/diffable.mjs';
+import { serverAndBrowser } from './support/fixtures.mjs';
 import { startServer } from './support/server.mjs';
 
 requireWebSocket();
@@ -28,21 +28,7 @@ const PHONE = { width: 390, height: 844, deviceScaleFactor: 2, mobile: true };
 /** The client's heartbeat finds a silent socket within 15 s (10 s interval, 5 s timeout). */
 const HEARTBEAT = 30_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    if (server !== undefined) assert.deepEqual(await server.stop(), { code: 0, signal: null });
-  }
-});
+const running = serverAndBrowser();
 
 /** The page's connection state, once it is `state`. */
 const connectionIs = (page, states, timeout) => page.waitFor(
@@ -51,10 +37,10 @@ const connectionIs = (page, states, timeout) => page.waitFor(
   { args: [states], timeout, what: `the connection to be ${states.join(' or ')}` });
 
 async function openMountains(t) {
-  const page = await browser.newPage(PHONE);
+  const page = await running.browser.newPage(PHONE);
   t.after(() => page.close());
-  await page.goto(`${server.url}/demos/mountains`);
-  const read = await settle(page, server, { what: 'opening /demos/mountains' });
+  await page.goto(`${running.server.url}/demos/mountains`);
+  const read = await settle(page, running.server, { what: 'opening /demos/mountains' });
   assert.deepEqual(differences(read), []);
   const names = serverItems(read.server, 'mountains');
   assert.ok(names.length > 100);
@@ -74,7 +60,7 @@ test('a half-open socket is found by the heartbeat, and the page then shows the 
     } finally {
       await page.setOffline(false);
     }
-    const read = await settle(page, server, {
+    const read = await settle(page, running.server, {
       what: 'reconnecting', accepts: showsMountains(names, 'ri'), timeout: HEARTBEAT,
     });
     assert.deepEqual(differences(read), [], 'after reconnecting');
@@ -88,15 +74,15 @@ test('after the server restarts, the page shows the new server snapshot of its q
     const { page, names } = await openMountains(t);
     await page.focus('input[type=search]');
     await page.typeText('ka');
-    const before = await settle(page, server, { what: 'typing "ka"', accepts: showsMountains(names, 'ka') });
+    const before = await settle(page, running.server, { what: 'typing "ka"', accepts: showsMountains(names, 'ka') });
     assert.deepEqual(differences(before), []);
 
-    const port = Number(new URL(server.url).port);
-    assert.deepEqual(await server.stop(), { code: 0, signal: null });
-    server = undefined;
+    const port = Number(new URL(running.server.url).port);
+    assert.deepEqual(await running.server.stop(), { code: 0, signal: null });
+    running.server = undefined;
     await connectionIs(page, ['connecting', 'waiting'], HEARTBEAT);
-    server = await startServer({ port });
-    const read = await settle(page, server, {
+    running.server = await startServer({ port });
+    const read = await settle(page, running.server, {
       what: 'reconnecting to the new server', accepts: showsMountains(names, 'ka'), timeout: HEARTBEAT,
     });
     assert.deepEqual(differences(read), [], 'after reconnecting to the new server');
