@@ -3,7 +3,9 @@
 // new query 10 times a second for D seconds: every query is one apply on
 // the server, every batch is checked and replayed by the browser client's
 // model and acknowledged at once. One more client says `ready`, asks for
-// many full reloads and never reads: it must slow no other.
+// many full reloads and never reads: it must slow no other, and its session
+// must hold no more than its limit of unsent bytes (it drops what waits and
+// catches the page up with reloads instead).
 //
 // It measures, for each query typed, the time from sending it to
 // acknowledging the batch that shows its result (the server's apply, diff,
@@ -185,6 +187,16 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
         + `${JSON.stringify(serverLists).slice(0, 300)}`);
     }
   }
+  // The page not reading holds at most the session's limit of unsent bytes,
+  // plus the reload being written and the catch-up reload queued whatever
+  // its size (each far smaller than the limit).
+  const stalledConnection = stalled === null
+    ? null : (await server.json(`/state/${stalledId}`)).connection;
+  if (stalledConnection !== null
+    && stalledConnection.unsentBytes > 2 * stalledConnection.maximumUnsentBytes) {
+    failures.push(`the page not reading holds ${stalledConnection.unsentBytes} unsent bytes, `
+      + `over twice the limit of ${stalledConnection.maximumUnsentBytes}`);
+  }
   for (const { client } of pages) await client.close();
   stalled?.close();
 
@@ -196,14 +208,18 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
     p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: Math.max(...latencies),
     residentBeforeKiB: residentBefore, residentAfterKiB: residentAfter,
     perSessionKiB: (residentAfter - residentBefore) / (clients + (stalled ? 1 : 0)),
-    stalledSent: stalled?.sent ?? 0, stalledQueued, failures,
+    stalledSent: stalled?.sent ?? 0, stalledQueued,
+    stalledUnsent: stalledConnection?.unsentBytes ?? null,
+    stalledCatchUps: stalledConnection?.catchUpReloads ?? null, failures,
   };
   log(`typed ${typed} queries in ${elapsed.toFixed(1)} s (${superseded} merged into a later batch); `
     + `query to ack: p50 ${report.p50.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, `
     + `max ${report.max.toFixed(1)} ms`);
   if (stalled !== null) {
     log(`the client not reading asked for ${stalled.sent - 1} reloads; `
-      + `${stalledQueued ?? 'an unknown number of'} bytes wait unread in its socket`);
+      + `${stalledQueued ?? 'an unknown number of'} bytes wait unread in its socket, `
+      + `${stalledConnection.unsentBytes} unsent in its session, which caught it up `
+      + `${stalledConnection.catchUpReloads} times`);
   }
   log(`server memory: ${residentBefore} KiB before, ${residentAfter} KiB with `
     + `${clients + (stalled ? 1 : 0)} `

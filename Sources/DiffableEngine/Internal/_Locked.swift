@@ -18,7 +18,7 @@
 /// lock: `state` is private and only ever touched inside ``withLock(_:)``,
 /// which holds the lock for the whole access, so no two threads see it at
 /// once.
-final class _Locked<State>: @unchecked Sendable {
+package final class _Locked<State>: @unchecked Sendable {
   // The platform lock, on the heap so that it never moves. The pointer
   // never leaves this class.
   #if os(Windows)
@@ -28,7 +28,7 @@ final class _Locked<State>: @unchecked Sendable {
   #endif
   private var state: State
 
-  init(_ state: State) {
+  package init(_ state: State) {
     self.state = state
     #if os(Windows)
       InitializeSRWLock(mutex)
@@ -48,7 +48,7 @@ final class _Locked<State>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the state. `body` must not call
   /// `withLock` on the same object (the lock is not recursive).
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     #if os(Windows)
       AcquireSRWLockExclusive(mutex)
       defer { ReleaseSRWLockExclusive(mutex) }

@@ -60,6 +60,34 @@ public final class WebSession {
   /// default.
   public var maximumConsecutiveBadMessages = 5
 
+  /// How many bytes of messages may wait to be written to a page that
+  /// does not read them fast enough. 4 MiB by default.
+  ///
+  /// A message that would take the bytes waiting past this limit is not
+  /// queued: the session drops every message still waiting and queues, in
+  /// their place, a reload of each list. A page that stops reading costs
+  /// the server at most this much memory (plus the message being written),
+  /// slows no other page, and shows exactly the lists' snapshots as soon as
+  /// it reads again. ``catchUpReloads`` counts how often it happened.
+  public var maximumUnsentBytes = 4 << 20
+
+  /// How long the session waits for any message from a page before it
+  /// closes the connection as lost. 30 seconds by default.
+  ///
+  /// The browser client sends a `ping` every 10 seconds, so a connection
+  /// silent for 30 has lost its page: a half-open socket (the network went
+  /// away without a close) is found from the server's side too, and its
+  /// ``serve(_:)`` returns.
+  public var silenceTimeout: Duration = .seconds(30)
+
+  /// The bytes of messages queued for the connected page and not yet
+  /// written to its transport.
+  public var unsentBytes: Int { _connection?.outbox.waitingBytes ?? 0 }
+
+  /// How many times the session caught a page up with reloads of every
+  /// list because too many bytes waited for it (``maximumUnsentBytes``).
+  public private(set) var catchUpReloads = 0
+
   /// Called with each change of a control of the page (`input`), on the
   /// main actor. The page sends the value of every control after each
   /// `ready`, so a page that reconnects restores what its controls say.
@@ -170,25 +198,47 @@ public final class WebSession {
   /// A connection that was being served is closed first (its own
   /// `serve(_:)` then returns): the page that opened the new one gets a
   /// reload of every list when it says `ready`. Returns when `transport`'s
-  /// incoming frames end, or when the session closes the connection (too
-  /// many bad messages in a row, a failed send, or a newer connection).
+  /// incoming frames end, when the task running it is cancelled, or when
+  /// the session closes the connection: too many bad messages in a row, a
+  /// failed send, a newer connection, or nothing heard for
+  /// ``silenceTimeout``.
   public func serve<Transport: WebTransport>(_ transport: Transport) async {
-    if let previous = _connection { _end(previous) }
-    let (frames, continuation) = AsyncStream<String>.makeStream()
-    let connection = _WebConnection(continuation)
-    _connection = connection
+    if let previous = _connection { _end(previous, abandoning: true) }
+    let outbox = _WebOutbox()
     let writer = Task.detached {
-      for await frame in frames {
+      while let frame = await outbox.next() {
         do { try await transport.send(frame) } catch { break }
+        outbox.didWrite(frame)
       }
+      outbox.finish()
       await transport.close()
     }
+    let connection = _WebConnection(outbox, writer: writer)
+    _connection = connection
+    let reader = Task { await _read(transport.incoming, on: connection) }
+    connection.reader = reader
+    _watchSilence(of: connection)
+    await withTaskCancellationHandler {
+      await reader.value
+    } onCancel: {
+      reader.cancel()
+    }
+    if _connection === connection { _end(connection, abandoning: false) }
+    await writer.value
+  }
+
+  /// Reads the page's messages until they end, the connection ends, or too
+  /// many bad ones come in a row.
+  func _read<Incoming: AsyncSequence & Sendable>(
+    _ incoming: Incoming, on connection: _WebConnection
+  ) async where Incoming.Element == String {
     var badInARow = 0
     do {
-      for try await frame in transport.incoming {
+      for try await frame in incoming {
         guard _connection === connection else { break }
+        connection.heardAt = .now
         if let problem = _handle(frame, on: connection) {
-          connection.send(.error(message: problem))
+          _queue(.error(message: problem), on: connection)
           badInARow += 1
           if badInARow >= maximumConsecutiveBadMessages { break }
         } else {
@@ -198,15 +248,33 @@ public final class WebSession {
     } catch {
       // The transport failed: the connection is over.
     }
-    if _connection === connection { _end(connection) }
-    continuation.finish()
-    await writer.value
   }
 
-  /// Ends `connection`: no more messages go to it, and every list forgets
-  /// what the page showed.
-  func _end(_ connection: _WebConnection) {
-    connection.finish()
+  /// Ends `connection` once nothing has come from its page for
+  /// ``silenceTimeout``.
+  func _watchSilence(of connection: _WebConnection) {
+    let timeout = silenceTimeout
+    connection.silenceWatch = Task { [weak self, weak connection] in
+      var wake = ContinuousClock.now + timeout
+      while true {
+        do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
+        guard let self, let connection, self._connection === connection else { return }
+        wake = connection.heardAt + timeout
+        if wake <= .now {
+          self._end(connection, abandoning: true)
+          return
+        }
+      }
+    }
+  }
+
+  /// Ends `connection`: no more messages go to it, every list forgets what
+  /// the page showed, and its reading stops. An abandoned connection's
+  /// unsent messages are dropped and its writer is cancelled (its page
+  /// may never read them); otherwise they are written before the transport
+  /// closes.
+  func _end(_ connection: _WebConnection, abandoning: Bool) {
+    connection.finish(abandoning: abandoning)
     if _connection === connection { _connection = nil }
     for name in _listNames { _lists[name]?._connectionDidEnd() }
   }
@@ -215,8 +283,32 @@ public final class WebSession {
   /// one.
   func _send(_ message: WebServerMessage) -> Bool {
     guard let connection = _connection, connection.isReady else { return false }
-    connection.send(message)
+    _queue(message, on: connection)
     return true
+  }
+
+  /// Queues `message` on `connection`, or, if too many bytes wait for its
+  /// page, drops what waits and arranges a catch-up reload.
+  func _queue(_ message: WebServerMessage, on connection: _WebConnection) {
+    let limit = connection.isCatchingUp ? Int.max : maximumUnsentBytes
+    guard !connection.send(message, limit: limit) else { return }
+    connection.isBehind = true
+    connection.outbox.dropWaiting()
+    // After the change that sent `message` is done, not in the middle of it.
+    Task { self._catchUp(connection) }
+  }
+
+  /// Replaces what waits for a page that fell behind with a reload of
+  /// every list. The reloads are queued whatever their size: a list larger
+  /// than ``maximumUnsentBytes`` still reaches a page that reads.
+  func _catchUp(_ connection: _WebConnection) {
+    guard _connection === connection, connection.isBehind else { return }
+    connection.outbox.dropWaiting()
+    connection.isBehind = false
+    connection.isCatchingUp = true
+    defer { connection.isCatchingUp = false }
+    catchUpReloads += 1
+    for name in _listNames { _lists[name]?._sendReload() }
   }
 
   /// Acts on one frame from the page; returns what was wrong with it, if
@@ -239,7 +331,7 @@ public final class WebSession {
     }
     switch message {
     case .ping(let id):
-      connection.send(.pong(id: id))
+      _queue(.pong(id: id), on: connection)
     case .ready(let viewport, let lists):
       connection.isReady = true
       connection.viewport = viewport
@@ -299,29 +391,50 @@ protocol _WebSessionList: AnyObject {
   func _connectionDidEnd()
 }
 
-/// One connection: the queue of frames to send, and whether the page said
-/// `ready`.
+/// One connection: the frames to send, its reading and writing tasks, and
+/// what the session knows of its page.
 @MainActor
 final class _WebConnection {
-  private let outgoing: AsyncStream<String>.Continuation
+  let outbox: _WebOutbox
+  let writer: Task<Void, Never>
+  var reader: Task<Void, Never>?
+  var silenceWatch: Task<Void, Never>?
+  /// When the page's last message came (or the connection opened).
+  var heardAt = ContinuousClock.now
   var isReady = false
   var viewport: WebViewport?
+  /// Whether messages were dropped because the page reads too slowly, and
+  /// a catch-up reload of every list is due.
+  var isBehind = false
+  /// Whether the catch-up reloads are being queued.
+  var isCatchingUp = false
 
-  init(_ outgoing: AsyncStream<String>.Continuation) {
-    self.outgoing = outgoing
+  init(_ outbox: _WebOutbox, writer: Task<Void, Never>) {
+    self.outbox = outbox
+    self.writer = writer
   }
 
-  func send(_ message: WebServerMessage) {
+  /// Queues `message` unless the bytes waiting would then exceed `limit`,
+  /// or the connection fell behind (its catch-up replaces every message
+  /// until then); returns whether nothing needs catching up.
+  func send(_ message: WebServerMessage, limit: Int = .max) -> Bool {
+    if isBehind { return true }
     do {
-      outgoing.yield(try message._jsonText())
+      return outbox.push(try message._jsonText(), limit: limit)
     } catch {
       _diffableFailure("WebSession.serve(_:)", "cannot encode a message: \(error)")
     }
   }
 
-  func finish() {
+  func finish(abandoning: Bool) {
     isReady = false
-    outgoing.finish()
+    reader?.cancel()
+    silenceWatch?.cancel()
+    if abandoning {
+      outbox.dropWaiting()
+      writer.cancel()
+    }
+    outbox.finish()
   }
 }
 

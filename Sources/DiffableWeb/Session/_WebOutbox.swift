@@ -1,0 +1,100 @@
+import DiffableEngine
+
+/// The frames queued for one connection, in order, and how many bytes of
+/// them the page has not been sent yet.
+///
+/// The session pushes frames on the main actor; one writer task takes them
+/// with ``next()`` and reports each one written with ``didWrite(_:)``. A
+/// frame counts as waiting from its push until it is written, so a writer
+/// stuck on a page that stops reading keeps its frame counted: the bytes
+/// waiting are what the connection holds in memory.
+final class _WebOutbox: Sendable {
+  private struct State {
+    /// The frames not taken by the writer: `frames[head...]`.
+    var frames: [String] = []
+    var head = 0
+    /// The UTF-8 bytes of the frames pushed and not yet written.
+    var waitingBytes = 0
+    /// Whether no frame will be pushed or taken any more.
+    var isFinished = false
+    /// The writer, when it waits for a frame.
+    var writer: CheckedContinuation<String?, Never>?
+  }
+
+  private let state = _Locked(State())
+
+  init() {}
+
+  /// The UTF-8 bytes of the frames pushed and not yet written.
+  var waitingBytes: Int { state.withLock { $0.waitingBytes } }
+
+  /// Queues `frame` unless the bytes waiting would then exceed `limit`;
+  /// returns whether it did. A finished outbox takes nothing and returns
+  /// `true`: the connection is over, and nothing needs catching up.
+  func push(_ frame: String, limit: Int = .max) -> Bool {
+    let size = frame.utf8.count
+    let (accepted, writer) = state.withLock {
+      state -> (Bool, CheckedContinuation<String?, Never>?) in
+      if state.isFinished { return (true, nil) }
+      guard state.waitingBytes <= limit - size else { return (false, nil) }
+      state.waitingBytes += size
+      if let writer = state.writer {
+        state.writer = nil
+        return (true, writer)
+      }
+      state.frames.append(frame)
+      return (true, nil)
+    }
+    writer?.resume(returning: frame)
+    return accepted
+  }
+
+  /// Drops every frame the writer has not taken; the one it is writing, if
+  /// any, still goes out.
+  func dropWaiting() {
+    state.withLock { state in
+      for frame in state.frames[state.head...] { state.waitingBytes -= frame.utf8.count }
+      state.frames = []
+      state.head = 0
+    }
+  }
+
+  /// The next frame to write, once there is one; `nil` once the outbox is
+  /// finished and every frame pushed before has been taken.
+  func next() async -> String? {
+    await withCheckedContinuation { continuation in
+      let frame: String?? = state.withLock { state in
+        if state.head < state.frames.count {
+          let frame = state.frames[state.head]
+          state.head += 1
+          if state.head == state.frames.count {
+            state.frames.removeAll(keepingCapacity: true)
+            state.head = 0
+          }
+          return .some(frame)
+        }
+        if state.isFinished { return .some(nil) }
+        state.writer = continuation
+        return .none
+      }
+      if let frame { continuation.resume(returning: frame) }
+    }
+  }
+
+  /// The writer wrote `frame`.
+  func didWrite(_ frame: String) {
+    let size = frame.utf8.count
+    state.withLock { $0.waitingBytes -= size }
+  }
+
+  /// Takes no more frames; the writer gets those already pushed, then
+  /// `nil`.
+  func finish() {
+    let writer = state.withLock { state in
+      state.isFinished = true
+      defer { state.writer = nil }
+      return state.writer
+    }
+    writer?.resume(returning: nil)
+  }
+}

@@ -1,0 +1,139 @@
+import DiffableCore
+import DiffableEngine
+import DiffableTestSupport
+import DiffableWeb
+import Foundation
+import Testing
+
+/// A page's transport whose writes wait until the test opens it: a page
+/// that stops reading, as a socket whose buffers are full. A write waiting
+/// at the gate gives up if its task is cancelled.
+struct GatedTransport: WebTransport {
+  let inner: FakeTransport
+  private let gate: AsyncStream<Void>
+  private let opener: AsyncStream<Void>.Continuation
+  /// The size in bytes of each frame handed to `send`, in order.
+  let frameSizes = _Locked<[Int]>([])
+
+  init(_ inner: FakeTransport) {
+    self.inner = inner
+    (gate, opener) = AsyncStream<Void>.makeStream()
+  }
+
+  var incoming: AsyncStream<String> { inner.incoming }
+
+  func send(_ text: String) async throws {
+    frameSizes.withLock { $0.append(text.utf8.count) }
+    var waiting = gate.makeAsyncIterator()
+    _ = await waiting.next()
+    try Task.checkCancellation()
+    try await inner.send(text)
+  }
+
+  func close() async { await inner.close() }
+
+  /// Lets every write through, from now on.
+  func open() { opener.finish() }
+}
+
+@MainActor
+@Suite("Web session connections")
+struct WebSessionConnectionTests {
+  /// Waits until `condition` holds, yielding to other tasks meanwhile;
+  /// records an issue and returns `false` if it does not hold after many
+  /// turns.
+  static func eventually(
+    _ what: String, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    for _ in 0..<1_000_000 {
+      if condition() { return true }
+      await Task.yield()
+    }
+    Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
+    return false
+  }
+
+  @Test(
+    "a page that stops reading holds at most the limit and a reload, and shows the snapshot once it reads"
+  )
+  func pageThatStopsReading() async throws {
+    let (session, dataSource) = WebSessionTests.session()
+    await dataSource.apply(.make([("fruits", (0..<20).map { "fruit \($0)" })]))
+    var inputs: [WebInput] = []
+    session.onInput = { inputs.append($0) }
+    let client = FakeWebClient()
+    let page = GatedTransport(client.transport)
+    let serving = Task { await session.serve(page) }
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    // The reload is being written, and stays so: the page does not read.
+    guard
+      await Self.eventually(
+        "the reload reaches the transport", { page.frameSizes.withLock { !$0.isEmpty } })
+    else { return }
+    let reload = page.frameSizes.withLock { $0[0] }
+    session.maximumUnsentBytes = 3 * reload
+
+    // Forty reloads asked for: without a limit, all would wait.
+    for number in 0..<40 { client.send(.resync(list: "main", reason: "asked \(number)")) }
+    client.send(.input(WebInput(name: "last", value: "")))
+    guard await Self.eventually("the last message is read", { !inputs.isEmpty }) else { return }
+    #expect(session.catchUpReloads >= 1)
+    #expect(session.unsentBytes <= session.maximumUnsentBytes + reload)
+    #expect(session.isConnected)
+
+    let snapshot = StringSnapshot.make([("fruits", ["fruit 3", "fruit 1", "pear"])])
+    let applying = Task { await dataSource.apply(snapshot) }
+    page.open()
+    let reading = Task { try await client.acknowledgeUntilClosed() }
+    await applying.value
+    client.send(.ping(id: 9))
+    guard await Self.eventually("the pong arrives", { client.received.last == .pong(id: 9) })
+    else { return }
+    #expect(client.lists["main"] == (try snapshot.web()))
+    #expect(session.unsentBytes == 0)
+    // Only what waited was dropped: the page got far fewer reloads than it asked for.
+    let reloads = client.received.filter { if case .reload = $0 { true } else { false } }.count
+    #expect(reloads < 41)
+    await client.transport.close()
+    await serving.value
+    try await reading.value
+  }
+
+  @Test("a connection silent for the silence timeout is closed, and its serve returns")
+  func silentConnection() async throws {
+    let (session, dataSource) = WebSessionTests.session()
+    await dataSource.apply(.make([("fruits", ["apple"])]))
+    session.silenceTimeout = .milliseconds(20)
+    let client = FakeWebClient()
+    let serving = WebSessionTests.serve(session, client)
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    await serving.value
+    #expect(!session.isConnected)
+    // What was sent before arrives, then the close.
+    #expect(try await client.receive() != nil)
+    #expect(try await client.receive() == nil)
+  }
+
+  @Test("a new connection ends one whose page stopped reading, though a write of it is stuck")
+  func replacingAStuckConnection() async throws {
+    let (session, dataSource) = WebSessionTests.session()
+    await dataSource.apply(.make([("fruits", ["apple"])]))
+    let first = FakeWebClient()
+    let stuck = GatedTransport(first.transport)
+    let servingFirst = Task { await session.serve(stuck) }
+    first.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    guard
+      await Self.eventually(
+        "the reload reaches the transport", { stuck.frameSizes.withLock { !$0.isEmpty } })
+    else { return }
+
+    let second = FakeWebClient()
+    let servingSecond = WebSessionTests.serve(session, second)
+    await servingFirst.value
+    second.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    #expect(try await second.receive() != nil)
+    #expect(second.lists["main"] == (try StringSnapshot.make([("fruits", ["apple"])]).web()))
+    await second.transport.close()
+    await servingSecond.value
+  }
+}
