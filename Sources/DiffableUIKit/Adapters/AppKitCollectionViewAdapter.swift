@@ -5,7 +5,7 @@ public import DiffableEngine
 public import Foundation
 
 /// Drives an AppKit collection view, `NSCollectionView` or any view adopting
-/// ``AppKitCollectionViewUpdating``, for a ``DiffableDataSource``, and
+/// ``AppKitCollectionViewUpdating``, for a `DiffableDataSource`, and
 /// answers the view's data source questions.
 ///
 /// Give the adapter to the data source as its view. On macOS

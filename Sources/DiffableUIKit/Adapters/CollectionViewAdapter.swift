@@ -5,7 +5,7 @@ public import DiffableEngine
 public import Foundation
 
 /// Drives a collection view, `UICollectionView` or any view adopting
-/// ``CollectionViewUpdating``, for a ``DiffableDataSource``, and answers the
+/// ``CollectionViewUpdating``, for a `DiffableDataSource`, and answers the
 /// view's data source questions.
 ///
 /// Give the adapter to the data source as its view. On Apple platforms

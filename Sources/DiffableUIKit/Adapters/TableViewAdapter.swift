@@ -5,7 +5,7 @@ public import DiffableEngine
 public import Foundation
 
 /// Drives a table view, `UITableView` or any view adopting
-/// ``TableViewUpdating``, for a ``DiffableDataSource``, and answers the
+/// ``TableViewUpdating``, for a `DiffableDataSource`, and answers the
 /// view's data source questions.
 ///
 /// Give the adapter to the data source as its view. On Apple platforms
@@ -18,7 +18,7 @@ public import Foundation
 /// ``CollectionViewAdapter`` uses, with table calls: the data switches first
 /// thing inside the closure, then sections and rows are deleted, inserted,
 /// moved and reloaded. Every call that takes an animation gets the data
-/// source's ``DiffableDataSource/defaultRowAnimation``; without animation,
+/// source's `DiffableDataSource.defaultRowAnimation`; without animation,
 /// they get `.none` and the batch runs inside `performWithoutAnimation(_:)`.
 /// Reconfigured items follow the batch, in one `reconfigureRows(at:)`.
 ///
@@ -157,7 +157,7 @@ public final class TableViewAdapter<View: TableViewUpdating, Cell>: DiffableList
 
   /// Whether the row at `indexPath` can be edited
   /// (`tableView(_:canEditRowAt:)`), as the data source's
-  /// ``DiffableDataSource/editingHandlers`` say.
+  /// `DiffableDataSource.editingHandlers` say.
   ///
   /// - Precondition: `tableView` is the adapter's view, the data source is
   ///   alive, and `indexPath` is in range.
