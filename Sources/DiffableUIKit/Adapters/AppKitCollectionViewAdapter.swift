@@ -89,11 +89,9 @@ public final class AppKitCollectionViewAdapter<
     updatingData: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor (Bool) -> Void
   ) {
-    guard let view = connection.view else {
-      updatingData()
-      completion(false)
-      return
-    }
+    guard
+      let view = connection.view(forBatchUpdatingData: updatingData, completion: completion)
+    else { return }
     let target = animatingDifferences ? view.animator() : view
     target.performBatchUpdates(
       {

@@ -92,11 +92,9 @@ public final class CollectionViewAdapter<View: CollectionViewUpdating, Cell, Sup
     updatingData: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor (Bool) -> Void
   ) {
-    guard let view = connection.view else {
-      updatingData()
-      completion(false)
-      return
-    }
+    guard
+      let view = connection.view(forBatchUpdatingData: updatingData, completion: completion)
+    else { return }
     let batch = {
       view.performBatchUpdates(
         {

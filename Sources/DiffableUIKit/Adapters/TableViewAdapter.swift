@@ -86,11 +86,9 @@ public final class TableViewAdapter<View: TableViewUpdating, Cell>: DiffableList
     updatingData: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor (Bool) -> Void
   ) {
-    guard let view = connection.view else {
-      updatingData()
-      completion(false)
-      return
-    }
+    guard
+      let view = connection.view(forBatchUpdatingData: updatingData, completion: completion)
+    else { return }
     let animation = View.RowAnimation(animatingDifferences ? rowAnimation : .none)
     let batch = {
       view.performBatchUpdates(

@@ -36,6 +36,19 @@ struct _AdapterConnection<View: AnyObject, Cell, SupplementaryView> {
     if let view { installed = install(view) }
   }
 
+  /// The view, for a batch; if it is gone, switches the data and
+  /// completes with `false` instead, as the data source requires of every
+  /// batch, and returns `nil`.
+  func view(
+    forBatchUpdatingData updatingData: @MainActor () -> Void,
+    completion: @MainActor (Bool) -> Void
+  ) -> View? {
+    if let view { return view }
+    updatingData()
+    completion(false)
+    return nil
+  }
+
   /// The data source, for a question the view asks.
   ///
   /// - Precondition: The adapter is connected to a data source that is

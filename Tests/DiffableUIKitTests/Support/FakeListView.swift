@@ -33,6 +33,14 @@ class FakeListView {
   /// Whether a `performWithoutAnimation(_:)` closure is running.
   static var animationsDisabled = false
 
+  /// Makes `questions` what the view asks, as UIKit's views keep their
+  /// `dataSource`, and returns it.
+  func install(_ questions: Questions) -> Questions {
+    self.questions = questions
+    reference.connect(to: questions)
+    return questions
+  }
+
   /// Forgets the calls, cell requests and batches so far.
   func clear() {
     calls = []
@@ -66,12 +74,6 @@ class FakeListView {
     var update = BatchUpdate()
     edit(&update)
     perform(update, completion: nil, isBatch: false)
-  }
-
-  func reloadData(_ call: String = "reloadData()") {
-    precondition(collecting == nil, "\(call): called inside a batch")
-    calls.append(call)
-    reference.reloadData()
   }
 
   func reconfigure(_ call: String, _ indexPaths: [IndexPath]) {
@@ -110,11 +112,42 @@ class FakeListView {
         + "the data source reports \(reported)")
   }
 
-  static func withoutAnimation(_ actions: () -> Void) {
+  // MARK: The members the fake views share, spelled as UIKit's
+
+  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    batch("performBatchUpdates", updates, completion: completion)
+  }
+  func insertSections(_ sections: IndexSet) {
+    record("insertSections(\(describe(sections)))") { $0.sectionInserts += sections }
+  }
+  func deleteSections(_ sections: IndexSet) {
+    record("deleteSections(\(describe(sections)))") { $0.sectionDeletes += sections }
+  }
+  func reloadSections(_ sections: IndexSet) {
+    record("reloadSections(\(describe(sections)))") { $0.sectionReloads += sections }
+  }
+  func moveSection(_ section: Int, toSection newSection: Int) {
+    record("moveSection(\(section), toSection: \(newSection))") {
+      $0.sectionMoves.append(.init(from: section, to: newSection))
+    }
+  }
+  func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    record(
+      "moveItem(at: \(indexPath.bracketedDescription), to: \(newIndexPath.bracketedDescription))"
+    ) {
+      $0.itemMoves.append(.init(from: indexPath, to: newIndexPath))
+    }
+  }
+  func reloadData() {
+    precondition(collecting == nil, "reloadData(): called inside a batch")
+    calls.append("reloadData()")
+    reference.reloadData()
+  }
+  static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
     precondition(!animationsDisabled, "performWithoutAnimation(_:) inside another")
     animationsDisabled = true
     defer { animationsDisabled = false }
-    actions()
+    actionsWithoutAnimation()
   }
 }
 

@@ -27,53 +27,21 @@ final class FakeCollectionView: FakeListView, CollectionViewUpdating {
         move: { [unowned adapter, unowned view] in
           adapter.collectionView(view, moveItemAt: $0, to: $1)
         })
-      view.questions = questions
-      view.reference.connect(to: questions)
-      return questions
+      return view.install(questions)
     }
   }
 
-  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    batch("performBatchUpdates", updates, completion: completion)
-  }
-  func insertSections(_ sections: IndexSet) {
-    record("insertSections(\(describe(sections)))") { $0.sectionInserts += sections }
-  }
-  func deleteSections(_ sections: IndexSet) {
-    record("deleteSections(\(describe(sections)))") { $0.sectionDeletes += sections }
-  }
-  func reloadSections(_ sections: IndexSet) {
-    record("reloadSections(\(describe(sections)))") { $0.sectionReloads += sections }
-  }
-  func moveSection(_ section: Int, toSection newSection: Int) {
-    record("moveSection(\(section), toSection: \(newSection))") {
-      $0.sectionMoves.append(.init(from: section, to: newSection))
-    }
-  }
   func insertItems(at indexPaths: [IndexPath]) {
     record("insertItems(at: \(describe(indexPaths)))") { $0.itemInserts += indexPaths }
   }
   func deleteItems(at indexPaths: [IndexPath]) {
     record("deleteItems(at: \(describe(indexPaths)))") { $0.itemDeletes += indexPaths }
   }
-  func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    record(
-      "moveItem(at: \(indexPath.bracketedDescription), to: \(newIndexPath.bracketedDescription))"
-    ) {
-      $0.itemMoves.append(.init(from: indexPath, to: newIndexPath))
-    }
-  }
   func reloadItems(at indexPaths: [IndexPath]) {
     record("reloadItems(at: \(describe(indexPaths)))") { $0.itemReloads += indexPaths }
   }
   func reconfigureItems(at indexPaths: [IndexPath]) {
     reconfigure("reconfigureItems(at: \(describe(indexPaths)))", indexPaths)
-  }
-  func reloadData() {
-    reloadData("reloadData()")
-  }
-  static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-    withoutAnimation(actionsWithoutAnimation)
   }
 }
 
@@ -106,15 +74,10 @@ final class FakeTableView: FakeListView, TableViewUpdating {
         cell: { [unowned adapter, unowned view] in adapter.tableView(view, cellForRowAt: $0) },
         canMove: { [unowned adapter, unowned view] in adapter.tableView(view, canMoveRowAt: $0) },
         move: { [unowned adapter, unowned view] in adapter.tableView(view, moveRowAt: $0, to: $1) })
-      view.questions = questions
-      view.reference.connect(to: questions)
-      return questions
+      return view.install(questions)
     }
   }
 
-  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    batch("performBatchUpdates", updates, completion: completion)
-  }
   func insertSections(_ sections: IndexSet, with animation: FakeRowAnimation) {
     record("insertSections(\(describe(sections)), with: \(animation))") {
       $0.sectionInserts += sections
@@ -128,11 +91,6 @@ final class FakeTableView: FakeListView, TableViewUpdating {
   func reloadSections(_ sections: IndexSet, with animation: FakeRowAnimation) {
     record("reloadSections(\(describe(sections)), with: \(animation))") {
       $0.sectionReloads += sections
-    }
-  }
-  func moveSection(_ section: Int, toSection newSection: Int) {
-    record("moveSection(\(section), toSection: \(newSection))") {
-      $0.sectionMoves.append(.init(from: section, to: newSection))
     }
   }
   func insertRows(at indexPaths: [IndexPath], with animation: FakeRowAnimation) {
@@ -160,12 +118,6 @@ final class FakeTableView: FakeListView, TableViewUpdating {
   func reconfigureRows(at indexPaths: [IndexPath]) {
     reconfigure("reconfigureRows(at: \(describe(indexPaths)))", indexPaths)
   }
-  func reloadData() {
-    reloadData("reloadData()")
-  }
-  static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-    withoutAnimation(actionsWithoutAnimation)
-  }
 }
 
 /// An `NSCollectionView` stand-in: every member of
@@ -188,9 +140,7 @@ final class FakeAppKitCollectionView: FakeListView, AppKitCollectionViewUpdating
         cell: { [unowned adapter, unowned view] in
           adapter.collectionView(view, itemForRepresentedObjectAt: $0)
         })
-      view.questions = questions
-      view.reference.connect(to: questions)
-      return questions
+      return view.install(questions)
     }
   }
 
@@ -200,20 +150,6 @@ final class FakeAppKitCollectionView: FakeListView, AppKitCollectionViewUpdating
   }
   func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: ((Bool) -> Void)?) {
     batch("performBatchUpdates", updates, completion: completionHandler)
-  }
-  func insertSections(_ sections: IndexSet) {
-    record("insertSections(\(describe(sections)))") { $0.sectionInserts += sections }
-  }
-  func deleteSections(_ sections: IndexSet) {
-    record("deleteSections(\(describe(sections)))") { $0.sectionDeletes += sections }
-  }
-  func reloadSections(_ sections: IndexSet) {
-    record("reloadSections(\(describe(sections)))") { $0.sectionReloads += sections }
-  }
-  func moveSection(_ section: Int, toSection newSection: Int) {
-    record("moveSection(\(section), toSection: \(newSection))") {
-      $0.sectionMoves.append(.init(from: section, to: newSection))
-    }
   }
   func insertItems(at indexPaths: Set<IndexPath>) {
     record("insertItems(at: \(describe(indexPaths.sorted())))") {
@@ -225,19 +161,9 @@ final class FakeAppKitCollectionView: FakeListView, AppKitCollectionViewUpdating
       $0.itemDeletes += indexPaths.sorted()
     }
   }
-  func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    record(
-      "moveItem(at: \(indexPath.bracketedDescription), to: \(newIndexPath.bracketedDescription))"
-    ) {
-      $0.itemMoves.append(.init(from: indexPath, to: newIndexPath))
-    }
-  }
   func reloadItems(at indexPaths: Set<IndexPath>) {
     record("reloadItems(at: \(describe(indexPaths.sorted())))") {
       $0.itemReloads += indexPaths.sorted()
     }
-  }
-  func reloadData() {
-    reloadData("reloadData()")
   }
 }
