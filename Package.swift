@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
+    .library(name: "DiffableUIKit", targets: ["DiffableUIKit"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
   ],
   dependencies: [
@@ -52,6 +53,16 @@ let package = Package(
       name: "DiffableEngineTests",
       dependencies: [
         "DiffableEngine", "DiffableCore", "DiffableTesting", "DiffableTestSupport",
+      ]),
+    // The UIKit and AppKit adapters: generic over protocols that mirror the
+    // views, so that everything but the empty conformances and the data
+    // source forwarders (Sources/DiffableUIKit/Apple) is compiled and tested
+    // on Linux.
+    .target(name: "DiffableUIKit", dependencies: ["DiffableCore", "DiffableEngine"]),
+    .testTarget(
+      name: "DiffableUIKitTests",
+      dependencies: [
+        "DiffableUIKit", "DiffableCore", "DiffableEngine", "DiffableTesting", "DiffableTestSupport",
       ]),
     // The browser renderer: cells, identifiers and wire messages
     // (Documentation/Web.md), the session that lays lists out with

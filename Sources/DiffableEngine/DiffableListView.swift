@@ -13,8 +13,9 @@ public import DiffableCore
 /// The protocol is what a data source needs from a view, and nothing more:
 /// keep a reference to the data source to ask it for counts and cells, reload
 /// everything, perform one batch update, and reconfigure cells in place.
-/// `UICollectionView`, `UITableView` and `NSCollectionView` adopt it in a few
-/// lines (see <doc:AdoptingTheListViewProtocol>).
+/// `UICollectionView`, `UITableView` and `NSCollectionView` are driven
+/// through the adapters of the `DiffableUIKit` library, which adopt it; a
+/// view of your own adopts it directly (see <doc:AdoptingTheListViewProtocol>).
 ///
 /// ## Calls the data source makes
 ///

@@ -56,7 +56,7 @@ struct ReadmeExampleTests {
     #expect(view.cells == [["FIG", "APPLE", "PEAR"]])
     #expect(view.events.last?.requestedCells == [[0, 0], [0, 2]])
 
-    // README.md, block 4
+    // README.md, block 5
     var files = DiffableDataSourceSectionSnapshot<String>()
     files.append(["Sources", "Tests"])
     files.append(["Sources/main.swift"], to: "Sources")
@@ -72,7 +72,7 @@ struct ReadmeExampleTests {
         "reconfigure [1, 0], cells [[1, 0]]",
       ])
 
-    // README.md, block 6
+    // README.md, block 7
     // WWDC19's rest-stop food menu: dishes half the width and a quarter of the
     // height, side by side in a band that scrolls sideways, under a title.
     let dish = LayoutItem(
@@ -97,7 +97,7 @@ struct ReadmeExampleTests {
         == CGRect(x: 390, y: 44, width: 195, height: 211))
     #expect(solved.orthogonalBand(forSection: 0)?.restOffsets == [0, 195, 390, 585, 780])
 
-    // README.md, block 7
+    // README.md, block 8
     let session = WebSession()  // one per open page
     let fruitList: WebListView<String, String> = session.listView(
       named: "fruits",  // <div data-diffable-list="fruits">
