@@ -93,6 +93,19 @@ public struct CompositionalLayout: Sendable {
     self._source = .provider(sectionProvider)
   }
 
+  /// A layout whose sections come from `sectionProvider`, with the
+  /// configuration first so that the provider can be a trailing closure:
+  /// `CompositionalLayout(configuration: configuration) { index, environment in ... }`.
+  /// See ``init(sectionProvider:configuration:)``.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    configuration: CompositionalLayoutConfiguration,
+    sectionProvider: @escaping @Sendable (Int, LayoutEnvironment) -> LayoutSection?
+  ) {
+    self.init(sectionProvider: sectionProvider, configuration: configuration)
+  }
+
   /// A layout whose every section is a list.
   ///
   /// - Complexity: O(1).
