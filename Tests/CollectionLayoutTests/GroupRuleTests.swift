@@ -435,6 +435,34 @@ struct GroupRuleTests {
     #expect(rules.map(\.item) == [0, 2])
     #expect(rules.map(\.frame) == [rect(0, 46, 100, 4), rect(0, 96, 100, 4)])
   }
+
+  @Test("a group supplementary anchors to the group's frame less its content insets")
+  func groupSupplementaryInsets() throws {
+    // Measured on UIKit: x = 355, not 375.
+    var g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(60)),
+      subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+    g.contentInsets = DirectionalEdgeInsets(trailing: 20)
+    g.supplementaryItems = [
+      LayoutSupplementaryItem(
+        layoutSize: size(.absolute(20), .absolute(60)), elementKind: "tab",
+        containerAnchor: LayoutAnchor(edges: [.trailing], fractionalOffset: CGPoint(x: 1, y: 0)))
+    ]
+    let solved = try solve(g, width: 375, items: 1)
+    #expect(solved.element(.supplementaryView, "tab").map(\.frame) == [rect(355, 0, 20, 60)])
+    #expect(solved.cells() == [rect(0, 0, 355, 60)])
+  }
+
+  @Test("count form: the children's other fractions resolve against the axis less the spacing")
+  func countCrossFractions() throws {
+    // 400 less 3 gaps of 10 is 370: four squares of 92.5.
+    var g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(100)),
+      subitem: item(.fractionalWidth(1), .fractionalWidth(0.25)), count: 4)
+    g.interItemSpacing = .fixed(10)
+    let solved = try solve(g, width: 400, items: 4)
+    #expect(solved.cells() == (0..<4).map { rect(102.5 * CGFloat($0), 0, 92.5, 92.5) })
+  }
 }
 
 /// Failures found by the property tests, pinned.

@@ -30,16 +30,37 @@ struct ListConfigurationTests {
     ) { r in
       r.category == .cell ? CGSize(width: 0, height: 60) : nil
     }
+    // Rows and headers sit within the default (compact width) layout margins, 16 points.
     #expect(
       solved.element(.supplementaryView, ListConfiguration.headerElementKind).map(\.frame) == [
-        rect(20, 0, 350, 38)
+        rect(16, 0, 358, 38)
       ])
-    #expect(solved.cells() == [rect(20, 55.5, 350, 60), rect(20, 115.5, 350, 60)])
+    #expect(solved.cells() == [rect(16, 55.5, 358, 60), rect(16, 115.5, 358, 60)])
     #expect(
       solved.element(.supplementaryView, ListConfiguration.footerElementKind).map(\.frame) == [
-        rect(20, 193, 350, 38)
+        rect(16, 193, 358, 38)
       ])
     #expect(solved.contentSize.height == 231)
+  }
+
+  @Test("inset grouped rows follow the layout margins at every width, plain rows span the list")
+  func followsMargins() throws {
+    func firstRow(_ appearance: ListConfiguration.Appearance, _ ctx: LayoutContext) throws -> CGRect
+    {
+      try CompositionalLayout.list(using: ListConfiguration(appearance: appearance))
+        .solve(ctx, itemCounts: [1]).cells()[0]
+    }
+    let regular = LayoutContext(
+      containerSize: CGSize(width: 1024, height: 768),
+      layoutMargins: LayoutContext.regularWidthLayoutMargins)
+    #expect(try firstRow(.insetGrouped, regular) == rect(20, 17.5, 984, 44))
+    #expect(try firstRow(.insetGrouped, context(390, 844)) == rect(16, 17.5, 358, 44))
+    let asymmetric = LayoutContext(
+      containerSize: CGSize(width: 844, height: 390),
+      layoutMargins: DirectionalEdgeInsets(leading: 63, trailing: 47))
+    #expect(try firstRow(.insetGrouped, asymmetric) == rect(63, 17.5, 734, 44))
+    #expect(try firstRow(.plain, asymmetric) == rect(0, 0, 844, 44))
+    #expect(try firstRow(.grouped, asymmetric) == rect(0, 17.5, 844, 44))
   }
 
   @Test(
@@ -49,10 +70,11 @@ struct ListConfigurationTests {
     let m = ListConfiguration.Metrics.standard(for: appearance)
     let solved = try CompositionalLayout.list(using: ListConfiguration(appearance: appearance))
       .solve(context(400, 800), itemCounts: [1])
+    // Without a number, rows follow the default layout margins (16).
+    let inset = m.horizontalInset ?? 16
     #expect(
       solved.cells() == [
-        rect(
-          m.horizontalInset, m.sectionTopPadding, 400 - 2 * m.horizontalInset, m.rowEstimatedHeight)
+        rect(inset, m.sectionTopPadding, 400 - 2 * inset, m.rowEstimatedHeight)
       ])
     var custom = m
     custom.rowEstimatedHeight = 60

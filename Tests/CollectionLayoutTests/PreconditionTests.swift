@@ -45,4 +45,24 @@ struct PreconditionTests {
       try? solved?.updateItemCounts([-2])
     }
   }
+
+  @Test("a visible items handler that removes an item stops the query")
+  func handlerChangesCount() async {
+    await #expect(processExitsWith: .failure) {
+      var section = LayoutSection(group: SectionRuleTests.row)
+      section.visibleItemsInvalidationHandler = { items, _, _ in items.removeLast() }
+      let solved = try? CompositionalLayout(section: section).solve(
+        context(10, 100), itemCounts: [2])
+      _ = solved?.visibleItems(inSection: 0, displayedIn: rect(0, 0, 10, 100))
+    }
+  }
+
+  @Test("scrolling a section that is not orthogonal stops")
+  func scrollOrdinarySection() async {
+    await #expect(processExitsWith: .failure) {
+      var solved = try? CompositionalLayout(section: LayoutSection(group: SectionRuleTests.row))
+        .solve(context(10, 100), itemCounts: [2])
+      _ = solved?.scrollOrthogonalSection(0, to: 5, displayedIn: rect(0, 0, 10, 100))
+    }
+  }
 }

@@ -125,4 +125,24 @@ struct RuleChoiceTests {
     #expect(try x(.automatic) == rect(10, 0, 380, 50))
     #expect(try x(.readableContent) == rect(30, 0, 340, 50))
   }
+
+  @Test(
+    "the last row of a self-sizing section holds only real items: estimates of absent ones move nothing",
+    arguments: [44, 30] as [CGFloat])
+  func partialRowIgnoresAbsentEstimates(_ estimate: CGFloat) throws {
+    var g = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .estimated(44)),
+      subitems: [item(.estimated(estimate), .estimated(44))])
+    g.interItemSpacing = .flexible(10)
+    let solved = try CompositionalLayout(section: LayoutSection(group: g)).solve(
+      context(390, 844), itemCounts: [9]
+    ) { _ in CGSize(width: 50, height: 44) }
+    // Six fit a row (6 · 50 + 5 · 10 = 350); the other three share the
+    // last row's leftover 220 between their two gaps.
+    #expect(solved.cells().prefix(6).map(\.minX) == [0, 68, 136, 204, 272, 340])
+    #expect(
+      solved.cells().suffix(3) == [
+        rect(0, 44, 50, 44), rect(170, 44, 50, 44), rect(340, 44, 50, 44),
+      ])
+  }
 }

@@ -31,7 +31,7 @@ import Foundation
 public struct CompositionalLayout: Sendable {
   enum _Source: Sendable {
     case sections([LayoutSection])
-    case provider(@Sendable (Int, LayoutEnvironment) -> LayoutSection)
+    case provider(@Sendable (Int, LayoutEnvironment) -> LayoutSection?)
   }
 
   /// Layout-wide settings.
@@ -63,15 +63,47 @@ public struct CompositionalLayout: Sendable {
   }
 
   /// A layout whose sections come from `sectionProvider`, called with the
-  /// section's index and the layout environment when the layout is solved.
+  /// section's index and the layout environment when the layout is solved
+  /// (UIKit's `init(sectionProvider:configuration:)`).
+  ///
+  /// As in UIKit, the provider may return `nil` only for a section without
+  /// items: such a section has no layout, so it takes no room and has no
+  /// elements (the layout's ``CompositionalLayoutConfiguration/interSectionSpacing``
+  /// still separates it from its neighbours, as it does an empty section).
+  /// `nil` for a section with items is an invalid description: solving
+  /// throws a ``LayoutError`` naming `sectionProvider(i)`, where UIKit
+  /// raises "Invalid section definition".
+  ///
+  ///     let layout = CompositionalLayout { sectionIndex, environment in
+  ///       let columns = environment.container.effectiveContentSize.width > 500 ? 4 : 2
+  ///       let item = LayoutItem(layoutSize: LayoutSize(
+  ///         widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+  ///       let group = LayoutGroup.horizontal(
+  ///         layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+  ///         subitem: item, count: columns)
+  ///       return LayoutSection(group: group)
+  ///     }
   ///
   /// - Complexity: O(1).
   public init(
-    configuration: CompositionalLayoutConfiguration = .init(),
-    sectionProvider: @escaping @Sendable (Int, LayoutEnvironment) -> LayoutSection
+    sectionProvider: @escaping @Sendable (Int, LayoutEnvironment) -> LayoutSection?,
+    configuration: CompositionalLayoutConfiguration = .init()
   ) {
     self.configuration = configuration
     self._source = .provider(sectionProvider)
+  }
+
+  /// A layout whose sections come from `sectionProvider`, with the
+  /// configuration first so that the provider can be a trailing closure:
+  /// `CompositionalLayout(configuration: configuration) { index, environment in ... }`.
+  /// See ``init(sectionProvider:configuration:)``.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    configuration: CompositionalLayoutConfiguration,
+    sectionProvider: @escaping @Sendable (Int, LayoutEnvironment) -> LayoutSection?
+  ) {
+    self.init(sectionProvider: sectionProvider, configuration: configuration)
   }
 
   /// A layout whose every section is a list.
@@ -97,7 +129,9 @@ public struct CompositionalLayout: Sendable {
     }
   }
 
-  func _section(_ index: Int, _ environment: LayoutEnvironment) -> LayoutSection {
+  /// The description of section `index`; `nil` when the section provider
+  /// gives none.
+  func _section(_ index: Int, _ environment: LayoutEnvironment) -> LayoutSection? {
     switch _source {
     case .sections(let s): return s[min(index, s.count - 1)]
     case .provider(let p): return p(index, environment)

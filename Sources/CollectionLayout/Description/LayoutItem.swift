@@ -36,6 +36,47 @@ public struct LayoutItem: Sendable, Hashable {
 
 // MARK: - LayoutSubitem
 
+/// A value that can be a child of a group: a ``LayoutItem``, a
+/// ``LayoutGroup`` or a ``LayoutSubitem``.
+///
+/// In UIKit a group is a kind of item, so an array of subitems may mix
+/// items and groups. Here items and groups are separate value types, and
+/// both adopt this protocol, so the same source compiles:
+///
+///     let leading = LayoutItem(layoutSize: LayoutSize(
+///       widthDimension: .fractionalWidth(0.7), heightDimension: .fractionalHeight(1)))
+///     let trailing = LayoutGroup.vertical(
+///       layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(1)),
+///       subitem: LayoutItem(layoutSize: LayoutSize(
+///         widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1))),
+///       count: 2)
+///     let row = LayoutGroup.horizontal(
+///       layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)),
+///       subitems: [leading, trailing])
+///     row.subitems.count  // 2
+///
+/// The group stores each child as a ``LayoutSubitem``, so its JSON form is
+/// the same whichever way it was built.
+public protocol LayoutSubitemConvertible: Sendable {
+  /// The value as a group's child.
+  var layoutSubitem: LayoutSubitem { get }
+}
+
+extension LayoutItem: LayoutSubitemConvertible {
+  /// The item as a group's child: ``LayoutSubitem/item(_:)``.
+  public var layoutSubitem: LayoutSubitem { .item(self) }
+}
+
+extension LayoutGroup: LayoutSubitemConvertible {
+  /// The group as a nested child: ``LayoutSubitem/group(_:)``.
+  public var layoutSubitem: LayoutSubitem { .group(self) }
+}
+
+extension LayoutSubitem: LayoutSubitemConvertible {
+  /// The child itself.
+  public var layoutSubitem: LayoutSubitem { self }
+}
+
 /// One child of a group: an item, or a nested group.
 public indirect enum LayoutSubitem: Sendable, Hashable {
   /// A cell.
@@ -74,9 +115,9 @@ public indirect enum LayoutSubitem: Sendable, Hashable {
 ///   ``vertical(layoutSize:subitems:)-(_,[LayoutSubitem])``
 ///   take children from `subitems` cyclically and place them along the axis
 ///   until the next one would not fit (within a quarter of a point).
-/// - ``horizontal(layoutSize:subitem:count:)`` places exactly `count` copies
+/// - ``horizontal(layoutSize:subitem:count:)-(_,LayoutSubitem,_)`` places exactly `count` copies
 ///   of one child, each forced to an equal share of the axis.
-/// - ``horizontal(layoutSize:repeatingSubitem:count:)`` places `count`
+/// - ``horizontal(layoutSize:repeatingSubitem:count:)-(_,LayoutSubitem,_)`` places `count`
 ///   copies at the child's own size.
 /// - ``custom(layoutSize:itemProvider:)`` and ``custom(layoutSize:frames:)``
 ///   give each item an explicit frame relative to the group.
@@ -152,11 +193,15 @@ public struct LayoutGroup: Sendable, Hashable {
       layoutSize: layoutSize, arrangement: .horizontal, subitems: subitems, repetition: .fill)
   }
 
-  /// A group that places `subitems` cyclically from leading to trailing.
+  /// A group that places `subitems`, items and groups in any mix,
+  /// cyclically from leading to trailing until the next one would not fit
+  /// (UIKit's `horizontal(layoutSize:subitems:)`).
   ///
   /// - Complexity: O(*n*), where *n* is the number of subitems.
-  public static func horizontal(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
-    horizontal(layoutSize: layoutSize, subitems: subitems.map(LayoutSubitem.item))
+  public static func horizontal(
+    layoutSize: LayoutSize, subitems: [any LayoutSubitemConvertible]
+  ) -> LayoutGroup {
+    horizontal(layoutSize: layoutSize, subitems: subitems.map(\.layoutSubitem))
   }
 
   /// A group that places `subitems` cyclically from top to bottom until the
@@ -168,11 +213,15 @@ public struct LayoutGroup: Sendable, Hashable {
       layoutSize: layoutSize, arrangement: .vertical, subitems: subitems, repetition: .fill)
   }
 
-  /// A group that places `subitems` cyclically from top to bottom.
+  /// A group that places `subitems`, items and groups in any mix,
+  /// cyclically from top to bottom until the next one would not fit
+  /// (UIKit's `vertical(layoutSize:subitems:)`).
   ///
   /// - Complexity: O(*n*), where *n* is the number of subitems.
-  public static func vertical(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
-    vertical(layoutSize: layoutSize, subitems: subitems.map(LayoutSubitem.item))
+  public static func vertical(
+    layoutSize: LayoutSize, subitems: [any LayoutSubitemConvertible]
+  ) -> LayoutGroup {
+    vertical(layoutSize: layoutSize, subitems: subitems.map(\.layoutSubitem))
   }
 
   /// A group of exactly `count` copies of `subitem` side by side, each
@@ -221,6 +270,50 @@ public struct LayoutGroup: Sendable, Hashable {
     LayoutGroup(
       layoutSize: layoutSize, arrangement: .vertical, subitems: [repeatingSubitem],
       repetition: .repeating(count))
+  }
+
+  /// A group of exactly `count` copies of `subitem` (an item or a group)
+  /// side by side, each forced to an equal share of the group's width less
+  /// spacing.
+  ///
+  /// - Complexity: O(1).
+  public static func horizontal(
+    layoutSize: LayoutSize, subitem: some LayoutSubitemConvertible, count: Int
+  ) -> LayoutGroup {
+    horizontal(layoutSize: layoutSize, subitem: subitem.layoutSubitem, count: count)
+  }
+
+  /// A group of exactly `count` copies of `subitem` (an item or a group)
+  /// stacked, each forced to an equal share of the group's height less
+  /// spacing.
+  ///
+  /// - Complexity: O(1).
+  public static func vertical(
+    layoutSize: LayoutSize, subitem: some LayoutSubitemConvertible, count: Int
+  ) -> LayoutGroup {
+    vertical(layoutSize: layoutSize, subitem: subitem.layoutSubitem, count: count)
+  }
+
+  /// A group of exactly `count` copies of `repeatingSubitem` (an item or a
+  /// group) side by side at the child's own size.
+  ///
+  /// - Complexity: O(1).
+  public static func horizontal(
+    layoutSize: LayoutSize, repeatingSubitem: some LayoutSubitemConvertible, count: Int
+  ) -> LayoutGroup {
+    horizontal(
+      layoutSize: layoutSize, repeatingSubitem: repeatingSubitem.layoutSubitem, count: count)
+  }
+
+  /// A group of exactly `count` copies of `repeatingSubitem` (an item or a
+  /// group) stacked at the child's own size.
+  ///
+  /// - Complexity: O(1).
+  public static func vertical(
+    layoutSize: LayoutSize, repeatingSubitem: some LayoutSubitemConvertible, count: Int
+  ) -> LayoutGroup {
+    vertical(
+      layoutSize: layoutSize, repeatingSubitem: repeatingSubitem.layoutSubitem, count: count)
   }
 
   /// A group whose items sit at the frames `itemProvider` returns, relative

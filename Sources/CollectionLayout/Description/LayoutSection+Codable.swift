@@ -48,6 +48,13 @@ extension LayoutSection: Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
+    if _visibleItemsHandler != nil {
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath,
+          debugDescription: "a section with a visibleItemsInvalidationHandler has no JSON form"))
+    }
     var c = encoder.container(keyedBy: _CodingKeys.self)
     if let list = _listConfiguration, self == .list(using: list) {
       try c.encode(list, forKey: .list)

@@ -39,6 +39,35 @@ public struct LayoutSection: Sendable, Hashable {
   /// section's leading and trailing content insets (default `true`).
   public var supplementariesFollowContentInsets: Bool
 
+  /// Called with the section's visible items whenever they are displayed
+  /// (after solving, and as an orthogonal section scrolls), to change their
+  /// frames, alpha, transform, z-index or visibility: UIKit's
+  /// `visibleItemsInvalidationHandler`. See
+  /// ``SolvedLayout/visibleItems(inSection:displayedIn:)``.
+  ///
+  ///     // Items grow toward the middle of a band as it scrolls.
+  ///     section.visibleItemsInvalidationHandler = { items, offset, environment in
+  ///       let width = environment.container.contentSize.width
+  ///       for index in items.indices {
+  ///         let distance = abs(items[index].frame.midX - offset.x - width / 2)
+  ///         let scale = max(1 - distance / width, 0.7)
+  ///         items[index].transform = LayoutTransform(scaleX: scale, y: scale)
+  ///       }
+  ///     }
+  ///
+  /// A section with a handler has no JSON form: encoding it throws.
+  public var visibleItemsInvalidationHandler: LayoutSectionVisibleItemsInvalidationHandler? {
+    get { _visibleItemsHandler?.body }
+    set { _visibleItemsHandler = newValue.map(_VisibleItemsHandler.init) }
+  }
+
+  /// The handler, boxed so that copies of a section compare equal.
+  final class _VisibleItemsHandler: Sendable {
+    let body: LayoutSectionVisibleItemsInvalidationHandler
+    init(_ body: @escaping LayoutSectionVisibleItemsInvalidationHandler) { self.body = body }
+  }
+  var _visibleItemsHandler: _VisibleItemsHandler?
+
   /// The list configuration this section was made from, so that encoding
   /// can write the short `{"list": ...}` form while the section is unchanged.
   var _listConfiguration: ListConfiguration?
@@ -55,15 +84,18 @@ public struct LayoutSection: Sendable, Hashable {
     self.decorationItems = []
     self.contentInsetsReference = nil
     self.supplementariesFollowContentInsets = true
+    self._visibleItemsHandler = nil
     self._listConfiguration = nil
   }
 
   /// Whether two sections describe the same layout (the list
-  /// configuration a section was made from does not count).
+  /// configuration a section was made from does not count; handlers are
+  /// the same when they are copies of one handler).
   ///
   /// - Complexity: O(*n*), where *n* is the size of the descriptions.
   public static func == (a: Self, b: Self) -> Bool {
-    a.group == b.group && a.contentInsets == b.contentInsets
+    a._visibleItemsHandler === b._visibleItemsHandler
+      && a.group == b.group && a.contentInsets == b.contentInsets
       && a.interGroupSpacing == b.interGroupSpacing
       && a.orthogonalScrollingBehavior == b.orthogonalScrollingBehavior
       && a.boundarySupplementaryItems == b.boundarySupplementaryItems
@@ -84,6 +116,7 @@ public struct LayoutSection: Sendable, Hashable {
     hasher.combine(decorationItems)
     hasher.combine(contentInsetsReference)
     hasher.combine(supplementariesFollowContentInsets)
+    hasher.combine(_visibleItemsHandler.map(ObjectIdentifier.init))
   }
 }
 
@@ -199,17 +232,29 @@ public struct LayoutEnvironment: Sendable, Hashable {
   public var layoutDirection: LayoutDirection
   /// Points per pixel, when frames are rounded to pixels.
   public var displayScale: CGFloat?
+  /// The view's layout margins, from ``LayoutContext/layoutMargins``
+  /// (UIKit's environment has them through the collection view; lists
+  /// follow them).
+  public var layoutMargins: DirectionalEdgeInsets
+  /// The insets of the view's readable content guide, from
+  /// ``LayoutContext/readableContentInsets`` (the layout margins when the
+  /// context gives none).
+  public var readableContentInsets: DirectionalEdgeInsets
 
   /// Creates an environment, for calling a section provider directly (in
-  /// tests, say); solving a layout makes its own.
+  /// tests, say); solving a layout makes its own from its ``LayoutContext``.
   ///
   /// - Complexity: O(1).
   public init(
     container: LayoutContainer, layoutDirection: LayoutDirection = .leftToRight,
-    displayScale: CGFloat? = nil
+    displayScale: CGFloat? = nil,
+    layoutMargins: DirectionalEdgeInsets = LayoutContext.compactWidthLayoutMargins,
+    readableContentInsets: DirectionalEdgeInsets? = nil
   ) {
     self.container = container
     self.layoutDirection = layoutDirection
     self.displayScale = displayScale
+    self.layoutMargins = layoutMargins
+    self.readableContentInsets = readableContentInsets ?? layoutMargins
   }
 }

@@ -21,6 +21,9 @@ extension ListConfiguration.Metrics: Codable {
     func length(_ key: _CodingKeys, _ fallback: CGFloat) throws -> CGFloat {
       try c._length(ifPresent: key) ?? fallback
     }
+    func length(_ key: _CodingKeys, _ fallback: CGFloat?) throws -> CGFloat? {
+      try c._length(ifPresent: key) ?? fallback
+    }
     self.init(
       rowEstimatedHeight: try length(.rowEstimatedHeight, base.rowEstimatedHeight),
       headerEstimatedHeight: try length(.headerEstimatedHeight, base.headerEstimatedHeight),
@@ -41,7 +44,7 @@ extension ListConfiguration.Metrics: Codable {
     try c.encode(rowEstimatedHeight, forKey: .rowEstimatedHeight)
     try c.encode(headerEstimatedHeight, forKey: .headerEstimatedHeight)
     try c.encode(footerEstimatedHeight, forKey: .footerEstimatedHeight)
-    try c.encode(horizontalInset, forKey: .horizontalInset)
+    try c.encodeIfPresent(horizontalInset, forKey: .horizontalInset)
     try c.encode(sectionTopPadding, forKey: .sectionTopPadding)
     try c.encode(sectionBottomPadding, forKey: .sectionBottomPadding)
     try c.encode(pinsHeadersAndFooters, forKey: .pinsHeadersAndFooters)

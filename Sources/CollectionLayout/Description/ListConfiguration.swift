@@ -5,7 +5,9 @@ public import Foundation
 ///
 /// The metrics are parameters (``Metrics``) whose defaults approximate iOS at
 /// the default text size; a layout that must match a particular platform
-/// release pixel for pixel sets them explicitly.
+/// release pixel for pixel sets them explicitly. Inset grouped rows follow
+/// the layout margins, as UIKit's do: 16 points from the edges in a compact
+/// width, 20 in a regular one, whatever ``LayoutContext/layoutMargins`` says.
 ///
 ///     let layout = CompositionalLayout.list(using: ListConfiguration(appearance: .insetGrouped))
 ///
@@ -54,8 +56,10 @@ public struct ListConfiguration: Sendable, Hashable {
     public var headerEstimatedHeight: CGFloat
     /// The estimated height of a footer (self-sized).
     public var footerEstimatedHeight: CGFloat
-    /// The inset of rows from the leading and trailing edges.
-    public var horizontalInset: CGFloat
+    /// The inset of rows from the leading and trailing edges; `nil`
+    /// follows the layout margins (``LayoutEnvironment/layoutMargins``,
+    /// from ``LayoutContext/layoutMargins``).
+    public var horizontalInset: CGFloat?
     /// Padding above a section's first row (below its header).
     public var sectionTopPadding: CGFloat
     /// Padding below a section's last row (above its footer).
@@ -68,7 +72,7 @@ public struct ListConfiguration: Sendable, Hashable {
     /// - Complexity: O(1).
     public init(
       rowEstimatedHeight: CGFloat, headerEstimatedHeight: CGFloat,
-      footerEstimatedHeight: CGFloat, horizontalInset: CGFloat, sectionTopPadding: CGFloat,
+      footerEstimatedHeight: CGFloat, horizontalInset: CGFloat?, sectionTopPadding: CGFloat,
       sectionBottomPadding: CGFloat, pinsHeadersAndFooters: Bool
     ) {
       self.rowEstimatedHeight = rowEstimatedHeight
@@ -86,9 +90,21 @@ public struct ListConfiguration: Sendable, Hashable {
     /// |---|---|---|---|---|---|
     /// | plain | 44 | 28 | 0 | 0 | yes |
     /// | grouped | 44 | 38 | 0 | 17.5 | no |
-    /// | insetGrouped | 44 | 38 | 20 | 17.5 | no |
+    /// | insetGrouped | 44 | 38 | layout margins | 17.5 | no |
     /// | sidebar | 44 | 38 | 10 | 8 | no |
     /// | sidebarPlain | 44 | 28 | 10 | 0 | yes |
+    ///
+    /// Where each number comes from:
+    /// - Rows: 44 points, the minimum height of a tappable row in Apple's
+    ///   Human Interface Guidelines and UIKit's default row height; an
+    ///   estimate, since rows self-size.
+    /// - Horizontal inset: plain and grouped rows span the list, as in UIKit;
+    ///   inset grouped rows sit within the layout margins, as in UIKit,
+    ///   whose root-view margins are documented as 16 or 20 points by size
+    ///   class (``LayoutContext/compactWidthLayoutMargins``).
+    /// - Headers and footers (28 and 38), section padding (17.5 and 8) and
+    ///   the sidebars' inset (10): approximations of iOS at the default text
+    ///   size, which Apple does not document; headers and footers self-size.
     ///
     /// - Complexity: O(1).
     public static func standard(for appearance: Appearance) -> Metrics {
@@ -106,7 +122,7 @@ public struct ListConfiguration: Sendable, Hashable {
       case .insetGrouped:
         return Metrics(
           rowEstimatedHeight: 44, headerEstimatedHeight: 38, footerEstimatedHeight: 38,
-          horizontalInset: 20, sectionTopPadding: 17.5, sectionBottomPadding: 17.5,
+          horizontalInset: nil, sectionTopPadding: 17.5, sectionBottomPadding: 17.5,
           pinsHeadersAndFooters: false)
       case .sidebar:
         return Metrics(
@@ -156,9 +172,55 @@ extension LayoutSection {
   /// The section's root group is one full-width row of estimated height
   /// ``ListConfiguration/Metrics/rowEstimatedHeight``; headers and footers
   /// are estimated boundary supplementaries of the list's element kinds.
+  /// Rows whose ``ListConfiguration/Metrics/horizontalInset`` is `nil`
+  /// (inset grouped ones, by default) follow the layout margins of the
+  /// context the layout is solved in: the section's
+  /// ``contentInsetsReference`` is ``ContentInsetsReference/layoutMargins``.
   ///
   /// - Complexity: O(1).
   public static func list(using configuration: ListConfiguration) -> LayoutSection {
+    var section = _list(
+      configuration, horizontalInsets: configuration.metrics.horizontalInset.map { ($0, $0) })
+    if configuration.metrics.horizontalInset == nil {
+      section.contentInsetsReference = .layoutMargins
+    }
+    section._listConfiguration = configuration
+    return section
+  }
+
+  /// A section laid out as a list, with the numbers the environment gives
+  /// (UIKit's `list(using:layoutEnvironment:)`, for lists inside a section
+  /// provider).
+  ///
+  /// Rows whose ``ListConfiguration/Metrics/horizontalInset`` is `nil`
+  /// are inset by the environment's ``LayoutEnvironment/layoutMargins``,
+  /// measured from the container's edges (the section's
+  /// ``contentInsetsReference`` is ``ContentInsetsReference/none``); the
+  /// frames are those of ``list(using:)`` solved in the same context.
+  ///
+  ///     let layout = CompositionalLayout { _, environment in
+  ///       .list(using: ListConfiguration(appearance: .insetGrouped), layoutEnvironment: environment)
+  ///     }
+  ///
+  /// - Complexity: O(1).
+  public static func list(
+    using configuration: ListConfiguration, layoutEnvironment: LayoutEnvironment
+  ) -> LayoutSection {
+    let margins = layoutEnvironment.layoutMargins
+    let inset = configuration.metrics.horizontalInset
+    var section = _list(
+      configuration, horizontalInsets: inset.map { ($0, $0) } ?? (margins.leading, margins.trailing)
+    )
+    if inset == nil { section.contentInsetsReference = ContentInsetsReference.none }
+    section._listConfiguration = configuration
+    return section
+  }
+
+  /// A list section whose rows are inset by `horizontalInsets` (leading,
+  /// trailing); `nil` insets them by none.
+  private static func _list(
+    _ configuration: ListConfiguration, horizontalInsets: (CGFloat, CGFloat)?
+  ) -> LayoutSection {
     let m = configuration.metrics
     let rowSize = LayoutSize(
       widthDimension: .fractionalWidth(1), heightDimension: .estimated(m.rowEstimatedHeight))
@@ -166,8 +228,8 @@ extension LayoutSection {
       layoutSize: rowSize, subitems: [LayoutItem(layoutSize: rowSize)])
     var section = LayoutSection(group: group)
     section.contentInsets = DirectionalEdgeInsets(
-      top: m.sectionTopPadding, leading: m.horizontalInset, bottom: m.sectionBottomPadding,
-      trailing: m.horizontalInset)
+      top: m.sectionTopPadding, leading: horizontalInsets?.0 ?? 0, bottom: m.sectionBottomPadding,
+      trailing: horizontalInsets?.1 ?? 0)
     if configuration.headerMode == .supplementary {
       section.boundarySupplementaryItems.append(
         LayoutBoundarySupplementaryItem(
@@ -186,7 +248,6 @@ extension LayoutSection {
           elementKind: ListConfiguration.footerElementKind, alignment: .bottom,
           pinToVisibleBounds: m.pinsHeadersAndFooters))
     }
-    section._listConfiguration = configuration
     return section
   }
 }

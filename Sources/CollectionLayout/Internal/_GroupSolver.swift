@@ -232,12 +232,17 @@ struct _GroupSolver {
         group, content: content, unbounded: (estW, estH), path: path, into: &out, size: &size)
     }
     out.size = size
-    // Group supplementaries anchor to the whole group and take the index
-    // path of its first item.
+    // Group supplementaries anchor to the group's frame less its content
+    // insets (as UIKit places them) and take the index path of its first
+    // item.
+    let host = CGRect(
+      x: insets.leading, y: insets.top,
+      width: max(0, size.width - insets.leading - insets.trailing),
+      height: max(0, size.height - insets.top - insets.bottom))
     for (i, s) in group.supplementaryItems.enumerated() {
       out.supplementaries.append(
         try supplementary(
-          s, host: CGRect(origin: .zero, size: size), owner: firstLeaf,
+          s, host: host, owner: firstLeaf,
           path: path.key("supplementaryItems").index(i)))
     }
     return out
@@ -321,6 +326,7 @@ struct _GroupSolver {
     case .count(let n), .repeating(let n):
       guard n > 0 else { throw s.path.key("count").error("count must be positive, not \(n)") }
       var forced: CGFloat? = nil
+      var container = s.content
       if case .count = s.group.repetition {
         if s.isUnbounded {
           throw s.path.key("count").error(
@@ -333,12 +339,15 @@ struct _GroupSolver {
           + (s.axes.mainTrail(subitems[0].edgeSpacing)?.spacing ?? 0)
         let sp = s.spacing.spacing
         forced = max(0, (s.length - CGFloat(n - 1) * sp - CGFloat(n) * edges) / CGFloat(n))
+        // As under the two-pass rule, the children's other fractions
+        // resolve against the axis less the spacing between them.
+        s.axes.setMain(max(0, s.length - CGFloat(n - 1) * sp), in: &container)
       }
       var children: [Child] = []
       for _ in 0..<n {
         children.append(
           try measure(
-            subitems[0], container: s.content, unbounded: s.unbounded, forcedAxis: forced,
+            subitems[0], container: container, unbounded: s.unbounded, forcedAxis: forced,
             axes: s.axes, path: subitemsPath.index(0)))
       }
       return children
@@ -404,6 +413,10 @@ struct _GroupSolver {
     var used: CGFloat = 0
     var i = 0
     while i < _maximumChildrenPerGroup {
+      // A self-sizing instance holds only items that exist: the estimates
+      // of items past the end of the section must not move real ones (the
+      // flexible spacing of a partial last row, say).
+      if !children.isEmpty, !exists(leafCursor) { break }
       let mark = leafCursor
       let subitem = subitems[i % subitems.count]
       var child = try measure(

@@ -61,8 +61,26 @@ struct _Section: Sendable {
 
   /// Whether groups stack along x.
   var groupAxisIsX: Bool
+  /// Whether the section provider gave no description (for a section
+  /// without items): the section takes no room and has no elements.
+  var isAbsent = false
+
+  /// A section the section provider gave no description for.
+  static func absent(index: Int, path: _Path, crossStart: CGFloat, crossLength: CGFloat)
+    -> _Section
+  {
+    let nothing = LayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0))
+    var section = _Section(
+      description: LayoutSection(group: .custom(layoutSize: nothing, frames: [.zero])),
+      path: path, index: index, itemCount: 0, orthogonal: false, selfSizing: false,
+      container: .zero, crossStart: crossStart, crossLength: crossLength,
+      groupCrossOrigin: crossStart, template: _GroupLayout(), stride: 0, groupAxisIsX: false)
+    section.isAbsent = true
+    return section
+  }
 
   var groupCount: Int {
+    if itemCount == 0 { return 0 }
     if selfSizing { return instances.count }
     let n = template.cells.count
     return (itemCount + n - 1) / n

@@ -142,7 +142,11 @@ public struct LayoutContext: Sendable, Hashable {
   public var containerSize: CGSize
   /// The view's safe area insets.
   public var safeAreaInsets: DirectionalEdgeInsets
-  /// The view's layout margins.
+  /// The view's layout margins, measured from the view's edges (so
+  /// including the safe area, as UIKit's `layoutMarginsGuide` does).
+  /// Sections with the ``ContentInsetsReference/layoutMargins`` reference
+  /// and inset grouped lists follow them. Defaults to
+  /// ``compactWidthLayoutMargins``.
   public var layoutMargins: DirectionalEdgeInsets
   /// The insets of the readable content guide; `nil` uses ``layoutMargins``.
   public var readableContentInsets: DirectionalEdgeInsets?
@@ -152,12 +156,21 @@ public struct LayoutContext: Sendable, Hashable {
   /// pixel. `nil` leaves frames unrounded.
   public var displayScale: CGFloat?
 
+  /// The margins UIKit gives a view controller's root view in a compact
+  /// width (an iPhone in portrait): 16 points leading and trailing, none
+  /// at the top and bottom. UIKit documents 16 or 20 points by size class.
+  public static let compactWidthLayoutMargins = DirectionalEdgeInsets(leading: 16, trailing: 16)
+
+  /// The margins UIKit gives a view controller's root view in a regular
+  /// width (an iPad): 20 points leading and trailing.
+  public static let regularWidthLayoutMargins = DirectionalEdgeInsets(leading: 20, trailing: 20)
+
   /// Creates a context.
   ///
   /// - Complexity: O(1).
   public init(
     containerSize: CGSize, safeAreaInsets: DirectionalEdgeInsets = .zero,
-    layoutMargins: DirectionalEdgeInsets = .zero,
+    layoutMargins: DirectionalEdgeInsets = LayoutContext.compactWidthLayoutMargins,
     readableContentInsets: DirectionalEdgeInsets? = nil,
     layoutDirection: LayoutDirection = .leftToRight, displayScale: CGFloat? = nil
   ) {

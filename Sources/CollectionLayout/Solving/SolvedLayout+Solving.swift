@@ -24,8 +24,20 @@ extension SolvedLayout {
     -> _Section
   {
     _sectionSolveCount += 1
-    let description = layout._section(index, _environment)
     let path = layout._sectionPath(index)
+    guard let description = layout._section(index, _environment) else {
+      // UIKit accepts no section only where there is nothing to lay out.
+      if count > 0 {
+        throw path.error(
+          "the section provider returned nil for a section with \(count) items; only a section without items may have no layout"
+        )
+      }
+      let (crossStart, crossLength) = _crossRange(layout.configuration.contentInsetsReference)
+      var section = _Section.absent(
+        index: index, path: path, crossStart: crossStart, crossLength: crossLength)
+      _finishSection(&section)
+      return section
+    }
     let axes = _axes
     let orthogonal = description.orthogonalScrollingBehavior != .none
     guard description.interGroupSpacing.isFinite else {
@@ -338,7 +350,7 @@ extension SolvedLayout {
     for (i, count) in itemCounts.enumerated() where i < next._sections.count {
       guard next._sections[i].itemCount != count else { continue }
       next._preferred = next._preferred.filter { $0.key.section != i }
-      if next._sections[i].selfSizing {
+      if next._sections[i].selfSizing || next._sections[i].isAbsent {
         let lookup = _Lookup(known: [:], callback: preferredSize)
         next._sections[i] = try next._solveSection(i, count: count, lookup)
         next._preferred.merge(lookup.received) { _, new in new }

@@ -205,7 +205,8 @@ extension SolvedLayout {
       : DirectionalEdgeInsets(top: reference.top, bottom: reference.bottom)
     return LayoutEnvironment(
       container: LayoutContainer(contentSize: context.containerSize, contentInsets: crossOnly),
-      layoutDirection: context.layoutDirection, displayScale: context.displayScale)
+      layoutDirection: context.layoutDirection, displayScale: context.displayScale,
+      layoutMargins: context.layoutMargins, readableContentInsets: context.readableContentInsets)
   }
 
   /// The reference insets across the scroll direction.
