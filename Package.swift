@@ -76,6 +76,7 @@ let package = Package(
       dependencies: [
         "Diffable",
         "CollectionLayout",
+        "InternalJSONCoding",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/diffable"),

@@ -30,9 +30,18 @@ struct JSONLinesTests {
     arguments: [
       ("", "line 1: blank line"),
       ("   \t", "line 1: blank line"),
-      (#"{"old": garbage"#, "line 1: not valid JSON"),
+      (#"{"old": garbage"#, "line 1: not valid JSON at line 1, column 9: invalid value"),
       (#"{"old": {"sections": []}, "new": {"sections": []}} trailing"#, "line 1: not valid JSON"),
       (#"{"old": {"sections": []}}"#, #"line 1: missing key "new""#),
+      (
+        #"{"old": {"sections": []}, "new": {"sections": []}, "older": {}}"#,
+        "line 1: unknown key 'older'; expected one of old, new at older"
+      ),
+      (
+        #"{"old": {"sections": []}, "new": {"sections": [], "reloadItems": []}}"#,
+        "line 1: unknown key 'reloadItems'; expected one of sections, reloadedItems, "
+          + "reconfiguredItems, reloadedSections at new.reloadItems"
+      ),
       (#"[1, 2, 3]"#, "line 1: expected an object"),
       (
         #"{"old": {"sections": [{"id": "a", "items": ["x", "x"]}]}, "new": {"sections": []}}"#,
