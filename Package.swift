@@ -87,6 +87,7 @@ let package = Package(
       dependencies: [
         "Diffable",
         "CollectionLayout",
+        "InternalJSONCoding",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/diffable"),

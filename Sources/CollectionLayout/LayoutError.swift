@@ -47,9 +47,15 @@ extension LayoutError {
       self.init(
         path: render(context.codingPath), message: "missing key '\(key.stringValue)'")
     case .typeMismatch(let type, let context):
+      // The decoder's text names Swift types ("Expected to decode
+      // Dictionary<String, Any> but found an array instead."); only what
+      // it found is in JSON's terms.
+      let found = context.debugDescription.range(of: "but found ").map {
+        ", found " + context.debugDescription[$0.upperBound...].replacing(" instead.", with: "")
+      }
       self.init(
         path: render(context.codingPath),
-        message: "expected \(Self._jsonName(type)) (\(context.debugDescription))")
+        message: "expected \(Self._jsonName(type))\(found ?? "")")
     case .valueNotFound(let type, let context):
       self.init(
         path: render(context.codingPath), message: "expected \(Self._jsonName(type)), found null")

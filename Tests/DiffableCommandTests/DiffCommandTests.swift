@@ -159,7 +159,7 @@ struct DiffCommandTests {
     }
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "Error: /no/such/file.json: no such file\n")
+    #expect(run.standardError == "Error: /no/such/file.json: does not exist\n")
   }
 
   @Test("a directory is not a snapshot")
@@ -174,12 +174,32 @@ struct DiffCommandTests {
   @Test(
     "unreadable JSON is a clear error naming the file and the problem",
     arguments: [
-      ("", "not valid JSON"),
-      (#"{"sections": ["#, "not valid JSON"),
+      ("", "not valid JSON: there is no JSON value, only blank space"),
+      (
+        #"{"sections": ["#,
+        "not valid JSON at line 1, column 15: the text ends before the JSON value does"
+      ),
+      (
+        "{\"sections\": [\n  {\"id\": \"a\", \"items\": [}\n]}",
+        "not valid JSON at line 2, column 25: invalid value"
+      ),
       ("[1, 2]", "expected an object"),
       (#"{"sections": [{"id": "a"}]}"#, #"missing key "items" at sections[0]"#),
       (#"{"sections": [{"id": 7, "items": []}]}"#, "expected a string at sections[0].id"),
-      (#"{"section": []}"#, #"missing key "sections""#),
+      (
+        #"{"section": []}"#,
+        "unknown key 'section'; expected one of sections, reloadedItems, reconfiguredItems, "
+          + "reloadedSections at section"
+      ),
+      (
+        #"{"sections": [{"id": "a", "items": ["x"]}], "reloadItems": ["x"]}"#,
+        "unknown key 'reloadItems'; expected one of sections, reloadedItems, "
+          + "reconfiguredItems, reloadedSections at reloadItems"
+      ),
+      (
+        #"{"sections": [{"id": "a", "items": [], "item": []}]}"#,
+        "unknown key 'item'; expected one of id, items at sections[0].item"
+      ),
     ])
   func unreadable(contents: String, message: String) throws {
     let run = try withFiles(["old.json": Self.old, "bad.json": contents]) { directory in

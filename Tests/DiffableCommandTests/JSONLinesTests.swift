@@ -30,9 +30,18 @@ struct JSONLinesTests {
     arguments: [
       ("", "line 1: blank line"),
       ("   \t", "line 1: blank line"),
-      (#"{"old": garbage"#, "line 1: not valid JSON"),
+      (#"{"old": garbage"#, "line 1: not valid JSON at line 1, column 9: invalid value"),
       (#"{"old": {"sections": []}, "new": {"sections": []}} trailing"#, "line 1: not valid JSON"),
       (#"{"old": {"sections": []}}"#, #"line 1: missing key "new""#),
+      (
+        #"{"old": {"sections": []}, "new": {"sections": []}, "older": {}}"#,
+        "line 1: unknown key 'older'; expected one of old, new at older"
+      ),
+      (
+        #"{"old": {"sections": []}, "new": {"sections": [], "reloadItems": []}}"#,
+        "line 1: unknown key 'reloadItems'; expected one of sections, reloadedItems, "
+          + "reconfiguredItems, reloadedSections at new.reloadItems"
+      ),
       (#"[1, 2, 3]"#, "line 1: expected an object"),
       (
         #"{"old": {"sections": [{"id": "a", "items": ["x", "x"]}]}, "new": {"sections": []}}"#,
@@ -68,8 +77,11 @@ struct JSONLinesTests {
         Self.pair,
       ].joined(separator: "\n") + "\n"
     let run = try runDiffable(["diff", "--jsonl"], input: input)
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == #"Error: 4 lines of 7 could not be diffed; each was answered with {"error": ...}"# + "\n"
+    )
     let lines = run.outputLines
     try #require(lines.count == 7)
     #expect(try error(in: lines[0]) == nil)
@@ -81,6 +93,49 @@ struct JSONLinesTests {
     #expect(try error(in: lines[4])?.contains(#"["x"]"#) == true)
     #expect(try error(in: lines[5])?.hasPrefix("line 6: blank line") == true)
     #expect(lines[6] == lines[0])
+  }
+
+  @Test(
+    "each line is answered as soon as it is read, while standard input stays open",
+    .timeLimit(.minutes(1)))
+  func answersEachLineAtOnce() async throws {
+    let executable = try #require(diffableExecutable(), "the diffable executable was not built")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["diff", "--jsonl"]
+    let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let answers = LineReader(output.fileHandleForReading, stoppingOnCancel: process)
+
+    // Each answer is read while standard input is still open: a tool that
+    // held its output until the input ends never answers, and the time
+    // limit stops the test.
+    input.fileHandleForWriting.write(Data((Self.pair + "\n").utf8))
+    let first = try #require(await answers.next(), "no answer to the first line")
+    #expect(try error(in: first) == nil)
+    let batch = try JSONDecoder().decode(BatchUpdate.self, from: Data(first.utf8))
+    #expect(batch.itemInserts == [IndexPath(item: 2, section: 0)])
+    input.fileHandleForWriting.write(Data("not json\n".utf8))
+    let second = try #require(await answers.next(), "no answer to the second line")
+    #expect(try error(in: second)?.hasPrefix("line 2: not valid JSON") == true)
+
+    try input.fileHandleForWriting.close()
+    #expect(await answers.next() == nil)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(message.contains("1 line of 2 could not be diffed"), "\(message)")
+  }
+
+  @Test("a stream without a bad line exits with status 0")
+  func cleanStream() throws {
+    let run = try runDiffable(["diff", "--jsonl"], input: Self.pair + "\n" + Self.pair + "\n")
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    #expect(run.outputLines.count == 2)
   }
 
   @Test("a last line without a newline and Windows line endings are read too")
@@ -120,7 +175,7 @@ struct JSONLinesTests {
         BatchUpdateJSON.text(for: BatchUpdate(from: old.mapToStrings(), to: new.mapToStrings())))
     }
     let run = try runDiffable(["diff", "--jsonl"], input: input)
-    #expect(run.status == 0)
+    #expect(run.status == 1, "some lines were broken")
     let lines = run.outputLines
     try #require(lines.count == 10_000)
     for (line, want) in zip(lines, expected) {

@@ -97,13 +97,30 @@ struct LayoutCommandTests {
 
   @Test("arguments parse sizes and counts, and reject malformed ones")
   func arguments() throws {
-    #expect(ContainerSize(argument: "390x844")?.value == CGSize(width: 390, height: 844))
-    #expect(ContainerSize(argument: "390.5X10")?.value == CGSize(width: 390.5, height: 10))
-    for bad in ["390", "x844", "390x", "-1x5", "axb", "1x2x3"] {
-      #expect(ContainerSize(argument: bad) == nil)
+    #expect(try ContainerSize(parsing: "390x844").value == CGSize(width: 390, height: 844))
+    #expect(try ContainerSize(parsing: "390.5X10").value == CGSize(width: 390.5, height: 10))
+    let badSizes = [
+      ("390", "write the size as WIDTHxHEIGHT, such as 390x844"),
+      ("1x2x3", "write the size as WIDTHxHEIGHT, such as 390x844"),
+      ("x844", #"the width "" is not a number"#),
+      ("390x", #"the height "" is not a number"#),
+      ("axb", #"the width "a" is not a number"#),
+      ("-1x5", "the width -1 is negative; sizes are 0 or more"),
+      ("5x-2", "the height -2 is negative; sizes are 0 or more"),
+    ]
+    for (bad, message) in badSizes {
+      #expect { try ContainerSize(parsing: bad) } throws: { "\($0)" == message }
     }
-    #expect(ItemCounts(argument: "6,10, 0")?.value == [6, 10, 0])
-    for bad in ["", "6,", "6,-1", "six"] { #expect(ItemCounts(argument: bad) == nil) }
+    #expect(try ItemCounts(parsing: "6,10, 0").value == [6, 10, 0])
+    let badCounts = [
+      ("", "section 0's count is missing; write counts as 6,10,0"),
+      ("6,", "section 1's count is missing; write counts as 6,10,0"),
+      ("6,-1", "section 1's count -1 is negative; counts are 0 or more"),
+      ("six", #"section 0's count "six" is not a whole number"#),
+    ]
+    for (bad, message) in badCounts {
+      #expect { try ItemCounts(parsing: bad) } throws: { "\($0)" == message }
+    }
     let command = try LayoutCommand.parse([
       "spec.json", "--size", "10x20", "--items", "1,2", "--format", "svg", "--output", "out.svg",
     ])
@@ -130,7 +147,10 @@ struct LayoutCommandTests {
         #"{"sections": [{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 44}}, "subitems": [{"item": {"layoutSize": {"width": {"absolute": 500}, "height": {"fractionalHeight": 1}}}}]}}}]}"#,
         "sections[0].group.horizontal: a horizontal group with width 390 cannot fit a single subitem"
       ),
-      ("not json", "(root): invalid JSON"),
+      // The parser reads "n" as the start of null and stops at "o".
+      ("not json", "not valid JSON at line 1, column 2: invalid value"),
+      ("{\n  \"sections\": [,]\n}", "not valid JSON at line 2, column 16: invalid value"),
+      ("[1, 2]", "(root): expected an object, found an array"),
     ])
   func badSpec(_ json: String, _ message: String) throws {
     let path = try Self.spec(json)
@@ -149,7 +169,56 @@ struct LayoutCommandTests {
     #expect {
       _ = try LayoutCommand.render(
         specAt: "/nonexistent/spec.json", size: .zero, itemCounts: [1], format: .json)
-    } throws: { "\($0)".hasPrefix("cannot read /nonexistent/spec.json") }
+    } throws: { "\($0)" == "/nonexistent/spec.json: does not exist" }
+  }
+
+  @Test(
+    "files that cannot be read or written are named with the problem in plain words",
+    arguments: [
+      (["layout", "/nonexistent/spec.json"], "Error: /nonexistent/spec.json: does not exist"),
+      (["layout", "/tmp"], "Error: /tmp: is a directory"),
+      (
+        ["layout", "/dev/null"],
+        "Error: /dev/null: not valid JSON: there is no JSON value, only blank space"
+      ),
+      (["layout", "SPEC", "--output", "/tmp"], "Error: cannot write /tmp: is a directory"),
+      (
+        ["layout", "SPEC", "--output", "/nonexistent/out.svg"],
+        "Error: cannot write /nonexistent/out.svg: folder /nonexistent does not exist"
+      ),
+      (["diff", "/tmp", "SPEC"], "Error: /tmp: is a directory"),
+      (["diff", "/nonexistent.json", "SPEC"], "Error: /nonexistent.json: does not exist"),
+    ])
+  func unreadableFiles(_ arguments: [String], _ message: String) throws {
+    let spec = try Self.spec(Self.restStop)
+    var arguments = arguments.map { $0 == "SPEC" ? spec : $0 }
+    if arguments[0] == "layout" { arguments += ["--size", "390x844", "--items", "2"] }
+    let run = try runDiffable(arguments)
+    #expect(run.status != 0)
+    #expect(run.standardError == message + "\n")
+    #expect(!run.standardError.contains("NSCocoaErrorDomain"))
+    #expect(!run.standardError.contains("permission"))
+  }
+
+  @Test(
+    "a negative size or count says what is wrong with it",
+    arguments: [
+      (
+        ["--size", "-1x5", "--items", "1"],
+        "Error: The value '-1x5' is invalid for '--size <size>': the width -1 is negative; "
+          + "sizes are 0 or more"
+      ),
+      (
+        ["--size", "10x10", "--items", "-1"],
+        "Error: The value '-1' is invalid for '--items <items>': section 0's count -1 is "
+          + "negative; counts are 0 or more"
+      ),
+    ])
+  func negativeArguments(_ options: [String], _ message: String) throws {
+    let run = try runDiffable(["layout", try Self.spec(Self.restStop)] + options)
+    #expect(run.status != 0)
+    #expect(run.standardError.hasPrefix(message + "\n"), "\(run.standardError)")
+    #expect(!run.standardError.contains("Missing value"))
   }
 
   // MARK: The built binary

@@ -53,17 +53,24 @@ final class SortSession {
   init(rows: Int, width: Int, seed: UInt64, styler: TextStyler) {
     self.styler = styler
     view = TerminalListView(styler: styler, layout: .blocks)
+    // The batch lines name a cell by its letter: in colour, every cell's
+    // text is the same block.
+    view.describeItem = { SortSession.letter($0.value) }
     screen = InsertionSort(rows: rows, width: width, seed: seed, view: view, captions: view) {
       cell in SortSession.block(cell.value, of: width, styler: styler)
     }
     view.show(screen.dataSource) { [screen] in screen.title(ofSection: $0) }
   }
 
+  /// The letter of a value: `a` is the smallest.
+  static func letter(_ value: Int) -> String {
+    String(UnicodeScalar(UInt8(ascii: "a") + UInt8(value)))
+  }
+
   /// A cell as a block of colour two columns wide, hues from red to violet;
-  /// without colour, a letter and a space (`a` is the smallest).
+  /// without colour, its letter and a space.
   static func block(_ value: Int, of width: Int, styler: TextStyler) -> String {
-    let letter = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(value)))
-    guard styler.isEnabled else { return letter + " " }
+    guard styler.isEnabled else { return letter(value) + " " }
     let hues = [
       196, 202, 208, 214, 220, 226, 190, 154, 118, 82, 46, 48, 50, 51, 45, 39, 33, 27, 21, 57, 93,
       129, 165, 201, 199, 197,

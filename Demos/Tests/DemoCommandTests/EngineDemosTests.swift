@@ -39,14 +39,21 @@ struct EngineDemosTests {
     #expect(!output.contains("\u{1B}["))
     #expect(output.contains("reloadData: 1 rows"), "the first apply reloads")
     #expect(batchCount(output) == 6)
-    let on = try lastStep(output, "Wi-Fi on: the networks section appears")
+    let on = try lastStep(output, "Wi-Fi on: scan 5 finds ")
     #expect(on.contains("+ Choose a network…"))
+    // Turning Wi-Fi on is a scan of its own, named in the caption, and the
+    // list shows what it found.
+    #expect(output.contains("Wi-Fi on: scan 1 finds "))
+    let found = try #require(Int(on.prefix { $0.isNumber }))
+    let networks = on.split(separator: "\n").filter { $0.hasPrefix("+      ") }
+    #expect(networks.count == found, "\(on)")
     #expect(on.contains("~    Wi-Fi                   [ on ]  (reconfigured)"))
     #expect(on.contains(#"insert item "current network" at [0, 1]"#))
     let off = try lastStep(output, "Wi-Fi off: it goes")
     #expect(off.contains("- Choose a network…"))
     #expect(off.contains("delete section Choose a network… at 1"))
     #expect(output.contains("scan 3: "))
+    #expect(!output.contains("scan 5: "), "the fifth scan is the one Wi-Fi on made")
   }
 
   @Test("wifi: the same seed gives the same run, another seed another")
@@ -84,6 +91,14 @@ struct EngineDemosTests {
     let coloured = SortSession.block(0, of: 10, styler: TextStyler(isEnabled: true))
     #expect(coloured.hasPrefix("\u{1B}[38;5;") && coloured.contains("██"))
     #expect(visibleWidth(coloured) == 2)
+  }
+
+  @Test("sort: in colour, where every cell's text is a block, batch lines name cells by letter")
+  @MainActor
+  func sortNamesCellsInColour() {
+    let session = SortSession(rows: 1, width: 3, seed: 1, styler: TextStyler(isEnabled: true))
+    #expect(session.view.describeItem?(SortCell(row: 0, value: 2, round: 0)) == "c")
+    #expect(session.view.describeItem?(SortCell(row: 0, value: 0, round: 1)) == "a")
   }
 
   // MARK: chat

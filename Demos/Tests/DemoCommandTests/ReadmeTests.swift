@@ -58,6 +58,19 @@ struct ReadmeTests {
     }
   }
 
+  @Test("the README names every demo that takes --interactive, and only those")
+  func interactiveDemos() throws {
+    let readme = try String(
+      contentsOf: Self.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let sentence = try #require(
+      readme.components(separatedBy: "\n\n").first { $0.contains("take\n`--interactive`") })
+    for name in ["mountains", "wifi", "sort", "chat", "expand", "outline", "reststop"] {
+      let help = try runDemo([name, "--help"]).standardOutput
+      let named = sentence.contains("`\(name)`") && !sentence.contains("(`\(name)`")
+      #expect(help.contains("--interactive") == named, "\(name)")
+    }
+  }
+
   @Test("each demo command runs and prints what the README shows", arguments: try examples())
   func commandRuns(_ example: Example) throws {
     // Run in a scratch directory, so that commands writing files leave the

@@ -1,8 +1,10 @@
+import InternalJSONCoding
+
 // MARK: - Coding keys
 
-/// The keys of a snapshot's coded form.
+/// The keys of a snapshot's coded form, in the order an error lists them.
 @usableFromInline
-internal enum _SnapshotCodingKeys: String, CodingKey {
+internal enum _SnapshotCodingKeys: String, CodingKey, CaseIterable {
   case sections
   case reloadedItems
   case reconfiguredItems
@@ -11,7 +13,7 @@ internal enum _SnapshotCodingKeys: String, CodingKey {
 
 /// The keys of one section in a snapshot's coded form.
 @usableFromInline
-internal enum _SnapshotSectionCodingKeys: String, CodingKey {
+internal enum _SnapshotSectionCodingKeys: String, CodingKey, CaseIterable {
   case id
   case items
 }
@@ -61,7 +63,9 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
   ///
   /// The `sections` key is required, and so is each section's `id` and
   /// `items`. The mark lists `reloadedItems`, `reconfiguredItems` and
-  /// `reloadedSections` may be missing, which means no marks.
+  /// `reloadedSections` may be missing, which means no marks. Any other key
+  /// is refused, naming the keys expected, so that a misspelt mark list
+  /// (`reloadItems`) is an error rather than no marks.
   ///
   /// Coded data comes from outside the program, so where building the
   /// snapshot with its mutating methods would stop the program, decoding
@@ -72,7 +76,8 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
   /// - an item identifier that appears twice anywhere in the snapshot (items
   ///   are unique across sections, not per section);
   /// - a mark list that repeats an identifier, or names a section or item
-  ///   that is not in the snapshot.
+  ///   that is not in the snapshot;
+  /// - a key the snapshot or one of its sections does not have.
   ///
   /// Every check runs before the snapshot is built.
   ///
@@ -89,7 +94,7 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
   ///   items, *s* the number of sections and *r* the number of marks, plus
   ///   what the decoder spends on each identifier.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: _SnapshotCodingKeys.self)
+    let container = try decoder._object(_SnapshotCodingKeys.self)
 
     // Pass 1: read every section and its items, and collect the identifiers
     // that repeat, without touching a snapshot yet.
@@ -105,7 +110,7 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
       itemsBySection.reserveCapacity(count)
     }
     while !sections.isAtEnd {
-      let entry = try sections.nestedContainer(keyedBy: _SnapshotSectionCodingKeys.self)
+      let entry = try sections.superDecoder()._object(_SnapshotSectionCodingKeys.self)
       let section = try entry.decode(SectionIdentifierType.self, forKey: .id)
       let items = try entry.decode([ItemIdentifierType].self, forKey: .items)
       if !seenSections.insert(section).inserted { repeatedSections.add(section) }

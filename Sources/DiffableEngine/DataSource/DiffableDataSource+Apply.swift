@@ -117,8 +117,7 @@ extension DiffableDataSource {
 extension DiffableDataSource {
   /// Performs one round on the view: switches to its target and hands its
   /// batch to the view (or reloads the view when it has none), then runs the
-  /// completions once the view is done; returns the state the worker takes
-  /// as its next base.
+  /// completions once the view is done.
   ///
   /// - Parameters:
   ///   - round: What the worker made of the contents at `version`.
@@ -166,7 +165,7 @@ extension DiffableDataSource {
       gate.viewDidComplete()
     }
     gate.engineStepDidFinish()
-    return .committed(_state)
+    return .committed
   }
 
   private func _performBatch(

@@ -23,8 +23,10 @@ extension DiffableDataSource {
   /// transaction, calls `willReorder`, switches to the final snapshot, calls
   /// `didReorder`.
   ///
-  /// Applies still queued were diffed against the snapshot before the move;
-  /// the worker notices the change and diffs them again.
+  /// Applies queued after the move start from the moved contents (the new
+  /// state reaches the apply queue as it is set). A round the worker began
+  /// before the move is sent back when it reaches the main actor, and
+  /// performed again on the moved contents.
   ///
   /// - Complexity: O(*s* + *m*), where *m* is the number of items in the two
   ///   sections involved and *s* the number of sections, plus the handlers;

@@ -86,9 +86,13 @@ public final class DiffableDataSource<
   public typealias CellProvider<View: DiffableListView> =
     @MainActor (View, IndexPath, ItemIdentifierType) -> View.Cell?
 
-  /// What the view shows, the version of it, and (later) the section
-  /// snapshots kept beside it. Only the main actor touches it.
-  var _state = _DataSourceState<SectionIdentifierType, ItemIdentifierType>()
+  /// What the view shows: the snapshot, the section snapshots of outline
+  /// sections, and the version of them. Only the main actor changes it;
+  /// every change is handed to the apply queue at once, so that the next
+  /// round starts from it, whether an apply or the user (a drag) made it.
+  var _state = _DataSourceState<SectionIdentifierType, ItemIdentifierType>() {
+    didSet { _queue.viewDidChange(to: _state) }
+  }
 
   /// The view, behind the connection the view asks its questions through.
   /// Set once by the initializer.
@@ -168,8 +172,9 @@ public final class DiffableDataSource<
 /// What the main actor keeps: what the view shows (the snapshot, and the
 /// section snapshots of outline sections), and a version that changes with
 /// every change of it, so that the worker can tell whether the base of its
-/// diff is still current. The worker keeps a copy, as the main actor last
-/// reported it.
+/// diff is still current. The apply queue keeps a copy, which the main actor
+/// replaces with every change (the copy shares the storage, so this is
+/// O(1)).
 struct _DataSourceState<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// What the view shows, without reload or reconfigure marks.
   var contents = _Contents<S, I>()

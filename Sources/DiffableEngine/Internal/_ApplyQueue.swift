@@ -92,13 +92,11 @@ struct _Marks<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   }
 }
 
-/// What the main-actor step did with a round, and the data source's state
-/// when it returned: what the view shows and its version, the next base of
-/// the worker.
+/// What the main-actor step did with a round.
 enum _CommitOutcome<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// The view shows the round's result (and whatever the completions, which
   /// ran in the step, did after it).
-  case committed(_DataSourceState<S, I>)
+  case committed
   /// The data source's snapshot changed on the main actor (an interactive
   /// reorder) since the round's base was read: perform the round's changes
   /// again on this state, and diff again.
@@ -150,8 +148,9 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
   struct State {
     var pending: [_ApplyRequest<S, I>] = []
     var isDraining = false
-    /// What the view shows and its version, as the main actor last reported
-    /// them. Only the worker reads and writes it.
+    /// What the view shows and its version: the main actor replaces it with
+    /// every change it makes (an apply, or an interactive move), and each
+    /// round starts from it.
     var shown = _DataSourceState<S, I>()
     var statistics = _ApplyStatistics()
   }
@@ -179,6 +178,18 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
 
   var statistics: _ApplyStatistics { state.withLock { $0.statistics } }
 
+  /// Takes `shown` as what the view shows now: the base of the next round.
+  ///
+  /// The main actor calls it with every change of the data source's state,
+  /// in order, so a round never starts from contents older than those of
+  /// the requests it performs. (An interactive move that a round started
+  /// before it did not see makes the round stale: see `perform`.)
+  ///
+  /// - Complexity: O(1): the state shares its storage.
+  func viewDidChange(to shown: _DataSourceState<S, I>) {
+    state.withLock { $0.shown = shown }
+  }
+
   func record(_ update: (inout _ApplyStatistics) -> Void) {
     state.withLock { update(&$0.statistics) }
   }
@@ -200,18 +211,20 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
           return (requests, state.shown)
         }
       guard let round else { return }
-      let shown = await perform(round.requests, from: round.shown, owner: owner)
-      state.withLock { $0.shown = shown }
+      await perform(round.requests, from: round.shown, owner: owner)
     }
   }
 
   /// Performs the changes of `requests` on what the view shows and applies
-  /// the result, running every completion, and returns the data source's
-  /// state afterwards.
+  /// the result, running every completion.
+  ///
+  /// `shown` is what the view showed when the round started. If the user
+  /// moves an item meanwhile, the main actor sends the round back with what
+  /// the view shows then, and the changes are performed again on it.
   private func perform(
     _ requests: [_ApplyRequest<S, I>], from shown: _DataSourceState<S, I>,
     owner: DiffableDataSource<S, I>
-  ) async -> _DataSourceState<S, I> {
+  ) async {
     let completions = requests.compactMap { $0.completion }
     let rebuild = Self.rebuilding(requests) { [self] in record { $0.diffs += 1 } }
     var shown = shown
@@ -226,8 +239,8 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
           ? rebuild : nil,
         completions: completions)
       switch outcome {
-      case .committed(let state):
-        return state
+      case .committed:
+        return
       case .stale(let current):
         record { $0.staleRetries += 1 }
         staleRounds += 1

@@ -21,8 +21,10 @@ struct DiffCommand: ParsableCommand {
       operation a line.
 
       With --jsonl, standard input holds one {"old": ..., "new": ...} object a \
-      line, and standard output gets exactly one line for each: the batch update, \
-      or {"error": "..."} for a line that is not a valid pair of snapshots.
+      line, and standard output gets exactly one line for each, written as soon as \
+      the line is read: the batch update, or {"error": "..."} for a line that is \
+      not a valid pair of snapshots. A bad line does not stop the stream, but the \
+      exit status is 1 if any line was answered with an error, 0 otherwise.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -63,7 +65,7 @@ struct DiffCommand: ParsableCommand {
   func run() throws {
     if jsonl {
       var differ = JSONLinesDiffer()
-      differ.run()
+      try differ.run()
       return
     }
     guard let old, let new else { return }

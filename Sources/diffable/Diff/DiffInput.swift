@@ -1,5 +1,6 @@
 import Diffable
 import Foundation
+import InternalJSONCoding
 
 /// The snapshots `diffable diff` reads: identifiers are JSON strings.
 typealias JSONSnapshot = DiffableDataSourceSnapshot<String, String>
@@ -21,20 +22,7 @@ enum DiffInput {
   static func snapshot(atPath path: String, decoder: JSONDecoder = JSONDecoder()) throws(InputError)
     -> JSONSnapshot
   {
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw InputError("\(path): no such file")
-      }
-      guard !isDirectory.boolValue else { throw InputError("\(path): is a directory") }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw InputError("\(path): cannot be read")
-      }
-      data = contents
-    }
+    let data = try CommandFiles.read(path)
     do {
       return try decoder.decode(JSONSnapshot.self, from: data)
     } catch let error as DecodingError {
@@ -44,10 +32,21 @@ enum DiffInput {
     }
   }
 
-  /// One line of `diffable diff --jsonl` input.
+  /// One line of `diffable diff --jsonl` input: an object with the keys
+  /// `old` and `new`, and no other.
   struct Pair: Decodable {
     var old: JSONSnapshot
     var new: JSONSnapshot
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case old, new
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder._object(CodingKeys.self)
+      old = try container.decode(JSONSnapshot.self, forKey: .old)
+      new = try container.decode(JSONSnapshot.self, forKey: .new)
+    }
   }
 
   /// A decoding error in one short sentence: where in the document, and
@@ -75,13 +74,7 @@ enum DiffInput {
       return "expected \(typeName(type))\(place(context.codingPath))"
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       // Not JSON. The decoder does not say where; the parser does.
-      do {
-        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      } catch {
-        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        return "not valid JSON" + (detail.map { ": " + $0 } ?? "")
-      }
-      return context.debugDescription
+      return JSONSyntax.problem(in: data) ?? context.debugDescription
     case .dataCorrupted(let context):
       return context.debugDescription + place(context.codingPath)
     @unknown default:

@@ -7,12 +7,15 @@ import Foundation
 /// Each output line is the batch update in its JSON form, or
 /// `{"error": "..."}` when the line is blank, is not JSON, or holds
 /// something that is not a pair of valid snapshots. A bad line never stops
-/// the stream.
+/// the stream. Each answer is written as soon as its line is read, so a
+/// program can write a line and wait for the answer.
 struct JSONLinesDiffer {
   private let decoder = JSONDecoder()
 
   /// The number of lines read so far, for error messages.
   private(set) var lineNumber = 0
+  /// The number of lines answered with an error.
+  private(set) var failures = 0
 
   /// The output line for one input line (without its newline).
   mutating func outputLine(for line: some StringProtocol) -> String {
@@ -20,6 +23,7 @@ struct JSONLinesDiffer {
     do {
       return try batchLine(for: line)
     } catch {
+      failures += 1
       return Self.errorLine("line \(lineNumber): \(error.description)")
     }
   }
@@ -46,40 +50,20 @@ struct JSONLinesDiffer {
   }
 
   /// Reads standard input to its end and writes one line to standard output
-  /// for each line read. Output is buffered and written in large blocks.
-  mutating func run() {
-    var output = OutputBuffer()
+  /// for each line read, as soon as it is read (one write a line: the answer
+  /// never waits in a buffer for more input).
+  ///
+  /// - Throws: ``InputError`` after the last line if any line was answered
+  ///   with an error, so that the command exits with a non-zero status.
+  mutating func run() throws(InputError) {
     while let line = readLine(strippingNewline: true) {
-      output.append(outputLine(for: line))
-      output.append("\n")
+      FileHandle.standardOutput.write(Data((outputLine(for: line) + "\n").utf8))
     }
-    output.flush()
-  }
-}
-
-/// Collects output and writes it to standard output in blocks of about
-/// 64 KiB, so that a long stream neither builds one giant string nor makes
-/// a system call per line.
-struct OutputBuffer: ~Copyable {
-  private var buffer: [UInt8] = []
-  private let limit = 1 << 16
-
-  init() {
-    buffer.reserveCapacity(limit + 1024)
-  }
-
-  mutating func append(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= limit { flush() }
-  }
-
-  mutating func flush() {
-    guard !buffer.isEmpty else { return }
-    FileHandle.standardOutput.write(Data(buffer))
-    buffer.removeAll(keepingCapacity: true)
-  }
-
-  deinit {
-    if !buffer.isEmpty { FileHandle.standardOutput.write(Data(buffer)) }
+    guard failures == 0 else {
+      let lines = failures == 1 ? "1 line" : "\(failures) lines"
+      throw InputError(
+        "\(lines) of \(lineNumber) could not be diffed; "
+          + #"each was answered with {"error": ...}"#)
+    }
   }
 }

@@ -24,10 +24,14 @@ struct LayoutCommand: ParsableCommand {
   @Argument(help: "The layout description (JSON).")
   var spec: String
 
-  @Option(help: "The container size in points, as WIDTHxHEIGHT.")
+  @Option(
+    parsing: .unconditional, help: "The container size in points, as WIDTHxHEIGHT.",
+    transform: { try ContainerSize(parsing: $0) })
   var size: ContainerSize
 
-  @Option(help: "The number of items in each section, comma separated.")
+  @Option(
+    parsing: .unconditional, help: "The number of items in each section, comma separated.",
+    transform: { try ItemCounts(parsing: $0) })
   var items: ItemCounts
 
   @Option(help: "json (default) or svg.")
@@ -40,7 +44,7 @@ struct LayoutCommand: ParsableCommand {
     let text = try LayoutCommand.render(
       specAt: spec, size: size.value, itemCounts: items.value, format: format)
     if let output {
-      try writeText(text, toFile: output)
+      try CommandFiles.write(text, to: output)
     } else {
       print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
@@ -50,12 +54,9 @@ struct LayoutCommand: ParsableCommand {
   static func render(
     specAt path: String, size: CGSize, itemCounts: [Int], format: Format
   ) throws -> String {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw LayoutCommandError("cannot read \(path): \(error.localizedDescription)")
-    }
+    let data = try CommandFiles.read(path)
+    // The decoder says only that the text is not JSON; the parser says where.
+    if let problem = JSONSyntax.problem(in: data) { throw InputError("\(path): \(problem)") }
     let layout: CompositionalLayout
     let solved: SolvedLayout
     do {
@@ -78,17 +79,6 @@ struct LayoutCommand: ParsableCommand {
   }
 }
 
-/// Writes `text` to the file at `path`, replacing it.
-///
-/// - Throws: ``LayoutCommandError`` naming the file when it cannot be written.
-func writeText(_ text: String, toFile path: String) throws {
-  do {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-  } catch {
-    throw LayoutCommandError("cannot write \(path): \(error.localizedDescription)")
-  }
-}
-
 /// A failure of the command, printed as `Error: <message>` with a non-zero
 /// exit status.
 struct LayoutCommandError: Error, CustomStringConvertible {
@@ -97,33 +87,57 @@ struct LayoutCommandError: Error, CustomStringConvertible {
 }
 
 /// `--size WIDTHxHEIGHT`.
-struct ContainerSize: ExpressibleByArgument {
+struct ContainerSize {
   var value: CGSize
 
-  init?(argument: String) {
-    guard let value = LayoutText.size(parsing: argument) else { return nil }
+  /// The size `argument` writes, or an error that says what is wrong with
+  /// it (the option is read unconditionally, so `-1x5` arrives here rather
+  /// than being taken for an option).
+  init(parsing argument: String) throws(ValidationError) {
+    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      throw ValidationError("write the size as WIDTHxHEIGHT, such as 390x844")
+    }
+    for (name, part) in zip(["width", "height"], parts) {
+      guard let number = Double(part.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+        throw ValidationError("the \(name) \(jsonQuoted(String(part))) is not a number")
+      }
+      guard number >= 0 else {
+        throw ValidationError("the \(name) \(part) is negative; sizes are 0 or more")
+      }
+    }
+    guard let value = LayoutText.size(parsing: argument) else {
+      throw ValidationError("write the size as WIDTHxHEIGHT, such as 390x844")
+    }
     self.value = value
-  }
-
-  /// A size, as a default value.
-  init(_ value: CGSize) { self.value = value }
-
-  var defaultValueDescription: String {
-    LayoutText.sizeDescription(value)
   }
 }
 
 /// `--items n,m,...`.
-struct ItemCounts: ExpressibleByArgument {
+struct ItemCounts {
   var value: [Int]
 
-  init?(argument: String) {
+  /// The counts `argument` lists, or an error that says what is wrong with
+  /// them (the option is read unconditionally, so `-1` arrives here rather
+  /// than being taken for an option).
+  init(parsing argument: String) throws(ValidationError) {
     var counts: [Int] = []
-    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 0 else { return nil }
-      counts.append(n)
+    for (index, part) in argument.split(separator: ",", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let text = part.trimmingCharacters(in: .whitespaces)
+      let position = "section \(index)'s count"
+      guard !text.isEmpty else {
+        throw ValidationError("\(position) is missing; write counts as 6,10,0")
+      }
+      guard let count = Int(text) else {
+        throw ValidationError("\(position) \(jsonQuoted(text)) is not a whole number")
+      }
+      guard count >= 0 else {
+        throw ValidationError("\(position) \(count) is negative; counts are 0 or more")
+      }
+      counts.append(count)
     }
-    guard !counts.isEmpty else { return nil }
     value = counts
   }
 }

@@ -157,11 +157,20 @@ public final class WifiSettings {
   }
 
   /// Turns Wi-Fi on or off, as a tap on the switch does, and applies the
-  /// change.
+  /// change. Turning it on scans, and the caption names that scan: the
+  /// networks shown are its results, not those of the scan before Wi-Fi
+  /// went off.
   public func toggle() async {
     isOn.toggle()
-    if isOn { _ = scanner.scan() }
-    captions?.caption = isOn ? "Wi-Fi on: the networks section appears" : "Wi-Fi off: it goes"
+    if isOn {
+      scans += 1
+      let found = scanner.scan().count
+      captions?.caption =
+        "Wi-Fi on: scan \(scans) finds \(found) network\(found == 1 ? "" : "s"); "
+        + "the networks section appears"
+    } else {
+      captions?.caption = "Wi-Fi off: it goes"
+    }
     await dataSource.apply(snapshot(toggled: true))
   }
 
