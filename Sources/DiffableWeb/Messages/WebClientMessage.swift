@@ -220,10 +220,7 @@ extension WebClientMessage: Codable {
       try container.encode(WebServerMessage.version, forKey: .v)
       try container.encode("ready", forKey: .type)
       try container.encode(viewport, forKey: .viewport)
-      var byName = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .lists)
-      for name in lists.keys.sorted() {
-        try byName.encode(lists[name]!, forKey: _AnyKey(name))
-      }
+      try container._encode(byName: lists, forKey: .lists)
     case .ack(let list, let seq):
       var container = encoder.container(keyedBy: _AckKeys.self)
       try container.encode(WebServerMessage.version, forKey: .v)
@@ -264,10 +261,7 @@ extension WebClientMessage: Codable {
       try container.encode(WebServerMessage.version, forKey: .v)
       try container.encode("measure", forKey: .type)
       try container.encode(list, forKey: .list)
-      var byText = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .sizes)
-      for text in sizes.keys.sorted() {
-        try byText.encode(sizes[text]!, forKey: _AnyKey(text))
-      }
+      try container._encode(byName: sizes, forKey: .sizes)
     }
   }
 

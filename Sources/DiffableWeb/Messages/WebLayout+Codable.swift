@@ -78,12 +78,7 @@ extension WebLayout: Codable {
     }
     try container.encode(supplementaries, forKey: .supplementaries)
     try container.encode(bands, forKey: .bands)
-    if !estimated.isEmpty {
-      var sections = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .estimated)
-      for name in estimated.keys.sorted() {
-        try sections.encode(estimated[name]!, forKey: _AnyKey(name))
-      }
-    }
+    if !estimated.isEmpty { try container._encode(byName: estimated, forKey: .estimated) }
   }
 
   /// Decodes a layout value.
