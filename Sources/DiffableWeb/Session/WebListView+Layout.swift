@@ -128,7 +128,7 @@ extension WebListView {
       let known = sizing.axes[request.section]
       sizing.axes[request.section] = WebEstimatedAxes(
         width: axes.width || known?.width == true, height: axes.height || known?.height == true)
-      guard
+      guard !measured.isEmpty,
         let item = snapshot._itemIdentifierIfPresent(
           section: request.section, item: request.item),
         let size = measured[item]
