@@ -11,13 +11,16 @@ import Testing
 struct WebSelfSizingTests {
   typealias Layouts = WebLayoutTests
 
-  /// Rows of the full width whose height is estimated at 44 points.
-  static let estimatedRows: CompositionalLayout = {
-    let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
+  /// Rows of the full width, `height` tall.
+  static func rows(_ height: LayoutDimension) -> CompositionalLayout {
+    let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: height)
     return CompositionalLayout(
       section: LayoutSection(
         group: .vertical(layoutSize: size, subitems: [LayoutItem(layoutSize: size)])))
-  }()
+  }
+
+  /// Rows whose height is estimated at 44 points.
+  static let estimatedRows = rows(.estimated(44))
 
   /// A session whose list "main" has estimated rows, holding `items` in
   /// section "a", served to a page of 390 × 600.
@@ -152,11 +155,7 @@ struct WebSelfSizingTests {
 
   @Test("a measurement for an item deleted meanwhile, or of a fixed-size list, moves nothing")
   func ignoredSizes() async throws {
-    let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44))
-    let fixedRows = CompositionalLayout(
-      section: LayoutSection(
-        group: .vertical(layoutSize: size, subitems: [LayoutItem(layoutSize: size)])))
-    let (session, _, dataSource) = Layouts.session(layout: fixedRows)
+    let (session, _, dataSource) = Layouts.session(layout: Self.rows(.absolute(44)))
     await dataSource.apply(.make([("a", ["apple", "pear"])]))
     let (client, serving, reload) = try await Layouts.connect(
       session, list: WebListViewport(width: 390, height: 600))
