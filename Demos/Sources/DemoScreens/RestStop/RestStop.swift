@@ -81,7 +81,7 @@ public enum RestStop {
   /// What each brand's counter offers, a line or two long: the browser
   /// shows it under the brand's name, in a cell that sizes itself.
   public static let brandDetails = [
-    "Starlite Coffee": "Espresso, drip and cold brew, roasted down the road",
+    "Starlite Coffee": "Espresso, drip and cold brew to go",
     "Pinewood Diner": "Breakfast all day, pies baked every morning",
     "Route 9 Fuel": "Diesel, unleaded and air for your tyres",
     "Big Sky Burgers": "Grilled to order; ask for the secret sauce",
