@@ -161,6 +161,64 @@ describe('every page agrees with the server at a phone and a wide viewport', () 
   }
 });
 
+describe('the rest stop page: cells that size themselves', () => {
+  const brandsOf = (state) => Object.entries(state.lists[0].frames)
+    .filter(([item]) => item.startsWith('{"brand":'));
+
+  for (const viewport of Object.values(VIEWPORTS)) {
+    test(`at ${viewport.width}×${viewport.height}, each brand is as tall as its wrapped text, `
+      + 'and the rows below it moved', async (t) => {
+      const page = await open('/demos/reststop', viewport, t);
+      // Settled once the server took the page's measurements: no brand is
+      // at its estimate of 56 px any longer.
+      const read = await check(page, {
+        what: 'the brands measured',
+        accepts: (state) => brandsOf(state).length === 6
+          && brandsOf(state).every(([, frame]) => frame[3] !== 56),
+      });
+      const cells = await page.evaluate(() => {
+        const content = document.querySelector('.diffable-content');
+        const origin = content.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-item][data-section="brands"]')].map((cell) => {
+          const box = cell.getBoundingClientRect();
+          const style = getComputedStyle(cell);
+          const texts = cell.querySelector('.diffable-texts').getBoundingClientRect();
+          return {
+            item: cell.getAttribute('data-item'),
+            sizing: cell.getAttribute('data-self-sizing'),
+            top: box.top - origin.top,
+            height: box.height,
+            content: texts.height + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom),
+            overflows: cell.scrollHeight > cell.clientHeight + 1,
+          };
+        });
+      });
+      assert.equal(cells.length, 6, `brand cells: ${JSON.stringify(cells)}`);
+      for (const cell of cells) {
+        assert.equal(cell.sizing, 'height', `${cell.item} is not marked self-sizing`);
+        assert.ok(Math.abs(cell.height - Math.max(44, cell.content)) <= 0.5,
+          `${cell.item} is ${cell.height} px tall, its content ${cell.content} px`);
+        assert.ok(!cell.overflows, `${cell.item} cuts its text off`);
+      }
+      // Rows of two: each row starts where the tallest cell of the row
+      // above ends, as the server solved it and the page shows it.
+      const frames = new Map(brandsOf(read.server));
+      const order = read.server.lists[0].sections.find((section) => section.id === 'brands')
+        .items.map((item) => JSON.stringify(item));
+      for (let row = 1; row < 3; row += 1) {
+        const above = order.slice(2 * (row - 1), 2 * row).map((item) => frames.get(item));
+        const here = order.slice(2 * row, 2 * row + 2).map((item) => frames.get(item));
+        const bottom = Math.max(...above.map(([, y, , height]) => y + height));
+        for (const [, y] of here) assert.ok(Math.abs(y - bottom) <= 0.5, `row ${row} starts at ${y}, not ${bottom}`);
+        assert.ok(bottom > above[0][1] + 56, `row ${row - 1} did not grow past its estimate`);
+      }
+      for (const cell of cells) {
+        assert.ok(Math.abs(cell.top - frames.get(cell.item)[1]) <= 0.5);
+      }
+    });
+  }
+});
+
 describe('the mountains page, used', () => {
   test('typing filters the list; each step agrees with the server', async (t) => {
     const { page } = await openMountains(VIEWPORTS.phone, t);

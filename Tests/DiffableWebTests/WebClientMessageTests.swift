@@ -38,6 +38,14 @@ struct WebClientMessageTests {
         .resync(list: "main", reason: "rule 4: ...")
       ),
       (#"{"v": 1, "type": "ping", "id": 12}"#, .ping(id: 12)),
+      (
+        #"{"v": 1, "type": "measure", "list": "main", "sizes": {"apple": [390, 61.5]}}"#,
+        .measure(list: "main", sizes: ["apple": WebSize(width: 390, height: 61.5)])
+      ),
+      (
+        #"{"v": 1, "type": "measure", "list": "main", "sizes": {}}"#,
+        .measure(list: "main", sizes: [:])
+      ),
     ])
   func examples(text: String, message: WebClientMessage) throws {
     let decoded = try WebClientMessage(jsonData: Data(text.utf8))
@@ -63,6 +71,13 @@ struct WebClientMessageTests {
       #"{"v": 1, "type": "ack", "list": 3, "seq": 1}"#,
       #"{"v": 1, "type": "resync", "list": "main"}"#,
       #"{"v": 1, "type": "ping", "id": "x"}"#,
+      #"{"v": 1, "type": "measure", "list": "main"}"#,
+      #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": [1]}}"#,
+      #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": [1, -1]}}"#,
+      #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": [100001, 1]}}"#,
+      #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": [1, 1e999]}}"#,
+      #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": "tall"}}"#,
+      #"{"v": 1, "type": "measure", "list": "main", "sizes": {}, "seq": 1}"#,
       #"{"type": "ping", "id": 1}"#,
       #"{"v": 1, "type": "reload", "list": "main", "seq": 1, "sections": [], "cells": {}}"#,
       #"[1, 2]"#,

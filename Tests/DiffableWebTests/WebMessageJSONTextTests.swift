@@ -114,9 +114,14 @@ struct WebMessageJSONTextTests {
         contentWidth: number(using: &random),
         rests: (0..<Int.random(in: 0...3, using: &random)).map { _ in number(using: &random) })
     }
+    var estimated: [String: WebEstimatedAxes] = [:]
+    for _ in 0..<Int.random(in: 0...2, using: &random) {
+      estimated[edgeStrings.randomElement(using: &random)!] =
+        [.width, .height, .both].randomElement(using: &random)!
+    }
     return WebLayout(
       size: WebSize(width: number(using: &random), height: number(using: &random)),
-      frames: frames, supplementaries: supplementaries, bands: bands)
+      frames: frames, supplementaries: supplementaries, bands: bands, estimated: estimated)
   }
 
   static func message(using random: inout SeededRandom) throws -> WebServerMessage {

@@ -78,7 +78,7 @@ struct DiffableWebOverviewTests {
     printChecking(
       await page.next()!,
       expecting:
-        "{\"cells\":{\"apple\":{\"text\":\"Apple\"},\"pear\":{\"text\":\"Pear\"}},\"layout\":{\"bands\":[],\"frames\":{\"apple\":[0,0,390,44],\"pear\":[0,44,390,44]},\"size\":[390,88],\"supplementaries\":[]},\"list\":\"fruits\",\"sections\":[{\"id\":\"fruits\",\"items\":[\"apple\",\"pear\"]}],\"seq\":1,\"type\":\"reload\",\"v\":1}"
+        "{\"cells\":{\"apple\":{\"text\":\"Apple\"},\"pear\":{\"text\":\"Pear\"}},\"layout\":{\"bands\":[],\"estimated\":{\"fruits\":\"height\"},\"frames\":{\"apple\":[0,0,390,44],\"pear\":[0,44,390,44]},\"size\":[390,88],\"supplementaries\":[]},\"list\":\"fruits\",\"sections\":[{\"id\":\"fruits\",\"items\":[\"apple\",\"pear\"]}],\"seq\":1,\"type\":\"reload\",\"v\":1}"
     )
 
     // DiffableWeb.docc/DiffableWeb.md, block 5

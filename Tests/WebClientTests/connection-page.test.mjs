@@ -73,15 +73,18 @@ describe('ready and the page\'s messages', () => {
     assert.equal(h.connection.tap('main', 'a'), false, 'nothing while the socket is away');
   });
 
-  test('viewport and tap are sent on an open socket after ready', () => {
+  test('viewport, tap and measure are sent on an open socket after ready', () => {
     const h = harness({ listViewports: () => ({}) });
     assert.equal(h.connection.viewport('main', { width: 1, height: 2, x: 3, y: 4 }), false);
+    assert.equal(h.connection.measure('main', { a: [390, 61] }), false);
     h.socket.open();
     assert.equal(h.connection.viewport('main', { width: 1, height: 2, x: 3, y: 4 }), true);
     assert.equal(h.connection.tap('main', '{"id":7}'), true);
+    assert.equal(h.connection.measure('main', { a: [390, 61.25] }), true);
     assert.deepEqual(h.socket.sent.slice(1), [
       { v: 1, type: 'viewport', list: 'main', width: 1, height: 2, x: 3, y: 4 },
       { v: 1, type: 'tap', list: 'main', item: '{"id":7}' },
+      { v: 1, type: 'measure', list: 'main', sizes: { a: [390, 61.25] } },
     ]);
     h.connection.close();
     assert.equal(h.connection.input('search', ''), false);

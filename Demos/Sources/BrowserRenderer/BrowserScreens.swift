@@ -224,7 +224,9 @@ public final class SortBrowserScreen: BrowserScreen {
 
 /// The highway rest stop in `RestStop.layout`: it opens with the whole menu;
 /// `lunchDelay` after a page first connects, lunch adds a dish and sells
-/// out the ice. Each section has its title as a header.
+/// out the ice. Each section has its title as a header. The brands show
+/// what their counters offer in cells that size themselves: the page
+/// measures them and the rows below move.
 @MainActor
 public final class RestStopBrowserScreen: BrowserScreen {
   /// The screen model.
@@ -240,7 +242,9 @@ public final class RestStopBrowserScreen: BrowserScreen {
     self.lunchDelay = lunchDelay
     let view: WebListView<RestStop.Section, AnySendableHashable> = session.listView(
       named: listName, layout: RestStopScreen.layout)
-    screen = RestStopScreen(view: view) { item in WebCell(RestStop.label(item)) }
+    screen = RestStopScreen(view: view) { item in
+      WebCell(RestStop.label(item), secondaryText: RestStop.detail(item))
+    }
     let dataSource = screen.dataSource
     dataSource.supplementaryViewProvider = .init {
       [weak dataSource] (_: WebListView<RestStop.Section, AnySendableHashable>, _, indexPath) in

@@ -41,9 +41,15 @@ extension KeyedEncodingContainer {
   /// ascending order (an encoder that keeps the order it is given writes the
   /// same text every time).
   mutating func _encode(cells: [String: WebCell], forKey key: Key) throws {
+    try _encode(byName: cells, forKey: key)
+  }
+
+  /// Writes a map keyed by text as a JSON object, its keys in ascending
+  /// order.
+  mutating func _encode<Value: Encodable>(byName map: [String: Value], forKey key: Key) throws {
     var container = nestedContainer(keyedBy: _AnyKey.self, forKey: key)
-    for name in cells.keys.sorted() {
-      try container.encode(cells[name]!, forKey: _AnyKey(name))
+    for name in map.keys.sorted() {
+      try container.encode(map[name]!, forKey: _AnyKey(name))
     }
   }
 }

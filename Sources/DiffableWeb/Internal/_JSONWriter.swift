@@ -315,7 +315,8 @@ extension WebRect {
 }
 
 extension WebLayout {
-  /// Writes `{"bands", "frames", "size", "supplementaries"}`.
+  /// Writes `{"bands", "estimated", "frames", "size", "supplementaries"}`,
+  /// `estimated` only when it is not empty.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"bands":["#)
     for (i, band) in bands.enumerated() {
@@ -330,7 +331,12 @@ extension WebLayout {
       writer.string(band.section)
       writer.byte("}")
     }
-    writer.raw(#"],"frames":"#)
+    writer.byte("]")
+    if !estimated.isEmpty {
+      writer.raw(#","estimated":"#)
+      writer.object(estimated) { writer, axes in writer.string(axes.rawValue) }
+    }
+    writer.raw(#","frames":"#)
     try writer.object(frames) { writer, frame in try frame._write(to: &writer) }
     writer.raw(#","size":["#)
     try writer.number(size.width)

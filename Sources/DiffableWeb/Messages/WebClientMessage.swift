@@ -62,6 +62,7 @@ public struct WebInput: Sendable, Hashable {
 /// {"v": 1, "type": "viewport", "list": "main", "width": 390, "height": 600, "x": 0, "y": 880}
 /// {"v": 1, "type": "input", "name": "search", "value": "kings"}
 /// {"v": 1, "type": "tap", "list": "main", "item": "apple"}
+/// {"v": 1, "type": "measure", "list": "main", "sizes": {"apple": [390, 61.5]}}
 /// ```
 ///
 /// Decode one with ``init(jsonData:)``; decoding refuses an unknown type, a
@@ -89,9 +90,24 @@ public enum WebClientMessage: Sendable, Hashable {
   /// The page's user clicked the cell of the item whose
   /// ``WebIdentifier/text`` is `item`.
   case tap(list: String, item: String)
+  /// The page measured the cells of items of `list` whose sizes are
+  /// estimated: `sizes` maps an item's ``WebIdentifier/text`` to the size
+  /// of its content, in CSS pixels. At most ``maximumMeasuredItems``
+  /// entries, each length finite, not negative and at most
+  /// ``maximumMeasuredLength``.
+  case measure(list: String, sizes: [String: WebSize])
 
   /// The values of `"type"`, in the order an error message lists them.
-  public static let types = ["ready", "ack", "resync", "ping", "viewport", "input", "tap"]
+  public static let types = [
+    "ready", "ack", "resync", "ping", "viewport", "input", "tap", "measure",
+  ]
+
+  /// The most entries a `measure` message may have: 1,000.
+  public static let maximumMeasuredItems = 1_000
+
+  /// The longest length a `measure` message may report, in CSS pixels:
+  /// 100,000.
+  public static let maximumMeasuredLength = 100_000.0
 
   /// Decodes a message from its JSON text.
   ///
@@ -194,6 +210,7 @@ extension WebClientMessage: Codable {
   enum _ViewportKeys: String, CodingKey, CaseIterable { case v, type, list, width, height, x, y }
   enum _InputKeys: String, CodingKey, CaseIterable { case v, type, name, value }
   enum _TapKeys: String, CodingKey, CaseIterable { case v, type, list, item }
+  enum _MeasureKeys: String, CodingKey, CaseIterable { case v, type, list, sizes }
 
   /// Encodes the message's object, with `"v": 1` and its `"type"`.
   public func encode(to encoder: any Encoder) throws {
@@ -203,10 +220,7 @@ extension WebClientMessage: Codable {
       try container.encode(WebServerMessage.version, forKey: .v)
       try container.encode("ready", forKey: .type)
       try container.encode(viewport, forKey: .viewport)
-      var byName = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .lists)
-      for name in lists.keys.sorted() {
-        try byName.encode(lists[name]!, forKey: _AnyKey(name))
-      }
+      try container._encode(byName: lists, forKey: .lists)
     case .ack(let list, let seq):
       var container = encoder.container(keyedBy: _AckKeys.self)
       try container.encode(WebServerMessage.version, forKey: .v)
@@ -242,14 +256,21 @@ extension WebClientMessage: Codable {
       try container.encode("tap", forKey: .type)
       try container.encode(list, forKey: .list)
       try container.encode(item, forKey: .item)
+    case .measure(let list, let sizes):
+      var container = encoder.container(keyedBy: _MeasureKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("measure", forKey: .type)
+      try container.encode(list, forKey: .list)
+      try container._encode(byName: sizes, forKey: .sizes)
     }
   }
 
   /// Decodes a message of any client type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not one of
-  ///   ``types``, a key is missing or unknown, `seq` is negative, or a size
-  ///   or offset is out of range.
+  ///   ``types``, a key is missing or unknown, `seq` is negative, a size
+  ///   or offset is out of range, or a `measure` has more than
+  ///   ``maximumMeasuredItems`` entries.
   public init(from decoder: any Decoder) throws {
     let type = try WebServerMessage._checkHeader(in: decoder)
     switch type {
@@ -290,6 +311,11 @@ extension WebClientMessage: Codable {
       self = .tap(
         list: try container.decode(String.self, forKey: .list),
         item: try container.decode(String.self, forKey: .item))
+    case "measure":
+      let container = try decoder._object(_MeasureKeys.self)
+      self = .measure(
+        list: try container.decode(String.self, forKey: .list),
+        sizes: try Self._measuredSizes(container))
     default:
       throw DecodingError.dataCorrupted(
         .init(
@@ -298,5 +324,37 @@ extension WebClientMessage: Codable {
             "unknown message type \(String(reflecting: type)); expected one of "
             + Self.types.joined(separator: ", ")))
     }
+  }
+}
+
+extension WebClientMessage {
+  /// Reads the `sizes` of a `measure` message: at most
+  /// ``maximumMeasuredItems`` of them, each length finite, not negative and
+  /// at most ``maximumMeasuredLength``.
+  static func _measuredSizes(_ container: KeyedDecodingContainer<_MeasureKeys>) throws
+    -> [String: WebSize]
+  {
+    let byText = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .sizes)
+    let keys = byText.allKeys
+    guard keys.count <= maximumMeasuredItems else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .sizes, in: container,
+        debugDescription:
+          "measure has \(keys.count) sizes; at most \(maximumMeasuredItems) are allowed")
+    }
+    var sizes: [String: WebSize] = [:]
+    for key in keys {
+      let size = try byText.decode(WebSize.self, forKey: key)
+      for length in [size.width, size.height]
+      where !(length >= 0 && length <= maximumMeasuredLength) {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: byText,
+          debugDescription:
+            "size [\(size.width), \(size.height)] is not between 0 and "
+            + "\(Int(maximumMeasuredLength)) on both axes")
+      }
+      sizes[key.stringValue] = size
+    }
+    return sizes
   }
 }

@@ -64,10 +64,11 @@ extension WebSize: Codable {
 
 extension WebLayout: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case size, frames, supplementaries, bands
+    case size, frames, supplementaries, bands, estimated
   }
 
-  /// Encodes the layout as an object with every key.
+  /// Encodes the layout as an object with every key, but `estimated` only
+  /// when it is not empty.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _CodingKeys.self)
     try container.encode(size, forKey: .size)
@@ -77,12 +78,13 @@ extension WebLayout: Codable {
     }
     try container.encode(supplementaries, forKey: .supplementaries)
     try container.encode(bands, forKey: .bands)
+    if !estimated.isEmpty { try container._encode(byName: estimated, forKey: .estimated) }
   }
 
   /// Decodes a layout value.
   ///
   /// - Throws: `DecodingError` when a key is missing or unknown, or a
-  ///   rectangle, size, supplementary or band is malformed.
+  ///   rectangle, size, supplementary, band or estimated axis is malformed.
   public init(from decoder: any Decoder) throws {
     let container = try decoder._object(_CodingKeys.self)
     let frames = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .frames)
@@ -90,10 +92,17 @@ extension WebLayout: Codable {
     for key in frames.allKeys {
       byText[key.stringValue] = try frames.decode(WebRect.self, forKey: key)
     }
+    var estimated: [String: WebEstimatedAxes] = [:]
+    if container.contains(.estimated) {
+      let sections = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .estimated)
+      for key in sections.allKeys {
+        estimated[key.stringValue] = try sections.decode(WebEstimatedAxes.self, forKey: key)
+      }
+    }
     self.init(
       size: try container.decode(WebSize.self, forKey: .size), frames: byText,
       supplementaries: try container.decode([WebSupplementary].self, forKey: .supplementaries),
-      bands: try container.decode([WebBand].self, forKey: .bands))
+      bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated)
   }
 }
 

@@ -59,6 +59,16 @@ public struct WebSize: Sendable, Hashable {
 ///
 /// A ``WebListView`` builds it from its `SolvedLayout`; it travels in
 /// `reload`, `batch` and `layout` messages.
+///
+/// A section whose items have an estimated dimension (self-sizing cells)
+/// is named in ``estimated``, with the axes the page measures: the page
+/// sends the sizes of those cells back in a `measure` message, and the list
+/// answers with a `layout` whose frames follow them.
+///
+/// ```json
+/// {"size": [390, 900], "frames": {"news": [0, 0, 390, 44]},
+///  "supplementaries": [], "bands": [], "estimated": {"feed": "height"}}
+/// ```
 public struct WebLayout: Sendable, Hashable {
   /// The size of the list's whole content.
   public var size: WebSize
@@ -71,16 +81,21 @@ public struct WebLayout: Sendable, Hashable {
   public var supplementaries: [WebSupplementary]
   /// The bands of the orthogonal sections in the window.
   public var bands: [WebBand]
+  /// The sections of the window whose items size themselves, keyed by the
+  /// section's ``WebIdentifier/text``, with the axes that are estimated;
+  /// written only when not empty.
+  public var estimated: [String: WebEstimatedAxes]
 
   /// Creates a layout value.
   public init(
     size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
-    bands: [WebBand] = []
+    bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:]
   ) {
     self.size = size
     self.frames = frames
     self.supplementaries = supplementaries
     self.bands = bands
+    self.estimated = estimated
   }
 
   /// A layout with nothing in it: what a list that cannot be laid out for
@@ -142,4 +157,31 @@ public struct WebBand: Sendable, Hashable {
     self.contentWidth = contentWidth
     self.rests = rests
   }
+}
+
+/// The axes of a self-sizing cell whose length is estimated: the ones the
+/// page measures. Written `"width"`, `"height"` or `"both"`.
+public enum WebEstimatedAxes: String, Sendable, Hashable, Codable {
+  /// The width is estimated; the height is the layout's.
+  case width
+  /// The height is estimated; the width is the layout's.
+  case height
+  /// Both lengths are estimated.
+  case both
+
+  /// The axes of an element whose width and height are estimated or not;
+  /// `nil` when neither is.
+  public init?(width: Bool, height: Bool) {
+    switch (width, height) {
+    case (true, true): self = .both
+    case (true, false): self = .width
+    case (false, true): self = .height
+    case (false, false): return nil
+    }
+  }
+
+  /// Whether the width is estimated.
+  public var width: Bool { self != .height }
+  /// Whether the height is estimated.
+  public var height: Bool { self != .width }
 }

@@ -11,6 +11,20 @@ struct _WindowEntry<Item> {
   var indexPath: IndexPath
 }
 
+/// What a solve learnt of self-sizing cells: the estimated axes of each
+/// section, by index, and the measured sizes it used, by item.
+final class _Sizing<Item: Hashable> {
+  var axes: [Int: WebEstimatedAxes] = [:]
+  var kept: [Item: WebSize] = [:]
+}
+
+extension CGSize {
+  /// The size of a measured cell.
+  init(_ size: WebSize) {
+    self.init(width: size.width, height: size.height)
+  }
+}
+
 /// A supplementary view of a solved layout: its kind and index path.
 struct _SupplementaryKey: Hashable {
   var kind: String?
@@ -44,35 +58,83 @@ extension WebListView {
     (0..<snapshot.numberOfSections).map { snapshot._numberOfItems(atSection: $0) }
   }
 
-  /// Solves the layout afresh for the list's size and `snapshot`'s counts.
-  /// A layout that cannot be solved for the size the page reported leaves
-  /// the list without one (it shows nothing), and the page gets an `error`
-  /// naming the problem.
+  /// Solves the layout afresh for the list's size and `snapshot`'s counts,
+  /// with the measured sizes of the items that have one. A layout that
+  /// cannot be solved for the size the page reported leaves the list
+  /// without one (it shows nothing), and the page gets an `error` naming
+  /// the problem.
+  ///
+  /// The measured sizes of items no longer in a self-sizing section are
+  /// forgotten.
   func _solve(for snapshot: Snapshot) {
     _solved = nil
     guard let viewport = _viewport else { return }
     let context = LayoutContext(
       containerSize: CGSize(width: viewport.width, height: viewport.height))
+    let sizing = _Sizing<Item>()
     do {
-      _solved = try layout.solve(context, itemCounts: Self._counts(of: snapshot))
+      _solved = try layout.solve(
+        context, itemCounts: Self._counts(of: snapshot),
+        preferredSize: _sizer(for: snapshot, recording: sizing))
+      _estimatedAxes = sizing.axes
+      _measured = sizing.kept
     } catch {
       _layoutFailed(error)
     }
   }
 
   /// Brings the solved layout to `snapshot`'s counts, re-solving only the
-  /// sections whose count changed.
+  /// sections whose count changed; or, when the page measured items,
+  /// solves it afresh, since the solved layout keeps preferred sizes by
+  /// index path and items may have moved.
   func _updateCounts(for snapshot: Snapshot) {
-    guard var solved = _solved else {
+    guard var solved = _solved, _measured.isEmpty else {
       _solve(for: snapshot)
       return
     }
     _solved = nil
+    let counts = Self._counts(of: snapshot)
+    let before = (0..<solved.numberOfSections).map { solved.numberOfItems(inSection: $0) }
+    let sizing = _Sizing<Item>()
     do {
-      try solved.updateItemCounts(Self._counts(of: snapshot))
+      try solved.updateItemCounts(counts, preferredSize: _sizer(for: snapshot, recording: sizing))
       _solved = solved
+      // Sections solved again were asked about anew; the others are as
+      // they were.
+      for (section, count) in counts.enumerated()
+      where section >= before.count || before[section] != count {
+        _estimatedAxes[section] = nil
+      }
+      _estimatedAxes = _estimatedAxes.filter { $0.key < counts.count }
+      _estimatedAxes.merge(sizing.axes) { _, new in new }
     } catch {
       _layoutFailed(error)
+    }
+  }
+
+  /// The sizing callback of a solve for `snapshot`: it answers each cell
+  /// with its item's measured size, if any, and records in `sizing` the
+  /// estimated axes of each section asked about and the measured sizes it
+  /// used.
+  func _sizer(for snapshot: Snapshot, recording sizing: _Sizing<Item>)
+    -> (LayoutSizingRequest) -> CGSize?
+  {
+    let measured = _measured
+    return { request in
+      guard request.category == .cell,
+        let axes = WebEstimatedAxes(
+          width: request.widthIsEstimated, height: request.heightIsEstimated)
+      else { return nil }
+      let known = sizing.axes[request.section]
+      sizing.axes[request.section] = WebEstimatedAxes(
+        width: axes.width || known?.width == true, height: axes.height || known?.height == true)
+      guard !measured.isEmpty,
+        let item = snapshot._itemIdentifierIfPresent(
+          section: request.section, item: request.item),
+        let size = measured[item]
+      else { return nil }
+      sizing.kept[item] = size
+      return CGSize(size)
     }
   }
 
@@ -176,6 +238,13 @@ extension WebListView {
           index: attributes.item, frame: WebRect(attributes.frame), pin: pin, cell: cell))
     }
 
+    var estimated: [String: WebEstimatedAxes] = [:]
+    for section in sections where section < snapshot.numberOfSections {
+      if let axes = _estimatedAxes[section] {
+        estimated[_text(section: snapshot._sectionIdentifier(at: section))] = axes
+      }
+    }
+
     var bands: [WebBand] = []
     for section in sections.sorted() where section < snapshot.numberOfSections {
       guard let band = solved.orthogonalBand(forSection: section) else { continue }
@@ -197,7 +266,9 @@ extension WebListView {
     let size = WebSize(
       width: Double(solved.contentSize.width), height: Double(solved.contentSize.height))
     return (
-      WebLayout(size: size, frames: frames, supplementaries: values, bands: bands), entries
+      WebLayout(
+        size: size, frames: frames, supplementaries: values, bands: bands, estimated: estimated),
+      entries
     )
   }
 
@@ -234,12 +305,13 @@ extension WebListView {
   }
 
   /// Sends a `layout` message when the window's layout differs from the
-  /// last one sent, with cells for the items the page does not hold.
+  /// last one sent (or `always`), with cells for the items the page does
+  /// not hold.
   ///
   /// An item that the page shows but the data source has deleted since
   /// (its batch waits behind the one in flight) gets no cell: if the page
   /// does not hold it, it is left out of the frames.
-  func _sendLayoutIfChanged(_ shown: Snapshot) {
+  func _sendLayoutIfChanged(_ shown: Snapshot, always: Bool = false) {
     guard let session = _session, let source = _source, let dataSource = _dataSource else {
       return
     }
@@ -256,9 +328,49 @@ extension WebListView {
       }
       held.insert(entry.item)
     }
-    guard layout != _sentLayout || !cells.isEmpty else { return }
+    guard always || layout != _sentLayout || !cells.isEmpty else { return }
     _ = session._send(.layout(WebLayoutMessage(list: name, seq: seq, layout: layout, cells: cells)))
     _held = held
     _sentLayout = layout
+  }
+
+  /// Keeps the sizes the page measured, lays the list out with them, and
+  /// answers with a `layout` (sent even when nothing moved, so that the
+  /// page knows its measurement was taken).
+  ///
+  /// An item the page was never shown makes the whole message an error,
+  /// and nothing changes. An item deleted since the page measured it, or
+  /// whose section does not size itself (the layout changed meanwhile), is
+  /// passed over.
+  ///
+  /// - Complexity: O(*k* × (*g* + *G* + *s*)), where *k* is the number of
+  ///   sizes, *g* the size of an item's group, *G* the number of groups of
+  ///   its section and *s* the number of sections; more when a group holds
+  ///   a different number of items afterwards.
+  func _measure(_ sizes: [String: WebSize]) -> String? {
+    var items: [(Item, WebSize)] = []
+    var unknown: [String] = []
+    for (text, size) in sizes {
+      guard let item = _everShown[text] else {
+        unknown.append(text)
+        continue
+      }
+      items.append((item, size))
+    }
+    guard unknown.isEmpty else {
+      return "measure of list \(String(reflecting: name)) names items it never showed: "
+        + unknown.sorted().prefix(5).map { String(reflecting: $0) }.joined(separator: ", ")
+    }
+    guard let shown = _shown, var solved = _solved else { return nil }
+    for (item, size) in items {
+      guard let path = shown._indexPath(of: item), _estimatedAxes[path.section] != nil else {
+        continue
+      }
+      _measured[item] = size
+      solved.setPreferredSize(CGSize(size), forItemAt: path)
+    }
+    _solved = solved
+    _sendLayoutIfChanged(shown, always: true)
+    return nil
   }
 }

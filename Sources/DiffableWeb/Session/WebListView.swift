@@ -52,6 +52,19 @@ public import DiffableEngine
 /// the window's contents or frames changed (resolving the layout for a new
 /// size).
 ///
+/// ## Self-sizing cells
+///
+/// A section whose items have an estimated width or height is named in the
+/// layout's `estimated` sections. The page measures those cells once it
+/// has placed them and sends their sizes in a `measure` message; the view
+/// gives each size to the solved layout as the item's preferred size
+/// (`SolvedLayout.setPreferredSize(_:forItemAt:)`), which moves what
+/// follows, and answers with a `layout` message. Sizes are kept by item,
+/// not by index path: an item keeps its measured size through later
+/// batches, reloads and resizes (the page measures again whatever changed)
+/// as long as it stays in the list, and the sizes are forgotten when the
+/// connection ends.
+///
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
@@ -150,6 +163,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   var _held: Set<Item> = []
   /// The last layout sent.
   var _sentLayout: WebLayout?
+  /// The sizes the page measured of items in self-sizing sections, kept
+  /// while the items stay in the list.
+  var _measured: [Item: WebSize] = [:]
+  /// The estimated axes of each self-sizing section of `_solved`, by
+  /// section index.
+  var _estimatedAxes: [Int: WebEstimatedAxes] = [:]
   /// Every item the page was shown on this connection, by text: what a
   /// `tap` may name. It grows with the items a connection sees come and
   /// go, and is forgotten when the connection ends.
@@ -532,6 +551,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _held = []
     _sentLayout = nil
     _everShown = [:]
+    _measured = [:]
+    _estimatedAxes = [:]
     for completion in completions { completion(false) }
   }
 }

@@ -28,9 +28,9 @@ public import DiffableEngine
 ///
 /// The session answers `ready` with a reload of every list, laid out for
 /// the size of its element, `resync` with a reload of that list and `ping`
-/// with `pong`; it routes each `ack` and `viewport` to its list, each `tap`
-/// to its list's ``WebListView/didSelectItem``, and each `input` to
-/// ``onInput``. A message it cannot read gets an `error` reply; a connection that
+/// with `pong`; it routes each `ack`, `viewport` and `measure` to its list,
+/// each `tap` to its list's ``WebListView/didSelectItem``, and each `input`
+/// to ``onInput``. A message it cannot read gets an `error` reply; a connection that
 /// sends ``maximumConsecutiveBadMessages`` of them in a row is closed. A new
 /// connection replaces the previous one, which is closed: the page that
 /// reconnects says `ready` again and gets a reload of everything.
@@ -362,6 +362,10 @@ public final class WebSession {
       guard connection.isReady else { return "tap before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._tap(item)
+    case .measure(let name, let sizes):
+      guard connection.isReady else { return "measure before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      return list._measure(sizes)
     }
     return nil
   }
@@ -382,6 +386,10 @@ protocol _WebSessionList: AnyObject {
   /// The page's user tapped the item of text `item`; returns an error if
   /// the list never showed it.
   func _tap(_ item: String) -> String?
+  /// The page measured self-sizing cells: lays the list out with their
+  /// sizes and answers with a `layout`; returns an error, changing nothing,
+  /// if an item was never shown.
+  func _measure(_ sizes: [String: WebSize]) -> String?
   /// What the page shows of the list.
   func _state() -> WebListState
   /// The page acknowledged `seq`; returns an error if it was never sent.

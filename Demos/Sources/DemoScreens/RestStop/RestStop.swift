@@ -78,6 +78,17 @@ public enum RestStop {
     "Nightowl Market",
   ].map(Brand.init)
 
+  /// What each brand's counter offers, a line or two long: the browser
+  /// shows it under the brand's name, in a cell that sizes itself.
+  public static let brandDetails = [
+    "Starlite Coffee": "Espresso, drip and cold brew to go",
+    "Pinewood Diner": "Breakfast all day, pies baked every morning",
+    "Route 9 Fuel": "Diesel, unleaded and air for your tyres",
+    "Big Sky Burgers": "Grilled to order; ask for the secret sauce",
+    "Cactus Cantina": "Burritos, nachos and fresh limeade by the gallon",
+    "Nightowl Market": "Open all night: snacks, maps and phone chargers",
+  ]
+
   /// The screen as the rest stop opens: every section, each with its items.
   public static func openingSnapshot() -> DiffableDataSourceSnapshot<Section, AnySendableHashable> {
     var snapshot = DiffableDataSourceSnapshot<Section, AnySendableHashable>()
@@ -96,6 +107,13 @@ public enum RestStop {
       [AnySendableHashable(FoodMenuItem(name: "Grilled cheese", price: 6))], toSection: .food)
     snapshot.deleteItems([AnySendableHashable(ConvenienceGood(name: "Ice"))])
     return snapshot
+  }
+
+  /// The secondary text of an item's cell: a brand's details; `nil` for
+  /// dishes and goods.
+  public static func detail(_ item: AnySendableHashable) -> String? {
+    guard let brand = item.base as? Brand else { return nil }
+    return brandDetails[brand.name]
   }
 
   /// The text shown on an item's box.
@@ -146,10 +164,12 @@ public enum RestStop {
       result = LayoutSection(group: group)
       result.decorationItems = [.background(elementKind: backgroundElementKind)]
     case .brands:
-      // Rows of two.
+      // Rows of two, each as tall as its content (56 points until a
+      // renderer measures it: the terminal keeps the estimate).
+      let estimated = LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .estimated(56))
       let group = LayoutGroup.horizontal(
-        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(56)),
-        subitem: .item(LayoutItem(layoutSize: whole)), count: 2)
+        layoutSize: estimated, subitem: .item(LayoutItem(layoutSize: estimated)), count: 2)
       result = LayoutSection(group: group)
     }
     result.boundarySupplementaryItems = [

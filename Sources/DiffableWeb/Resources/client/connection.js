@@ -41,7 +41,7 @@
 //   makes its list ask for a reload, as a refused batch does.
 // - `ready` carries `lists` when the page gives `listViewports` (page.js
 //   always does); without it, `ready` keeps its first form.
-// - `viewport`, `input` and `tap` go out only on an open socket once `ready`
+// - `viewport`, `input`, `tap` and `measure` go out only on an open socket once `ready`
 //   went out on it; otherwise they are dropped, and the caller is told: the
 //   next `ready` carries the viewports again, and `onReady` is the place to
 //   send the inputs again.
@@ -172,11 +172,14 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   viewport: (list: string, rect: {width: number, height: number, x: number, y: number})
  *   => boolean,
  *   input: (name: string, value: string) => boolean,
- *   tap: (list: string, item: string) => boolean}}
+ *   tap: (list: string, item: string) => boolean,
+ *   measure: (list: string, sizes: Object<string, number[]>) => boolean}}
  *   `lists()` is what the page holds, as `window.diffable.lists()` gives it;
  *   `model()` the page's model; `close()` closes the socket and stops for
- *   good; `viewport`, `input` and `tap` send those messages when the socket
- *   is open and `ready` was sent on it, and say whether they did.
+ *   good; `viewport`, `input`, `tap` and `measure` send those messages when
+ *   the socket is open and `ready` was sent on it, and say whether they did
+ *   (`measure` carries the sizes `[width, height]` of self-sizing cells, by
+ *   item).
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
@@ -498,6 +501,7 @@ export function connect({
       sendAfterReady({ type: 'viewport', list, width, height, x, y }),
     input: (name, value) => sendAfterReady({ type: 'input', name, value }),
     tap: (list, item) => sendAfterReady({ type: 'tap', list, item }),
+    measure: (list, sizes) => sendAfterReady({ type: 'measure', list, sizes }),
     close() {
       if (closed) return;
       drop();

@@ -280,16 +280,19 @@ export const rect = (value, field) => numbers(value, field, 4, [2, 3], '[x, y, w
  * Checks a LAYOUT value (Documentation/Web.md, "Layout of a list"): `size`
  * `[width, height]`; `frames`, item text to rect; `supplementaries`, each
  * `{kind, section, index, frame, pin, cell}` with `pin` `[min, max]` or
- * `null`; `bands`, each `{section, frame, contentWidth, rests}`. Keys the
- * client does not know are left alone.
+ * `null`; `bands`, each `{section, frame, contentWidth, rests}`; and, when
+ * present, `estimated`, section text to `"width"`, `"height"` or `"both"`
+ * (the sections whose cells size themselves). Keys the client does not
+ * know are left alone.
  *
  * @param {unknown} layout The value as `JSON.parse` produced it.
  * @param {string} field Where it was, for the error.
  * @returns {{size: number[], frames: Map<string, number[]>,
  *   supplementaries: {kind: string, section: string, index: number, frame: number[],
  *   pin: number[] | null, cell: object}[],
- *   bands: {section: string, frame: number[], contentWidth: number, rests: number[]}[]}}
- *   The layout, frozen, with its frames as a map.
+ *   bands: {section: string, frame: number[], contentWidth: number, rests: number[]}[],
+ *   estimated: Map<string, 'width' | 'height' | 'both'>}}
+ *   The layout, frozen, with its frames and estimated sections as maps.
  * @throws {MalformedMessageError} Naming the first field of the wrong shape.
  */
 export function checkLayout(layout, field = 'layout') {
@@ -347,8 +350,23 @@ export function checkLayout(layout, field = 'layout') {
     }
     seen.add(band.section);
   });
+  const estimated = new Map();
+  if (Object.hasOwn(layout, 'estimated')) {
+    const sections = object(layout.estimated, `${field}.estimated`);
+    for (const [section, axes] of Object.entries(sections)) {
+      if (!ESTIMATED_AXES.has(axes)) {
+        throw new MalformedMessageError(
+          `${field}.estimated[${JSON.stringify(section)}]`,
+          `is ${JSON.stringify(axes)}, not "width", "height" or "both"`);
+      }
+      estimated.set(section, axes);
+    }
+  }
   return Object.freeze({
     size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
-    bands: Object.freeze(bands),
+    bands: Object.freeze(bands), estimated,
   });
 }
+
+/** The values of a layout's `estimated` sections. */
+const ESTIMATED_AXES = new Set(['width', 'height', 'both']);

@@ -4,7 +4,8 @@
 // `[data-diffable-list]`, `viewport` messages as lists scroll or change
 // size (at most one per list per animation frame), `input` messages from
 // each `[data-diffable-input]` (and again after every `ready`, so that a
-// reconnect restores them), `tap` messages for clicks on cells, and
+// reconnect restores them), `tap` messages for clicks on cells, `measure`
+// messages with the sizes of self-sizing cells, and
 // `window.diffable` for tests and curious people.
 
 import { connect } from './connection.js';
@@ -146,6 +147,7 @@ export function boot({ window = globalThis } = {}) {
   const reports = [];
   let connectionState = 'connecting';
 
+  let connection = null;
   /** Each list by name: its element, renderer and the viewport last sent. */
   const lists = new Map();
   for (const element of document.querySelectorAll('[data-diffable-list]')) {
@@ -158,12 +160,13 @@ export function boot({ window = globalThis } = {}) {
       now,
       motion: () => !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
       opacityOf: (target) => Number(window.getComputedStyle(target).opacity),
+      onMeasure: (sizes) => connection?.measure(name, sizes) ?? false,
+      clock,
     });
     lists.set(name, { element, renderer, sent: undefined, scheduled: false });
   }
   const controls = [...document.querySelectorAll('[data-diffable-input]')];
 
-  let connection = null;
   const sendInputs = () => {
     for (const control of controls) {
       connection?.input(control.getAttribute('data-diffable-input'), controlValue(control));

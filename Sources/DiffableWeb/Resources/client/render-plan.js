@@ -362,7 +362,8 @@ export function createStats({ limit = 10_000 } = {}) {
  * @param {import('./model.js').ListState} state The list.
  * @param {number} width The list element's width.
  * @param {number} [rowHeight] The height of a row (44 by default).
- * @returns {{size: number[], frames: Map<string, number[]>, supplementaries: [], bands: []}}
+ * @returns {{size: number[], frames: Map<string, number[]>, supplementaries: [], bands: [],
+ *   estimated: Map<string, string>}}
  */
 export function stackedLayout(state, width, rowHeight = 44) {
   const frames = new Map();
@@ -373,5 +374,44 @@ export function stackedLayout(state, width, rowHeight = 44) {
       y += rowHeight;
     }
   }
-  return { size: [width, y], frames, supplementaries: [], bands: [] };
+  return { size: [width, y], frames, supplementaries: [], bands: [], estimated: new Map() };
+}
+
+/**
+ * How far, in pixels, a measured length may be from the solved one and
+ * still count as the same: a cell within it is not measured again by the
+ * server, so that rounding cannot start a loop of measurements.
+ */
+export const MEASURE_TOLERANCE = 0.5;
+
+/**
+ * The sizes of self-sizing cells to send the server: each measured size
+ * that differs from its cell's frame by more than the tolerance on an
+ * estimated axis, unless it is the size last sent for the item (the server
+ * took it and could not use it, or its answer is on the way).
+ *
+ * ```js
+ * sizesToSend([{item: 'a', axes: 'height', frame: [0, 0, 390, 44], size: [390, 61]}], new Map());
+ * // [['a', [390, 61]]]
+ * ```
+ *
+ * @param {{item: string, axes: 'width' | 'height' | 'both', frame: number[],
+ *   size: number[]}[]} measured Each cell's frame and its content's size
+ *   `[width, height]`.
+ * @param {Map<string, number[]>} sent The size last sent for each item.
+ * @param {number} [tolerance]
+ * @returns {[string, number[]][]} Item and size, in the order measured.
+ */
+export function sizesToSend(measured, sent, tolerance = MEASURE_TOLERANCE) {
+  const result = [];
+  const near = (a, b) => Math.abs(a - b) <= tolerance;
+  for (const { item, axes, frame, size } of measured) {
+    const same = (axes === 'height' || near(size[0], frame[2]))
+      && (axes === 'width' || near(size[1], frame[3]));
+    if (same) continue;
+    const last = sent.get(item);
+    if (last !== undefined && near(last[0], size[0]) && near(last[1], size[1])) continue;
+    result.push([item, size]);
+  }
+  return result;
 }

@@ -16,10 +16,18 @@
 // interrupted animation carries on from its current position and opacity
 // instead of jumping or stacking. `data-idle` is set exactly when none of
 // the list's animations runs. What to do is decided by `render-plan.js`.
+//
+// Cells of the sections the layout names `estimated` size themselves: after
+// a draw, at the next animation frame, the renderer measures the content of
+// each such cell in the window (a copy of it, in a hidden holder, with its
+// estimated lengths free), and hands the sizes that differ from the cells'
+// frames to `onMeasure`; the server answers with a `layout` whose frames
+// follow them, which is drawn like any other, moving what follows. The list
+// is not idle from the draw until that answer comes.
 
 import {
   batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAxis,
-  snapPoints, stackedLayout, supplementaryKey,
+  sizesToSend, snapPoints, stackedLayout, supplementaryKey,
 } from './render-plan.js';
 
 /** The keyframes of a cell fading in. */
@@ -27,6 +35,21 @@ const FADE_IN = [{ opacity: 0 }, { opacity: 1 }];
 
 /** How long a batch's animations take, in milliseconds. */
 export const ANIMATION_DURATION = 300;
+
+/**
+ * The most sizes one `measure` message carries (the server's limit); more
+ * go in several.
+ */
+export const MAXIMUM_MEASURED_ITEMS = 1000;
+
+/**
+ * How long, in milliseconds, a list that sent measured sizes stays busy
+ * waiting for the server's answer before it counts as idle anyway.
+ */
+export const MEASURE_ANSWER_TIMEOUT = 2000;
+
+/** A measured length, to the hundredth of a pixel. */
+const hundredths = (value) => Math.round(value * 100) / 100;
 
 const px = (value) => `${value}px`;
 
@@ -153,6 +176,15 @@ export function fillCell(document, element, cell) {
  * @param {(element: Element) => number} [options.opacityOf] An element's
  *   opacity as drawn now (from `getComputedStyle` by default).
  * @param {number} [options.duration] Milliseconds an animation takes.
+ * @param {(sizes: Object<string, number[]>) => boolean} [options.onMeasure]
+ *   Given the measured sizes `[width, height]` of self-sizing cells, by
+ *   item, to send to the server; returns whether it sent them. Without it,
+ *   nothing is measured.
+ * @param {(element: Element) => {width: number, height: number}} [options.sizeOf]
+ *   The size of a measuring copy of a cell as laid out (its bounding box by
+ *   default).
+ * @param {{setTimeout: Function, clearTimeout: Function}} [options.clock]
+ *   The timers of the wait for the server's answer to a measurement.
  * @returns {{show: (change: import('./connection.js').ConnectionChange) => Promise<void>,
  *   isIdle: () => boolean, content: Element}} `show` draws a change and
  *   returns a promise settled when its animations are over (the connection
@@ -166,6 +198,12 @@ export function createRenderer(root, {
   opacityOf = (element) => Number(globalThis.getComputedStyle(element).opacity),
   duration = ANIMATION_DURATION,
   scheduleDraw,
+  onMeasure,
+  sizeOf = (element) => {
+    const box = element.getBoundingClientRect();
+    return { width: box.width, height: box.height };
+  },
+  clock = globalThis,
 } = {}) {
   const document = root.ownerDocument;
   const content = document.createElement('div');
@@ -191,6 +229,20 @@ export function createRenderer(root, {
 
   /** Changes waiting for `scheduleDraw`: `{change, resolve, reject}`. */
   let waiting = [];
+
+  /**
+   * Self-sizing cells: the size of each one's content, with the cell and
+   * the fixed lengths (`null` where free) it was measured for.
+   */
+  const measuredSizes = new Map();
+  /** The size last sent for each item in the window; a reload forgets them. */
+  const sentSizes = new Map();
+  /** Whether a measurement waits for its animation frame. */
+  let measureScheduled = false;
+  /** The timer of the wait for the server's answer to sizes sent, or `null`. */
+  let answerTimer = null;
+  /** The layout last drawn. */
+  let drawnLayout = null;
   /**
    * Elements built and filled while their change waits for its frame, for
    * the cells it brings in: `{cell, element, fade}` by item, `fade` being
@@ -223,8 +275,10 @@ export function createRenderer(root, {
     }
   };
 
+  const isIdle = () => running.size === 0 && waiting.length === 0 && !measureScheduled
+    && answerTimer === null;
   const updateIdle = () => {
-    if (running.size === 0 && waiting.length === 0) root.setAttribute('data-idle', '');
+    if (isIdle()) root.setAttribute('data-idle', '');
     else root.removeAttribute('data-idle');
   };
 
@@ -588,6 +642,9 @@ export function createRenderer(root, {
       if (effect !== 'keep' && !filled) fillCell(document, element, cell);
       shown.set(item, cell);
       element.setAttribute('data-section', section);
+      const axes = layout.estimated?.get(section);
+      if (axes === undefined) element.removeAttribute('data-self-sizing');
+      else element.setAttribute('data-self-sizing', axes);
       place(element, cellBox(layout.frames.get(item), band));
       // A new element, or one changing parent, goes in with the reordering below.
       if (element.parentNode !== null && element.parentNode !== parent) element.remove();
@@ -655,11 +712,102 @@ export function createRenderer(root, {
     }
     for (const element of arriving) settled.push(animate(element, FADE_IN));
 
+    // Self-sizing cells are measured once drawn; this draw answers any
+    // measurement sent before it.
+    if (answerTimer !== null) {
+      clock.clearTimeout(answerTimer);
+      answerTimer = null;
+    }
+    if (type === 'reload') {
+      sentSizes.clear();
+      measuredSizes.clear();
+    }
+    drawnLayout = layout;
+    if (onMeasure !== undefined && layout.estimated?.size > 0 && !measureScheduled) {
+      measureScheduled = true;
+      if (scheduleDraw === undefined) measure();
+      else scheduleDraw(measure);
+    }
+
     updateIdle();
     if (inFrame) onFirstFrame(type, now() - receivedAt);
     else requestFrame(() => onFirstFrame(type, now() - receivedAt));
     return Promise.all(settled).then(() => undefined);
   };
 
-  return { show, isIdle: () => running.size === 0 && waiting.length === 0, content };
+  /**
+   * Measures the self-sizing cells of the window whose content, or fixed
+   * length, changed since they were last measured, and sends the sizes
+   * that differ from their frames (`sizesToSend`).
+   */
+  const measure = () => {
+    measureScheduled = false;
+    for (const item of [...sentSizes.keys()]) {
+      if (!cellElements.has(item)) sentSizes.delete(item);
+    }
+    for (const item of [...measuredSizes.keys()]) {
+      if (!cellElements.has(item)) measuredSizes.delete(item);
+    }
+    const layout = drawnLayout;
+    const cells = [];
+    const fresh = [];
+    for (const [item, element] of cellElements) {
+      const axes = layout?.estimated?.get(element.getAttribute('data-section'));
+      const frame = layout?.frames.get(item);
+      if (axes === undefined || frame === undefined) continue;
+      const entry = {
+        item, axes, frame, cell: shown.get(item), size: null,
+        width: axes === 'height' ? frame[2] : null,
+        height: axes === 'width' ? frame[3] : null,
+      };
+      const known = measuredSizes.get(item);
+      if (known !== undefined && known.cell === entry.cell && known.width === entry.width
+        && known.height === entry.height) {
+        entry.size = known.size;
+      } else {
+        fresh.push(entry);
+      }
+      cells.push(entry);
+    }
+    if (fresh.length > 0) {
+      // All writes, then all reads: one layout for every copy.
+      const holder = document.createElement('div');
+      holder.className = 'diffable-measure';
+      holder.setAttribute('aria-hidden', 'true');
+      const copies = fresh.map((entry) => {
+        const copy = document.createElement('div');
+        copy.className = 'diffable-cell';
+        copy.setAttribute('data-self-sizing', entry.axes);
+        fillCell(document, copy, entry.cell);
+        copy.style.width = entry.width === null ? 'max-content' : px(entry.width);
+        copy.style.height = entry.height === null ? 'auto' : px(entry.height);
+        holder.append(copy);
+        return copy;
+      });
+      content.append(holder);
+      fresh.forEach((entry, k) => {
+        const { width, height } = sizeOf(copies[k]);
+        entry.size = [hundredths(width), hundredths(height)];
+        measuredSizes.set(entry.item, {
+          cell: entry.cell, width: entry.width, height: entry.height, size: entry.size,
+        });
+      });
+      holder.remove();
+    }
+    const send = sizesToSend(cells, sentSizes);
+    for (let start = 0; start < send.length; start += MAXIMUM_MEASURED_ITEMS) {
+      const sizes = Object.fromEntries(send.slice(start, start + MAXIMUM_MEASURED_ITEMS));
+      if (!onMeasure(sizes)) break;
+      for (const [item, size] of Object.entries(sizes)) sentSizes.set(item, size);
+      if (answerTimer === null) {
+        answerTimer = clock.setTimeout(() => {
+          answerTimer = null;
+          updateIdle();
+        }, MEASURE_ANSWER_TIMEOUT);
+      }
+    }
+    updateIdle();
+  };
+
+  return { show, isIdle, content };
 }
