@@ -60,7 +60,9 @@ extension LayoutContext: CustomStringConvertible {
   public var description: String {
     var parts = ["container " + LayoutText.sizeDescription(containerSize)]
     if safeAreaInsets != .zero { parts.append("safeAreaInsets \(safeAreaInsets)") }
-    if layoutMargins != .zero { parts.append("layoutMargins \(layoutMargins)") }
+    if layoutMargins != Self.compactWidthLayoutMargins {
+      parts.append("layoutMargins \(layoutMargins)")
+    }
     if let readableContentInsets {
       parts.append("readableContentInsets \(readableContentInsets)")
     }
