@@ -51,7 +51,7 @@ class FakeListView {
   /// Runs `updates` as one batch named `name`, then performs the batch on
   /// the reference view and calls `completion`.
   func batch(_ name: String, _ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    precondition(collecting == nil, "\(name): called inside a batch")
+    require(collecting == nil, "\(name): called inside a batch")
     requireDataUnchanged(name)
     calls.append(name + (Self.animationsDisabled ? " (without animation) {" : " {"))
     collecting = BatchUpdate()
@@ -77,7 +77,7 @@ class FakeListView {
   }
 
   func reconfigure(_ call: String, _ indexPaths: [IndexPath]) {
-    precondition(collecting == nil, "\(call): called inside a batch")
+    require(collecting == nil, "\(call): called inside a batch")
     requireDataUnchanged(call)
     calls.append(call)
     reference.reconfigureItems(at: indexPaths)
@@ -106,7 +106,7 @@ class FakeListView {
     guard let questions else { return }
     let shown = reference.cells.map(\.count)
     let reported = (0..<questions.numberOfSections).map { questions.numberOfItems(inSection: $0) }
-    precondition(
+    require(
       shown == reported,
       "\(name): the data source changed before the batch: the view shows \(shown) items, "
         + "the data source reports \(reported)")
@@ -139,12 +139,12 @@ class FakeListView {
     }
   }
   func reloadData() {
-    precondition(collecting == nil, "reloadData(): called inside a batch")
+    require(collecting == nil, "reloadData(): called inside a batch")
     calls.append("reloadData()")
     reference.reloadData()
   }
   static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-    precondition(!animationsDisabled, "performWithoutAnimation(_:) inside another")
+    require(!animationsDisabled, "performWithoutAnimation(_:) inside another")
     animationsDisabled = true
     defer { animationsDisabled = false }
     actionsWithoutAnimation()
@@ -191,13 +191,13 @@ final class Questions: DiffableListViewDataSource {
   // The fakes ask only the questions above through the reference view; the
   // tests ask the others of the adapters directly.
   func supplementaryView(ofKind kind: String, at indexPath: IndexPath) -> String {
-    preconditionFailure("the fake views ask for supplementary views through their adapters")
+    fatalError("the fake views ask for supplementary views through their adapters")
   }
   func canEditItem(at indexPath: IndexPath) -> Bool {
-    preconditionFailure("the fake views ask about editing through their adapters")
+    fatalError("the fake views ask about editing through their adapters")
   }
   func commit(_ editingStyle: DiffableEditingStyle, forItemAt indexPath: IndexPath) {
-    preconditionFailure("the fake views commit edits through their adapters")
+    fatalError("the fake views commit edits through their adapters")
   }
 }
 
@@ -209,4 +209,11 @@ func describe(_ indexPaths: some Sequence<IndexPath>) -> String {
 /// Sections as calls print them: `[0, 2]`.
 func describe(_ sections: IndexSet) -> String {
   "\(Array(sections))"
+}
+
+/// Stops with `message` unless `condition` holds, in every build
+/// configuration: `precondition` prints no message in optimized builds, and
+/// the misuse tests read it.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fatalError(message()) }
 }
