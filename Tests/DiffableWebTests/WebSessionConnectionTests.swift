@@ -53,6 +53,22 @@ struct WebSessionConnectionTests {
     return false
   }
 
+  /// Serves `client` on `session` through a gated transport in a task,
+  /// says `ready`, and waits until the reload is being written (and stays
+  /// so: the page does not read); `nil` if it never is.
+  static func serveStuck(
+    _ session: WebSession, _ client: FakeWebClient
+  ) async -> (GatedTransport, Task<Void, Never>)? {
+    let page = GatedTransport(client.transport)
+    let serving = Task { await session.serve(page) }
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    guard
+      await eventually(
+        "the reload reaches the transport", { page.frameSizes.withLock { !$0.isEmpty } })
+    else { return nil }
+    return (page, serving)
+  }
+
   @Test(
     "a page that stops reading holds at most the limit and a reload, and shows the snapshot once it reads"
   )
@@ -62,14 +78,8 @@ struct WebSessionConnectionTests {
     var inputs: [WebInput] = []
     session.onInput = { inputs.append($0) }
     let client = FakeWebClient()
-    let page = GatedTransport(client.transport)
-    let serving = Task { await session.serve(page) }
-    client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
     // The reload is being written, and stays so: the page does not read.
-    guard
-      await Self.eventually(
-        "the reload reaches the transport", { page.frameSizes.withLock { !$0.isEmpty } })
-    else { return }
+    guard let (page, serving) = await Self.serveStuck(session, client) else { return }
     let reload = page.frameSizes.withLock { $0[0] }
     session.maximumUnsentBytes = 3 * reload
 
@@ -119,13 +129,7 @@ struct WebSessionConnectionTests {
     let (session, dataSource) = WebSessionTests.session()
     await dataSource.apply(.make([("fruits", ["apple"])]))
     let first = FakeWebClient()
-    let stuck = GatedTransport(first.transport)
-    let servingFirst = Task { await session.serve(stuck) }
-    first.send(.ready(viewport: WebViewport(width: 390, height: 844)))
-    guard
-      await Self.eventually(
-        "the reload reaches the transport", { stuck.frameSizes.withLock { !$0.isEmpty } })
-    else { return }
+    guard let (_, servingFirst) = await Self.serveStuck(session, first) else { return }
 
     let second = FakeWebClient()
     let servingSecond = WebSessionTests.serve(session, second)
