@@ -50,7 +50,8 @@ final class MeasuringView: DiffableListView {
 }
 
 @MainActor
-@Suite("Main-actor work is proportional to the change, by counting", .serialized)
+@Suite(
+  "Main-actor work is proportional to the change, by counting", .serialized, .mainActorHeartbeat)
 struct ComplexityTests {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, CountingIdentifier>
 

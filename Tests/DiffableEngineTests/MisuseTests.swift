@@ -72,7 +72,9 @@ func onMainActor(_ body: @escaping @MainActor @Sendable () async -> Void) async 
   await Task { @MainActor in await body() }.value
 }
 
-@Suite("Misuse stops with a message naming the operation, index path and identifier")
+@Suite(
+  "Misuse stops with a message naming the operation, index path and identifier", .mainActorHeartbeat
+)
 struct MisuseTests {
   // MARK: Cells and supplementary views
 

@@ -1,11 +1,12 @@
 import DiffableCore
 import DiffableEngine
+import DiffableTestSupport
 import DiffableTesting
 import Foundation
 import Testing
 
 @MainActor
-@Suite("Printed transactions")
+@Suite("Printed transactions", .mainActorHeartbeat)
 struct TransactionDescriptionTests {
   @Test("a drag's transaction prints its snapshots, its difference and each section's change")
   func dragAcrossSections() async throws {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("CollectionViewAdapter: a UICollectionView's calls")
+@Suite("CollectionViewAdapter: a UICollectionView's calls", .mainActorHeartbeat)
 struct CollectionViewAdapterTests {
   typealias List = AdaptedList<FakeCollectionView, FakeCollectionView.Adapter>
 

@@ -1,8 +1,9 @@
+import DiffableTestSupport
 import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("The browser client's batch fixture")
+@Suite("The browser client's batch fixture", .mainActorHeartbeat)
 struct BatchFixtureTests {
   @Test(
     "the committed fixture is what the generator writes (DIFFABLE_WRITE_FIXTURES=1 rewrites it)")

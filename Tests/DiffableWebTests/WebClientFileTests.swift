@@ -1,10 +1,11 @@
 import DiffableCore
+import DiffableTestSupport
 import Foundation
 import Testing
 
 @testable import DiffableWeb
 
-@Suite struct WebClientFileTests {
+@Suite(.mainActorHeartbeat) struct WebClientFileTests {
   @Test func theClientsModulesAndStyleSheetsAreListedWithTheirTypes() throws {
     let files = WebClientFile.all
     let names = files.map(\.name)

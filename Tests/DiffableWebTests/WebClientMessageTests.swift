@@ -1,8 +1,9 @@
+import DiffableTestSupport
 import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("The client's messages, and the server's error and pong")
+@Suite("The client's messages, and the server's error and pong", .mainActorHeartbeat)
 struct WebClientMessageTests {
   @Test(
     "the note's examples decode, and encode back to the same JSON",

@@ -1,8 +1,9 @@
+import DiffableTestSupport
 import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("Web identifiers")
+@Suite("Web identifiers", .mainActorHeartbeat)
 struct WebIdentifierTests {
   struct Row: Encodable, Hashable {
     var kind: String

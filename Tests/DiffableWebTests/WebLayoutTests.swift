@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session: layout in the browser")
+@Suite("Web session: layout in the browser", .mainActorHeartbeat)
 struct WebLayoutTests {
   typealias DataSource = DiffableDataSource<String, String>
   typealias View = WebListView<String, String>
@@ -19,7 +19,9 @@ struct WebLayoutTests {
   /// capitals and whose supplementary views name their kind and section.
   static func session(layout: CompositionalLayout = plain) -> (WebSession, View, DataSource) {
     let session = WebSession()
-    session.acknowledgementTimeout = .seconds(3_600)  // acks, never the timeout, end batches
+    // Acks and closes, never the timeouts, end batches and connections.
+    session.acknowledgementTimeout = .seconds(3_600)
+    session.silenceTimeout = .seconds(3_600)
     let view: View = session.listView(named: "main", layout: layout)
     let dataSource = DataSource(view: view) { _, _, item in WebCell(item.uppercased()) }
     dataSource.supplementaryViewProvider = .init { (_: View, kind, indexPath) in
@@ -433,7 +435,7 @@ struct WebLayoutTests {
   }
 }
 
-@Suite("Web list views: misuse")
+@Suite("Web list views: misuse", .mainActorHeartbeat)
 struct WebListViewMisuseTests {
   @Test("a second list of the same name stops the program, naming it")
   func duplicateName() async {

@@ -8,7 +8,7 @@ import Testing
 /// text `JSONEncoder` writes for the message's `Encodable` conformance
 /// (sorted keys, slashes unescaped), byte for byte, and decode to the
 /// message it was written from.
-@Suite("The JSON text of server messages")
+@Suite("The JSON text of server messages", .mainActorHeartbeat)
 struct WebMessageJSONTextTests {
   /// Strings that need escapes, or that sort differently by bytes and by
   /// characters.

@@ -4,7 +4,7 @@ import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("Web messages")
+@Suite("Web messages", .mainActorHeartbeat)
 struct WebMessageTests {
   /// Documentation/Web.md's examples, as the note writes them.
   static let reloadExample = #"""

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session: self-sizing cells measured in the browser")
+@Suite("Web session: self-sizing cells measured in the browser", .mainActorHeartbeat)
 struct WebSelfSizingTests {
   typealias Layouts = WebLayoutTests
 

@@ -37,22 +37,8 @@ struct GatedTransport: WebTransport {
 }
 
 @MainActor
-@Suite("Web session connections")
+@Suite("Web session connections", .mainActorHeartbeat)
 struct WebSessionConnectionTests {
-  /// Waits until `condition` holds, yielding to other tasks meanwhile;
-  /// records an issue and returns `false` if it does not hold after many
-  /// turns.
-  static func eventually(
-    _ what: String, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
-  ) async -> Bool {
-    for _ in 0..<1_000_000 {
-      if condition() { return true }
-      await Task.yield()
-    }
-    Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
-    return false
-  }
-
   /// Serves `client` on `session` through a gated transport in a task,
   /// says `ready`, and waits until the reload is being written (and stays
   /// so: the page does not read); `nil` if it never is.
@@ -86,7 +72,7 @@ struct WebSessionConnectionTests {
     // Forty reloads asked for: without a limit, all would wait.
     for number in 0..<40 { client.send(.resync(list: "main", reason: "asked \(number)")) }
     client.send(.input(WebInput(name: "last", value: "")))
-    guard await Self.eventually("the last message is read", { !inputs.isEmpty }) else { return }
+    guard await eventually("the last message is read", { !inputs.isEmpty }) else { return }
     #expect(session.catchUpReloads >= 1)
     #expect(session.unsentBytes <= session.maximumUnsentBytes + reload)
     #expect(session.isConnected)
@@ -97,7 +83,7 @@ struct WebSessionConnectionTests {
     let reading = Task { try await client.acknowledgeUntilClosed() }
     await applying.value
     client.send(.ping(id: 9))
-    guard await Self.eventually("the pong arrives", { client.received.last == .pong(id: 9) })
+    guard await eventually("the pong arrives", { client.received.last == .pong(id: 9) })
     else { return }
     #expect(client.lists["main"] == (try snapshot.web()))
     #expect(session.unsentBytes == 0)

@@ -6,16 +6,17 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session")
+@Suite("Web session", .mainActorHeartbeat)
 struct WebSessionTests {
   typealias DataSource = DiffableDataSource<String, String>
 
   /// A session with one list, "main", whose cells show the item capitalized.
   static func session() -> (WebSession, DataSource) {
     let session = WebSession()
-    // Tests of what an ack does never race the timeout on a loaded machine;
-    // the test of the timeout sets its own.
+    // Tests of what an ack or a silence does never race the timeouts on a
+    // loaded machine; the tests of the timeouts set their own.
     session.acknowledgementTimeout = .seconds(3_600)
+    session.silenceTimeout = .seconds(3_600)
     let dataSource = session.list(named: "main") {
       (_: WebListView<String, String>, _, item: String) in WebCell(item.capitalized)
     }
@@ -26,11 +27,6 @@ struct WebSessionTests {
   /// connection.
   static func serve(_ session: WebSession, _ client: FakeWebClient) -> Task<Void, Never> {
     Task { await session.serve(client.transport) }
-  }
-
-  /// Waits until `condition` holds, yielding to other tasks meanwhile.
-  static func waitUntil(_ condition: () -> Bool) async {
-    while !condition() { await Task.yield() }
   }
 
   static func cell(_ item: String, _: IndexPath) -> WebCell { WebCell(item.capitalized) }
@@ -206,7 +202,7 @@ struct WebSessionTests {
         completed += 1
       }
     }
-    await Self.waitUntil { dataSource.snapshot() == final }
+    await eventually("the data source shows the last snapshot", { dataSource.snapshot() == final })
     #expect(completed == 0)
     client.send(.ack(list: "main", seq: 2))
     await firstApply.value
@@ -363,6 +359,9 @@ struct WebSessionTests {
     var listening: [Task<Void, any Error>] = []
     for _ in 0..<50 {
       let session = WebSession()
+      // Acks and closes, never the timeouts, end batches and connections.
+      session.acknowledgementTimeout = .seconds(3_600)
+      session.silenceTimeout = .seconds(3_600)
       let dataSource = session.list(named: "main") {
         (_: WebListView<Int, Int>, _, item: Int) in WebCell("\(item)")
       }
@@ -393,7 +392,7 @@ struct WebSessionTests {
       // reload (ready) covered it: the client shows the data source's
       // snapshot once it has read everything sent before that.
       client.send(.ping(id: 99))
-      await Self.waitUntil { client.received.last == .pong(id: 99) }
+      await eventually("the pong arrives", { client.received.last == .pong(id: 99) })
       #expect(client.lists["main"] == (try dataSource.snapshot().web()))
       #expect(session.isConnected)
       await client.transport.close()
