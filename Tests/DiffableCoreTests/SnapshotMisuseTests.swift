@@ -211,6 +211,59 @@ struct SnapshotMisuseTests {
     expectMessage(result, "but the two hash differently")
   }
 
+  @Test("the diff stops at a new item equal to the old one at its place but hashing differently")
+  func inconsistentHashInDiff() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      typealias Item = InconsistentHashIdentifier
+      var old = DiffableDataSourceSnapshot<Int, Item>()
+      old.appendSections([0])
+      old.appendItems([Item(1, salt: 0), Item(2, salt: 0)])
+      // The item the app renamed: equal to `Item(2, salt: 0)`, hashed with
+      // a salt whose lookup misses (as a broken type's eventually does).
+      guard let salt = (1..<1_000).first(where: { old.indexOfItem(Item(2, salt: $0)) == nil })
+      else { return }
+      var new = DiffableDataSourceSnapshot<Int, Item>()
+      new.appendSections([0])
+      new.appendItems([Item(3, salt: 0), Item(2, salt: salt)])
+      _ = BatchUpdate(from: old, to: new)
+    }
+    expectMessage(result, "BatchUpdate(from:to:): item identifier [")
+    expectMessage(result, "but the two hash differently; InconsistentHashIdentifier's hash(into:)")
+  }
+
+  @Test("the diff stops at a new section equal to the old one at its place but hashing differently")
+  func inconsistentSectionHashInDiff() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      typealias Section = InconsistentHashIdentifier
+      var old = DiffableDataSourceSnapshot<Section, Int>()
+      old.appendSections([Section(1, salt: 0), Section(2, salt: 0)])
+      // The diff looks old sections up in the new snapshot: take a salt
+      // whose index misses the old section.
+      for salt in 1..<1_000 {
+        var new = DiffableDataSourceSnapshot<Section, Int>()
+        new.appendSections([Section(3, salt: 0), Section(2, salt: salt)])
+        if new.indexOfSection(Section(2, salt: 0)) == nil {
+          _ = BatchUpdate(from: old, to: new)
+        }
+      }
+    }
+    expectMessage(result, "BatchUpdate(from:to:): section identifier [")
+  }
+
+  @Test("a diff of correct identifiers replaced at the same places does not stop")
+  func replacedInPlace() {
+    typealias Item = InconsistentHashIdentifier
+    var old = DiffableDataSourceSnapshot<Int, Item>()
+    old.appendSections([0])
+    old.appendItems([Item(1, salt: 0), Item(2, salt: 0)])
+    var new = DiffableDataSourceSnapshot<Int, Item>()
+    new.appendSections([0])
+    new.appendItems([Item(3, salt: 0), Item(4, salt: 0)])
+    let update = BatchUpdate(from: old, to: new)
+    #expect(update.itemDeletes == [[0, 0], [0, 1]])
+    #expect(update.itemInserts == [[0, 0], [0, 1]])
+  }
+
   @Test("a refused call leaves the snapshot unchanged (checked before stopping)")
   func refusedCallsChangeNothing() {
     // The stopping calls above validate before mutating; this checks the

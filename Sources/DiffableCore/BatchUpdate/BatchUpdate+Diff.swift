@@ -53,6 +53,15 @@ extension BatchUpdate {
   /// follow the same item as it did in `old`: a list with a few changes costs
   /// about one `==` per item and one hash per change.
   ///
+  /// A new identifier that the old snapshot's index does not hold is
+  /// compared with the old one at its place (one `==` per inserted item or
+  /// section); if the two are equal, they hash differently, and the diff
+  /// stops with a message naming both. This catches the usual broken
+  /// conformance, an `==` that compares an `id` and a `hash(into:)` that also
+  /// feeds a property the app changed, which would otherwise turn an edit
+  /// into a silent delete and insert. An equal identifier elsewhere in the
+  /// old snapshot is not looked for.
+  ///
   /// - Complexity: O(*n* + *s* log *s*) expected, plus O(*m* log *m*) for the
   ///   *m* items that stay in their section and change order, and
   ///   O(*r* log *r*) to sort the *r* reconfigures, where *n* is the number
@@ -85,6 +94,17 @@ extension BatchUpdate {
         oldOfNew[q] = p
       }
     }
+    // A new section the old index does not hold, equal to the old section
+    // at its position, hashes differently from it: one `==` per inserted
+    // section catches the common case of a broken `Hashable` conformance
+    // (an `==` on an id, a hash that also feeds a changed name).
+    for q in 0..<min(oldSectionCount, newSectionCount) where oldOfNew[q] < 0 {
+      let id = new._records[new._order[q]].id
+      let oldID = old._records[old._order[q]].id
+      if id == oldID {
+        _hashMismatchFailure(id, equalTo: oldID, "section", "BatchUpdate(from:to:)")
+      }
+    }
     var oldPositionOfSlot = [Int32](repeating: -1, count: old._records.count)
     for p in 0..<oldSectionCount { oldPositionOfSlot[old._order[p]] = Int32(p) }
 
@@ -107,11 +127,13 @@ extension BatchUpdate {
         let record = new._records[new._order[q]]
         let p = Int32(oldOfNew[q])
         var isDirty = false
+        var oldItems: [I] = []  // the section's old items, if it survives
         if p >= 0 {
           // A surviving section most likely starts where it used to.
           guessSection = p
           guessItems = old._records[old._order[Int(p)]].items
           guessIndex = 0
+          oldItems = guessItems
           isDirty = guessItems.count != record.items.count
         }
         let start = record.start
@@ -131,6 +153,12 @@ extension BatchUpdate {
                 guessItems = old._records[Int(location.slot)].items
               }
             } else {
+              // Not in the old index. If the old item at its position is
+              // equal to it, the two hash differently: one `==` per
+              // inserted item catches the common broken conformance.
+              if k < oldItems.count && oldItems[k] == item {
+                _hashMismatchFailure(item, equalTo: oldItems[k], "item", "BatchUpdate(from:to:)")
+              }
               isDirty = true
               continue
             }

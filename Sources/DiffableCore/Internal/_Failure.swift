@@ -28,3 +28,17 @@ package func _describe<C: Collection>(_ identifiers: C) -> String {
   let rest = identifiers.count - shown.count
   return "[" + shown.joined(separator: ", ") + (rest > 0 ? ", … (\(rest) more)" : "") + "]"
 }
+
+/// Stops because `value` is equal to `twin` but the two hash differently:
+/// the identifier type's `Hashable` conformance is broken.
+@usableFromInline
+@inline(never)
+package func _hashMismatchFailure<T: Hashable>(
+  _ value: T, equalTo twin: T, _ kind: String, _ operation: StaticString
+) -> Never {
+  _diffableFailure(
+    operation,
+    "\(kind) identifier \(_describe([value])) is equal to \(_describe([twin])) "
+      + "but the two hash differently; \(T.self)'s hash(into:) must feed exactly the "
+      + "properties that == compares")
+}

@@ -43,11 +43,7 @@ extension DiffableDataSourceSnapshot {
           + "\(T.self)'s == must be reflexive")
     }
     if let twin = stored.first(where: { $0 == value }) {
-      _diffableFailure(
-        operation,
-        "\(kind) identifier \(_describe([value])) is equal to the stored \(_describe([twin])) "
-          + "but the two hash differently; \(T.self)'s hash(into:) must feed exactly the "
-          + "properties that == compares")
+      _hashMismatchFailure(value, equalTo: twin, kind, operation)
     }
   }
 

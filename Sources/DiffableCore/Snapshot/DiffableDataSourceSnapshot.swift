@@ -33,9 +33,19 @@
 /// to itself, marking an absent item, ...) stops the program with a message
 /// that names the operation and the identifiers, in every build
 /// configuration. A call that is refused changes nothing first. Identifier
-/// types whose `Hashable` conformance is broken (a value not equal to itself,
-/// equal values with different hashes) are diagnosed where that is cheap: on
-/// every insertion for the first, and whenever a lookup fails for the second.
+/// types whose `Hashable` conformance is broken are diagnosed where that is
+/// cheap, in every build configuration:
+///
+/// - A value not equal to itself: on every insertion.
+/// - Equal values with different hashes: whenever a lookup that must succeed
+///   fails (the snapshot then scans for an equal identifier, on the way to
+///   stopping), and in ``BatchUpdate/init(from:to:)`` when a new identifier
+///   is equal to the old one at its place.
+///
+/// Not caught: equal values with different hashes that no failed lookup or
+/// diff position brings together (appending such a twin stores both; a
+/// lookup that lands in the right bucket by chance succeeds), and hashes
+/// that change while an identifier is stored.
 ///
 /// Two behaviours are kept from UIKit because code relies on them:
 /// ``deleteAllItems()`` also removes every section, and inserting or appending
