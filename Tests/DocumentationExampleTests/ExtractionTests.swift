@@ -26,4 +26,24 @@ struct ExtractionTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
   }
+
+  @Test("every document adds the package with the same dependency line")
+  func oneDependencyLine() throws {
+    let documents = [
+      "README.md",
+      "Sources/Diffable/Diffable.docc/GettingStarted.md",
+      "Sources/CollectionLayout/CollectionLayout.docc/GettingStarted.md",
+    ]
+    var lines: Set<String> = []
+    for document in documents {
+      let text = try String(
+        contentsOf: Self.repositoryRoot.appendingPathComponent(document), encoding: .utf8)
+      let found = text.split(separator: "\n")
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { $0.hasPrefix(".package(url:") && $0.contains("/swift-diffable\"") }
+      #expect(found.count == 1, "\(document) adds the package \(found.count) times")
+      lines.formUnion(found)
+    }
+    #expect(lines.count == 1, "the documents add the package differently: \(lines.sorted())")
+  }
 }
