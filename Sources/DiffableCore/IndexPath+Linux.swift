@@ -1,7 +1,11 @@
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
+  // The index paths the API speaks in come with the module (and with
+  // `import Diffable`), as they come with UIKit.
+  @_exported public import struct FoundationEssentials.IndexPath
 #else
   public import Foundation
+  @_exported public import struct Foundation.IndexPath
 #endif
 
 // Apple's UIKit and AppKit give `IndexPath` the `section` and `item`

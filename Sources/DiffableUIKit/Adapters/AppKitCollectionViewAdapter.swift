@@ -2,7 +2,7 @@ public import DiffableCore
 public import DiffableEngine
 // Foundation, not FoundationEssentials: `IndexSet`, which UIKit and AppKit
 // take for sections, is in Foundation only on Linux.
-public import Foundation
+import Foundation
 
 /// Drives an AppKit collection view, `NSCollectionView` or any view adopting
 /// ``AppKitCollectionViewUpdating``, for a `DiffableDataSource`, and

@@ -2,7 +2,7 @@ public import DiffableCore
 public import DiffableEngine
 // Foundation, not FoundationEssentials: `IndexSet`, which UIKit and AppKit
 // take for sections, is in Foundation only on Linux.
-public import Foundation
+import Foundation
 
 /// Drives a table view, `UITableView` or any view adopting
 /// ``TableViewUpdating``, for a `DiffableDataSource`, and answers the
