@@ -15,7 +15,8 @@ let package = Package(
     .package(name: "swift-diffable", path: "..")
   ],
   targets: [
-    // Timing, interleaving, medians, ratios and memory readings.
+    // Timing, interleaving, medians, ratios, memory readings and the seeded
+    // generator every benchmark draws its data from.
     .target(name: "BenchmarkSupport"),
     .executableTarget(
       name: "CoreBenchmarks",
@@ -60,12 +61,14 @@ let package = Package(
     // One diff in a loop, for profilers.
     .executableTarget(
       name: "ProfileDiff",
-      dependencies: [.product(name: "Diffable", package: "swift-diffable")]),
+      dependencies: [
+        "BenchmarkSupport", .product(name: "Diffable", package: "swift-diffable"),
+      ]),
     // Applies to a list a page shows, in a loop, for profilers.
     .executableTarget(
       name: "ProfileWeb",
       dependencies: [
-        "WebBenchmarkSupport",
+        "BenchmarkSupport", "WebBenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
         .product(name: "DiffableWeb", package: "swift-diffable"),

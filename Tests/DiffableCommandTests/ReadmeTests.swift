@@ -48,10 +48,13 @@ struct ReadmeTests {
     #expect(shown.contains { $0.hasPrefix("diffable layout ") })
   }
 
-  @Test("each command runs and prints what the README shows", arguments: try examples())
+  @Test(
+    "each command runs, prints what the README shows and leaves the clone clean",
+    arguments: try examples())
   func commandRuns(_ example: Example) throws {
-    // Run in a scratch copy of the examples, so that commands writing files
-    // leave the repository alone.
+    // Run in a scratch copy of the examples, standing for the clone a reader
+    // runs the command in: whatever the command writes, it must not write
+    // there.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "diffable-readme-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -65,5 +68,13 @@ struct ReadmeTests {
     if !example.expectedLines.isEmpty {
       #expect(run.outputLines.map(String.init) == example.expectedLines)
     }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Examples"])
+    #expect(
+      try FileManager.default.subpathsOfDirectory(
+        atPath: directory.appendingPathComponent("Examples").path
+      ).sorted()
+        == FileManager.default.subpathsOfDirectory(
+          atPath: Self.repositoryRoot.appendingPathComponent("Examples").path
+        ).sorted())
   }
 }

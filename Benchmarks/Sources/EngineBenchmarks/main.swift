@@ -25,7 +25,7 @@ import Foundation
 refuseToMeasure(ifCheckingInvariants: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants)
 
 var harness = Harness(runs: 9)
-var random = SystemRandomNumberGenerator()
+var random = BenchmarkRandom()
 
 typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 

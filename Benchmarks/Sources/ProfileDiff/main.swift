@@ -1,8 +1,9 @@
 // A single diff in a loop, for profilers (valgrind --tool=callgrind, perf).
+import BenchmarkSupport
 import DiffableCore
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 5_000
-var random = SystemRandomNumberGenerator()
+var random = BenchmarkRandom()
 let oldItems = Array(0..<count)
 var newItems = oldItems
 newItems.removeSubrange(count * 2 / 5..<count * 3 / 5)

@@ -5,6 +5,7 @@
 // snapshot, then the old one again: compare the inclusive cost of
 // `WebListView.performBatchUpdates` (and of the session's handling of the
 // ack) with that of `BatchUpdate.init(from:to:)`.
+import BenchmarkSupport
 import CollectionLayout
 import DiffableCore
 import DiffableEngine
@@ -16,18 +17,8 @@ typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 10_000
 let rounds = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 50
 
-/// A generator with a fixed seed, so that every run profiles the same work.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-var random = SplitMix(state: 42)
+// A fixed seed, so that every run profiles the same work.
+var random = BenchmarkRandom()
 
 @MainActor
 func profile() async {

@@ -51,11 +51,10 @@ struct InteractiveMountainSearch {
         "type to search · Backspace erases · Ctrl-U clears · Enter, Esc or Ctrl-C quits", .dim),
       "",
     ]
-    // Room for the list: the screen less the header and the batch lines.
-    let operations = 3
+    // The step gets the screen less the lines above it.
     let body = MountainRows(search: search, styler: styler).render(
       query: query, from: old, to: new, batch: batch,
-      maximumRows: max(3, rows - lines.count - operations - 3), maximumOperations: operations)
+      maximumLines: rows - lines.count, maximumOperations: 3)
     lines += body
     let screen = lines.joined(separator: "\r\n")
     Terminal.write(ScreenControl.home + ScreenControl.clearToEnd + screen)

@@ -56,7 +56,7 @@ struct MountainsDemo: Demo {
   static let defaultSteps = ["k", "ki", "kil", "ki"]
 
   /// Plays the steps, starting from the empty query (every mountain), and
-  /// prints each step.
+  /// prints each step, cut to fit the terminal.
   @MainActor
   static func play(
     steps: [String], search: MountainSearch, styler: TextStyler, pause seconds: Double
@@ -67,12 +67,17 @@ struct MountainsDemo: Demo {
         + "typing \(steps.map(BatchUpdate.quotedName).joined(separator: ", "))")
     TerminalOutput.line(styler(MountainRows.legend, .dim))
     let rows = MountainRows(search: search, styler: styler)
+    // Each step, with the blank line before it, fits the terminal (24 lines
+    // when standard output is not one).
+    let height = Terminal.size?.rows ?? 24
     for query in steps {
       try await pause(seconds)
       let current = search.snapshot(matching: query)
       let batch = BatchUpdate(from: previous, to: current)
       TerminalOutput.line()
-      for line in rows.render(query: query, from: previous, to: current, batch: batch) {
+      let step = rows.render(
+        query: query, from: previous, to: current, batch: batch, maximumLines: height - 1)
+      for line in step {
         TerminalOutput.line(line)
       }
       previous = current
@@ -108,12 +113,16 @@ struct MountainRows {
 
   /// The lines printed for one step: a header, the list with its changes
   /// marked, and the batch update.
+  ///
+  /// With `maximumLines`, the step takes at most that many lines (unless it
+  /// is smaller than the header, the batch lines and three rows): the list is
+  /// cut short, and its last row says how many more rows there are.
   func render(
     query: String,
     from old: DiffableDataSourceSnapshot<String, String>,
     to new: DiffableDataSourceSnapshot<String, String>,
     batch: BatchUpdate,
-    maximumRows: Int? = nil,
+    maximumLines: Int? = nil,
     maximumOperations: Int = 8
   ) -> [String] {
     var lines: [String] = []
@@ -126,14 +135,20 @@ struct MountainRows {
     renderer.movesNameSections = false
     renderer.itemText = { rowText($0) }
     var rows = renderer.lines(for: list)
-    if let maximumRows, rows.count > maximumRows {
-      let hidden = rows.count - maximumRows + 1
-      rows = Array(rows.prefix(maximumRows - 1)) + [styler("  … \(hidden) more rows", .dim)]
-    }
-    lines += rows
-    lines += batchSummaryLines(
+    let summary = batchSummaryLines(
       for: batch, from: old, to: new, describeSection: BatchUpdate.quotedName,
       describeItem: BatchUpdate.quotedName, maximumOperations: maximumOperations, styler: styler)
+    // The list gets what the header and the batch lines leave, and never
+    // fewer than three rows, however small the screen.
+    if let maximumLines {
+      let room = max(3, maximumLines - lines.count - summary.count)
+      if rows.count > room {
+        let hidden = rows.count - room + 1
+        rows = Array(rows.prefix(room - 1)) + [styler("  … \(hidden) more rows", .dim)]
+      }
+    }
+    lines += rows
+    lines += summary
     return lines
   }
 }

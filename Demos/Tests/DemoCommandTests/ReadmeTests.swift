@@ -71,10 +71,13 @@ struct ReadmeTests {
     }
   }
 
-  @Test("each demo command runs and prints what the README shows", arguments: try examples())
+  @Test(
+    "each demo command runs, prints what the README shows and leaves the clone clean",
+    arguments: try examples())
   func commandRuns(_ example: Example) throws {
-    // Run in a scratch directory, so that commands writing files leave the
-    // repository alone.
+    // Run in an empty scratch directory, standing for the clone a reader
+    // runs the command in: whatever the command writes, it must not write
+    // there.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "demo-readme-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -85,5 +88,6 @@ struct ReadmeTests {
     if !example.expectedLines.isEmpty {
       #expect(run.outputLines.map(String.init) == example.expectedLines)
     }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
   }
 }
