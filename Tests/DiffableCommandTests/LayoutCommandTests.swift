@@ -221,6 +221,37 @@ struct LayoutCommandTests {
     #expect(!run.standardError.contains("Missing value"))
   }
 
+  @Test(
+    "item counts beyond the maximum are refused by the argument, before solving",
+    arguments: [
+      ("9223372036854775807", "section 0's count 9223372036854775807"),
+      ("1000000000", "section 0's count 1000000000"),
+      ("600000,400001", "section 1's count 400001"),
+    ])
+  func tooManyItems(_ items: String, _ position: String) throws {
+    let run = try runDiffable([
+      "layout", try Self.spec(Self.restStop), "--size", "390x844", "--items", items,
+    ])
+    #expect(run.status != 0)
+    #expect(
+      run.standardError.hasPrefix(
+        "Error: The value '\(items)' is invalid for '--items <items>': \(position) makes more "
+          + "than the 1000000 items a layout holds\n"), "\(run.standardError)")
+  }
+
+  @Test("a group count beyond the maximum is an error naming its JSON path")
+  func groupCountTooLarge() throws {
+    let spec = try Self.spec(
+      #"{"sections": [{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 10}}, "subitems": [{"item": {"layoutSize": {"width": {"absolute": 1}, "height": {"absolute": 10}}}}], "count": 1000000000}}}]}"#
+    )
+    let run = try runDiffable(["layout", spec, "--size", "390x844", "--items", "1"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError.contains(
+        "sections[0].group.horizontal.count: count 1000000000 is more than the 100000 children"))
+  }
+
   // MARK: The built binary
 
   @Test("the binary exits 0 with JSON on standard output, or writes the file given")

@@ -106,6 +106,12 @@ extension LayoutGroup: Codable {
           throw DecodingError.dataCorruptedError(
             forKey: countKey, in: c, debugDescription: "\(name) must be positive, not \(n)")
         }
+        let maximum = CompositionalLayout.maximumItemsPerGroup
+        guard n <= maximum else {
+          throw DecodingError.dataCorruptedError(
+            forKey: countKey, in: c,
+            debugDescription: "\(name) \(n) is more than the \(maximum) children a group may hold")
+        }
         guard subitems.count == 1 else {
           throw DecodingError.dataCorruptedError(
             forKey: .subitems, in: c,

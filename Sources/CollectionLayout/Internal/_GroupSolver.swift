@@ -76,8 +76,10 @@ struct _Sizer {
 }
 
 /// Upper bound on the children a single group may place, so that a
-/// description whose children take no space cannot loop forever.
-let _maximumChildrenPerGroup = 100_000
+/// description whose children take no space cannot loop forever, and on
+/// the items (leaves) of one root group instance, nested groups included,
+/// so that nested counts cannot multiply beyond memory.
+let _maximumChildrenPerGroup = CompositionalLayout.maximumItemsPerGroup
 
 /// Fit tolerance along a group's axis: a child that overflows by less than a
 /// quarter of a point still fits.
@@ -211,6 +213,9 @@ struct _GroupSolver {
       if frames.isEmpty {
         throw path.key("frames").error("a custom group must provide at least one frame")
       }
+      if frames.count > _maximumChildrenPerGroup - leafCursor {
+        throw tooManyItems(path)
+      }
       var maxX: CGFloat = 0
       var maxY: CGFloat = 0
       for (i, f) in frames.enumerated() {
@@ -324,7 +329,12 @@ struct _GroupSolver {
     let subitemsPath = s.path.key("subitems")
     switch s.group.repetition {
     case .count(let n), .repeating(let n):
-      guard n > 0 else { throw s.path.key("count").error("count must be positive, not \(n)") }
+      let countKey = if case .count = s.group.repetition { "count" } else { "repeatingCount" }
+      guard n > 0 else { throw s.path.key(countKey).error("count must be positive, not \(n)") }
+      guard n <= _maximumChildrenPerGroup else {
+        throw s.path.key(countKey).error(
+          "\(n) is more than the \(_maximumChildrenPerGroup) children a group may hold")
+      }
       var forced: CGFloat? = nil
       var container = s.content
       if case .count = s.group.repetition {
@@ -468,6 +478,7 @@ struct _GroupSolver {
         axes.setMain(.absolute(forcedAxis), in: &sizing)
       }
       let leaf = leafCursor
+      guard leaf < _maximumChildrenPerGroup else { throw tooManyItems(itemPath) }
       leafCursor += 1
       size = selfSize(size, sizing, category: .cell, kind: nil, leaf: leaf)
       return Child(
@@ -494,6 +505,12 @@ struct _GroupSolver {
   private func noFit(_ s: Stack) -> LayoutError {
     s.path.error(
       "a \(s.group.arrangement.rawValue) group with \(s.axes.mainName) \(_format(s.length)) cannot fit a single subitem"
+    )
+  }
+
+  private func tooManyItems(_ path: _Path) -> LayoutError {
+    path.error(
+      "the section's group would hold more than \(_maximumChildrenPerGroup) items, nested groups included"
     )
   }
 

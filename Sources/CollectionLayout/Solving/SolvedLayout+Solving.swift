@@ -330,7 +330,9 @@ extension SolvedLayout {
   /// - Parameters:
   ///   - itemCounts: The number of items in each section.
   ///   - preferredSize: As for ``CompositionalLayout/solve(_:itemCounts:preferredSize:)``.
-  /// - Throws: ``LayoutError`` for an invalid description of a new section.
+  /// - Throws: ``LayoutError`` for an invalid description of a new section,
+  ///   or with the path `itemCounts[i]` for counts that total more than
+  ///   ``CompositionalLayout/maximumItemCount``; the layout is then unchanged.
   /// - Precondition: No count is negative.
   /// - Complexity: O(*s* + *c*), where *s* is the number of sections and
   ///   *c* the cost of solving the changed sections.
@@ -342,6 +344,7 @@ extension SolvedLayout {
         "updateItemCounts(_:preferredSize:)",
         "section \(bad) has a negative item count \(itemCounts[bad])")
     }
+    try _checkItemCounts(itemCounts)
     var next = self
     if next._sections.count > itemCounts.count {
       next._sections.removeSubrange(itemCounts.count...)

@@ -162,7 +162,9 @@ extension CompositionalLayout {
   /// - Returns: The solved layout.
   /// - Throws: ``LayoutError`` naming the JSON path of an invalid
   ///   description: a group that cannot fit one child, a negative size, a
-  ///   fraction of an estimated axis.
+  ///   fraction of an estimated axis, a group of more than
+  ///   ``maximumItemsPerGroup`` items; or with the path `itemCounts[i]`
+  ///   for counts that total more than ``maximumItemCount``.
   /// - Precondition: No count is negative.
   /// - Complexity: O(*s* + *g* + *e*), where *s* is the number of sections,
   ///   *g* the size of their root groups, and *e* the number of items in
@@ -176,6 +178,7 @@ extension CompositionalLayout {
         "solve(_:itemCounts:preferredSize:)",
         "section \(bad) has a negative item count \(itemCounts[bad])")
     }
+    try _checkItemCounts(itemCounts)
     if !(context.containerSize.width >= 0 && context.containerSize.height >= 0
       && context.containerSize.width.isFinite && context.containerSize.height.isFinite)
     {

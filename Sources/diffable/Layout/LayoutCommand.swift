@@ -13,6 +13,11 @@ struct LayoutCommand: ParsableCommand {
       container of the given size with the given number of items per section, the visible \
       rect at the origin, and every element (cells, supplementaries, decorations) is listed \
       with its frame in content coordinates; orthogonal sections are unscrolled.
+
+      Limits: at most 1,000,000 items in all sections together; a group holds at most \
+      100,000 items (its count or repeatingCount too); every number of the description \
+      is at most 1,000,000,000 points in size. A description or argument beyond them is \
+      an error naming its JSON path or the option.
       """)
 
   /// The output formats.
@@ -122,6 +127,7 @@ struct ItemCounts {
   /// than being taken for an option).
   init(parsing argument: String) throws(ValidationError) {
     var counts: [Int] = []
+    var total = 0
     for (index, part) in argument.split(separator: ",", omittingEmptySubsequences: false)
       .enumerated()
     {
@@ -136,6 +142,12 @@ struct ItemCounts {
       guard count >= 0 else {
         throw ValidationError("\(position) \(count) is negative; counts are 0 or more")
       }
+      let maximum = CompositionalLayout.maximumItemCount
+      guard count <= maximum - total else {
+        throw ValidationError(
+          "\(position) \(count) makes more than the \(maximum) items a layout holds")
+      }
+      total += count
       counts.append(count)
     }
     value = counts
