@@ -252,6 +252,24 @@ struct LayoutCommandTests {
         "sections[0].group.horizontal.count: count 1000000000 is more than the 100000 children"))
   }
 
+  @Test(
+    "sizes whose frames would not be finite are errors naming the JSON path, never inf",
+    arguments: ["json", "svg"])
+  func hugeSizes(_ format: String) throws {
+    let spec = try Self.spec(
+      #"{"sections": [{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 10}}, "subitems": [{"item": {"layoutSize": {"width": {"absolute": 1e308}, "height": {"absolute": 1e308}}}}]}}}]}"#
+    )
+    let run = try runDiffable([
+      "layout", spec, "--size", "390x844", "--items", "3", "--format", format,
+    ])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError.contains(
+        "sections[0].group.horizontal.subitems[0].item.layoutSize.width.absolute: 1e+308 is larger than the largest length, 1000000000"
+      ), "\(run.standardError)")
+  }
+
   // MARK: The built binary
 
   @Test("the binary exits 0 with JSON on standard output, or writes the file given")

@@ -101,6 +101,8 @@ struct _GroupSolver {
     guard v.isFinite, v >= 0 else {
       throw path.error("\(v) is not a non-negative finite number")
     }
+    if let problem = _lengthProblem(v) { throw path.error(problem) }
+    let resolved: CGFloat
     switch d {
     case .fractionalWidth(let f):
       if unbounded.w {
@@ -108,17 +110,23 @@ struct _GroupSolver {
           "fractionalWidth(\(f)) of a container whose width is estimated (it has no width to take a fraction of)"
         )
       }
-      return f * container.width
+      resolved = f * container.width
     case .fractionalHeight(let f):
       if unbounded.h {
         throw path.error(
           "fractionalHeight(\(f)) of a container whose height is estimated (it has no height to take a fraction of)"
         )
       }
-      return f * container.height
+      resolved = f * container.height
     case .absolute(let v), .estimated(let v), .uniformAcrossSiblings(let v):
-      return v
+      resolved = v
     }
+    if resolved > CompositionalLayout.maximumLength {
+      throw path.error(
+        "resolves to \(_format(resolved)), larger than the largest length, \(_format(CompositionalLayout.maximumLength))"
+      )
+    }
+    return resolved
   }
 
   static func resolve(
@@ -144,8 +152,8 @@ struct _GroupSolver {
       heightIsEstimated: layoutSize.heightDimension.isEstimated)
     guard let p = sizer.preferred(request) else { return size }
     var out = size
-    if layoutSize.widthDimension.isEstimated, p.width.isFinite, p.width >= 0 { out.width = p.width }
-    if layoutSize.heightDimension.isEstimated, p.height.isFinite, p.height >= 0 {
+    if layoutSize.widthDimension.isEstimated, _isPreferredLength(p.width) { out.width = p.width }
+    if layoutSize.heightDimension.isEstimated, _isPreferredLength(p.height) {
       out.height = p.height
     }
     return out
@@ -684,6 +692,12 @@ struct _GroupSolver {
         height: size.height),
       zIndex: s.zIndex, owner: owner)
   }
+}
+
+/// Whether a preferred length is used: finite, non-negative and at most
+/// ``CompositionalLayout/maximumLength``; other answers keep the estimate.
+func _isPreferredLength(_ v: CGFloat) -> Bool {
+  v.isFinite && v >= 0 && v <= CompositionalLayout.maximumLength
 }
 
 /// A number as people write it: integers without a fraction.

@@ -44,6 +44,9 @@ extension SolvedLayout {
       throw path.key("interGroupSpacing").error(
         "\(description.interGroupSpacing) is not a finite number")
     }
+    if let problem = _lengthProblem(description.interGroupSpacing) {
+      throw path.key("interGroupSpacing").error(problem)
+    }
     let reference =
       description.contentInsetsReference ?? layout.configuration.contentInsetsReference
     let (crossStart, crossLength) = _crossRange(reference)
@@ -163,8 +166,8 @@ extension SolvedLayout {
           proposedSize: size, widthIsEstimated: b.layoutSize.widthDimension.isEstimated,
           heightIsEstimated: b.layoutSize.heightDimension.isEstimated)
         if let p = lookup(request) {
-          if request.widthIsEstimated, p.width.isFinite, p.width >= 0 { size.width = p.width }
-          if request.heightIsEstimated, p.height.isFinite, p.height >= 0 { size.height = p.height }
+          if request.widthIsEstimated, _isPreferredLength(p.width) { size.width = p.width }
+          if request.heightIsEstimated, _isPreferredLength(p.height) { size.height = p.height }
         }
       }
       let edges = b.alignment.edges

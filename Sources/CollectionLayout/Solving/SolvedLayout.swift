@@ -179,12 +179,8 @@ extension CompositionalLayout {
         "section \(bad) has a negative item count \(itemCounts[bad])")
     }
     try _checkItemCounts(itemCounts)
-    if !(context.containerSize.width >= 0 && context.containerSize.height >= 0
-      && context.containerSize.width.isFinite && context.containerSize.height.isFinite)
-    {
-      throw LayoutError(
-        path: "(root)",
-        message: "the container size \(context.containerSize) is not a finite, non-negative size")
+    if let problem = LayoutContext.containerSizeProblem(context.containerSize) {
+      throw LayoutError(path: "(root)", message: problem)
     }
     var solved = SolvedLayout(layout: self, context: context)
     let lookup = _Lookup(known: [:], callback: preferredSize)
@@ -194,6 +190,15 @@ extension CompositionalLayout {
     }
     solved._preferred = lookup.received
     solved._restack()
+    // Numbers within the limits add up to finite sizes; only a description
+    // built in Swift with larger spacing or insets gets here.
+    guard solved.contentSize.width.isFinite, solved.contentSize.height.isFinite else {
+      throw LayoutError(
+        path: "(root)",
+        message:
+          "the content size is not finite; a spacing or inset is larger than the largest length, \(_format(Self.maximumLength))"
+      )
+    }
     return solved
   }
 }
