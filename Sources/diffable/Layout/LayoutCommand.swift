@@ -30,7 +30,8 @@ struct LayoutCommand: ParsableCommand {
   var spec: String
 
   @Option(
-    parsing: .unconditional, help: "The container size in points, as WIDTHxHEIGHT.",
+    parsing: .unconditional,
+    help: "The container size in points, as WIDTHxHEIGHT; each side from 1 to 1000000000.",
     transform: { try ContainerSize(parsing: $0) })
   var size: ContainerSize
 
@@ -96,25 +97,15 @@ struct ContainerSize {
   var value: CGSize
 
   /// The size `argument` writes, or an error that says what is wrong with
-  /// it (the option is read unconditionally, so `-1x5` arrives here rather
+  /// it, by the rule ``LayoutText/containerSize(parsing:)`` keeps for every
+  /// tool (the option is read unconditionally, so `-1x5` arrives here rather
   /// than being taken for an option).
   init(parsing argument: String) throws(ValidationError) {
-    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2 else {
-      throw ValidationError("write the size as WIDTHxHEIGHT, such as 390x844")
+    do {
+      value = try LayoutText.containerSize(parsing: argument)
+    } catch {
+      throw ValidationError(error.message)
     }
-    for (name, part) in zip(["width", "height"], parts) {
-      guard let number = Double(part.trimmingCharacters(in: .whitespaces)), number.isFinite else {
-        throw ValidationError("the \(name) \(jsonQuoted(String(part))) is not a number")
-      }
-      guard number >= 0 else {
-        throw ValidationError("the \(name) \(part) is negative; sizes are 0 or more")
-      }
-    }
-    guard let value = LayoutText.size(parsing: argument) else {
-      throw ValidationError("write the size as WIDTHxHEIGHT, such as 390x844")
-    }
-    self.value = value
   }
 }
 
