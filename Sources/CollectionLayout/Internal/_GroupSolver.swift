@@ -437,6 +437,20 @@ struct _GroupSolver {
       if !children.isEmpty, !exists(leafCursor) { break }
       let mark = leafCursor
       let subitem = subitems[i % subitems.count]
+      // A nested group whose length along the axis is known fits or not
+      // before it is laid out: laying out each level's last, refused child
+      // would double the work at every level of nesting.
+      if case .group(let g) = subitem, !s.axes.main(g.layoutSize).isEstimated {
+        let main = try Self.resolve(
+          s.axes.main(g.layoutSize), in: s.content, unbounded: s.unbounded,
+          path: subitemsPath.index(i % subitems.count).key("group").key(g.arrangement.rawValue)
+            .key("layoutSize").key(s.axes.mainName))
+        let slot =
+          (s.axes.mainLead(g.edgeSpacing)?.spacing ?? 0) + main
+          + (s.axes.mainTrail(g.edgeSpacing)?.spacing ?? 0)
+        let needed = used + (i > 0 ? s.spacing.spacing : 0) + slot
+        if needed > s.length + _fitTolerance || (needed <= used && i >= subitems.count) { break }
+      }
       var child = try measure(
         subitem, container: s.content, unbounded: s.unbounded, forcedAxis: nil, axes: s.axes,
         path: subitemsPath.index(i % subitems.count))
