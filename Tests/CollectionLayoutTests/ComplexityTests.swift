@@ -99,4 +99,31 @@ struct ComplexityTests {
     // Section 1 again: its template and 21 rows.
     #expect(solved._groupSolveCount == groups + 1 + 21)
   }
+
+  /// `depth` groups nested in one another, alternately vertical and
+  /// horizontal, each as large as its parent; the innermost holds one item.
+  static func nested(depth: Int) -> CompositionalLayout {
+    var group = LayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)),
+      subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+    for level in 1..<depth {
+      let whole = size(.fractionalWidth(1), .fractionalHeight(1))
+      group =
+        level.isMultiple(of: 2)
+        ? .horizontal(layoutSize: whole, subitems: [LayoutSubitem.group(group)])
+        : .vertical(layoutSize: whole, subitems: [LayoutSubitem.group(group)])
+    }
+    return CompositionalLayout(section: LayoutSection(group: group))
+  }
+
+  @Test("nested groups are solved once per level: the work grows linearly with the depth")
+  func nestingIsLinear() throws {
+    var solves: [Int] = []
+    for depth in [10, 20] {
+      let solved = try Self.nested(depth: depth).solve(context(390, 844), itemCounts: [3])
+      #expect(solved.numberOfItems(inSection: 0) == 3)
+      solves.append(solved._groupSolveCount)
+    }
+    #expect(solves == [10, 20])
+  }
 }

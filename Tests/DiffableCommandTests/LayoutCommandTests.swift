@@ -95,6 +95,9 @@ struct LayoutCommandTests {
     #expect(Set(fills.compactMap { $0 }).count == 3)
   }
 
+  /// The rule every tool's `--size` keeps, as its errors end.
+  static let sides = "each side of a container is from 1 to 1000000000 points"
+
   @Test("arguments parse sizes and counts, and reject malformed ones")
   func arguments() throws {
     #expect(try ContainerSize(parsing: "390x844").value == CGSize(width: 390, height: 844))
@@ -105,8 +108,16 @@ struct LayoutCommandTests {
       ("x844", #"the width "" is not a number"#),
       ("390x", #"the height "" is not a number"#),
       ("axb", #"the width "a" is not a number"#),
-      ("-1x5", "the width -1 is negative; sizes are 0 or more"),
-      ("5x-2", "the height -2 is negative; sizes are 0 or more"),
+      ("-1x5", "the width -1 is negative; sizes are 0 or more; \(Self.sides)"),
+      ("5x-2", "the height -2 is negative; sizes are 0 or more; \(Self.sides)"),
+      ("0x0", "the width 0 is less than 1 point; \(Self.sides)"),
+      ("10x0.5", "the height 0.5 is less than 1 point; \(Self.sides)"),
+      ("1e309x10", "the width inf is not a finite number; \(Self.sides)"),
+      ("10xnan", "the height nan is not a finite number; \(Self.sides)"),
+      (
+        "2e9x10",
+        "the width 2000000000 is larger than the largest length, 1000000000; \(Self.sides)"
+      ),
     ]
     for (bad, message) in badSizes {
       #expect { try ContainerSize(parsing: bad) } throws: { "\($0)" == message }
@@ -206,7 +217,7 @@ struct LayoutCommandTests {
       (
         ["--size", "-1x5", "--items", "1"],
         "Error: The value '-1x5' is invalid for '--size <size>': the width -1 is negative; "
-          + "sizes are 0 or more"
+          + "sizes are 0 or more; \(Self.sides)"
       ),
       (
         ["--size", "10x10", "--items", "-1"],
@@ -219,6 +230,55 @@ struct LayoutCommandTests {
     #expect(run.status != 0)
     #expect(run.standardError.hasPrefix(message + "\n"), "\(run.standardError)")
     #expect(!run.standardError.contains("Missing value"))
+  }
+
+  @Test(
+    "item counts beyond the maximum are refused by the argument, before solving",
+    arguments: [
+      ("9223372036854775807", "section 0's count 9223372036854775807"),
+      ("1000000000", "section 0's count 1000000000"),
+      ("600000,400001", "section 1's count 400001"),
+    ])
+  func tooManyItems(_ items: String, _ position: String) throws {
+    let run = try runDiffable([
+      "layout", try Self.spec(Self.restStop), "--size", "390x844", "--items", items,
+    ])
+    #expect(run.status != 0)
+    #expect(
+      run.standardError.hasPrefix(
+        "Error: The value '\(items)' is invalid for '--items <items>': \(position) makes more "
+          + "than the 1000000 items a layout holds\n"), "\(run.standardError)")
+  }
+
+  @Test("a group count beyond the maximum is an error naming its JSON path")
+  func groupCountTooLarge() throws {
+    let spec = try Self.spec(
+      #"{"sections": [{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 10}}, "subitems": [{"item": {"layoutSize": {"width": {"absolute": 1}, "height": {"absolute": 10}}}}], "count": 1000000000}}}]}"#
+    )
+    let run = try runDiffable(["layout", spec, "--size", "390x844", "--items", "1"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError.contains(
+        "sections[0].group.horizontal.count: count 1000000000 is more than the 100000 children"))
+  }
+
+  @Test(
+    "sizes whose frames would not be finite are errors naming the JSON path, never inf",
+    arguments: ["json", "svg"])
+  func hugeSizes(_ format: String) throws {
+    let spec = try Self.spec(
+      #"{"sections": [{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 10}}, "subitems": [{"item": {"layoutSize": {"width": {"absolute": 1e308}, "height": {"absolute": 1e308}}}}]}}}]}"#
+    )
+    let run = try runDiffable([
+      "layout", spec, "--size", "390x844", "--items", "3", "--format", format,
+    ])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError.contains(
+        "sections[0].group.horizontal.subitems[0].item.layoutSize.width.absolute: 1e+308 is larger than the largest length, 1000000000"
+      ), "\(run.standardError)")
   }
 
   // MARK: The built binary

@@ -25,7 +25,7 @@ struct RestStopDemo: Demo {
       layout is also written as an SVG picture.
       """)
 
-  @Option(help: "The screen size in points, as WIDTHxHEIGHT.")
+  @Option(help: "The screen size in points, as WIDTHxHEIGHT; each side from 1 to 1000000000.")
   var size = ScreenSize(CGSize(width: 390, height: 844))
 
   @Option(help: ArgumentHelp("The width of the drawing in characters.", valueName: "n"))
@@ -39,9 +39,6 @@ struct RestStopDemo: Demo {
   func validate() throws {
     guard (16...400).contains(columns) else {
       throw ValidationError("--columns must be between 16 and 400.")
-    }
-    guard size.value.width >= 100, size.value.height >= 100 else {
-      throw ValidationError("--size must be at least 100x100 points.")
     }
   }
 
@@ -175,12 +172,13 @@ struct RestStopDrawing {
   }
 }
 
-/// `--size WIDTHxHEIGHT`, read as `diffable layout` reads it.
+/// `--size WIDTHxHEIGHT`, read by the rule `diffable layout` keeps
+/// (`LayoutText.containerSize(parsing:)`).
 struct ScreenSize: ExpressibleByArgument {
   var value: CGSize
 
   init?(argument: String) {
-    guard let value = LayoutText.size(parsing: argument) else { return nil }
+    guard let value = try? LayoutText.containerSize(parsing: argument) else { return nil }
     self.value = value
   }
 

@@ -115,7 +115,9 @@ struct RestStopDemoTests {
 
   @Test("bad options are refused with a usage error, an unwritable picture with a clear one")
   func badOptions() throws {
-    for arguments in [["--columns", "5"], ["--size", "50x50"], ["--size", "wide"]] {
+    for arguments in [
+      ["--columns", "5"], ["--size", "0x0"], ["--size", "1e309x10"], ["--size", "wide"],
+    ] {
       let run = try runDemo(["reststop"] + arguments)
       #expect(run.status == 64, "\(arguments)")
     }

@@ -86,6 +86,12 @@ extension LayoutGroup: Codable {
               codingPath: c.codingPath + [_CodingKeys.frames, _IndexKey(i)],
               debugDescription: "expected a frame [x, y, width, height] with non-negative size"))
         }
+        if let problem = r.lazy.compactMap(_lengthProblem).first {
+          throw DecodingError.dataCorrupted(
+            .init(
+              codingPath: c.codingPath + [_CodingKeys.frames, _IndexKey(i)],
+              debugDescription: problem))
+        }
         frames.append(CGRect(x: r[0], y: r[1], width: r[2], height: r[3]))
       }
       self = .custom(layoutSize: layoutSize, frames: frames)
@@ -105,6 +111,12 @@ extension LayoutGroup: Codable {
         guard n > 0 else {
           throw DecodingError.dataCorruptedError(
             forKey: countKey, in: c, debugDescription: "\(name) must be positive, not \(n)")
+        }
+        let maximum = CompositionalLayout.maximumItemsPerGroup
+        guard n <= maximum else {
+          throw DecodingError.dataCorruptedError(
+            forKey: countKey, in: c,
+            debugDescription: "\(name) \(n) is more than the \(maximum) children a group may hold")
         }
         guard subitems.count == 1 else {
           throw DecodingError.dataCorruptedError(

@@ -76,8 +76,10 @@ struct _Sizer {
 }
 
 /// Upper bound on the children a single group may place, so that a
-/// description whose children take no space cannot loop forever.
-let _maximumChildrenPerGroup = 100_000
+/// description whose children take no space cannot loop forever, and on
+/// the items (leaves) of one root group instance, nested groups included,
+/// so that nested counts cannot multiply beyond memory.
+let _maximumChildrenPerGroup = CompositionalLayout.maximumItemsPerGroup
 
 /// Fit tolerance along a group's axis: a child that overflows by less than a
 /// quarter of a point still fits.
@@ -99,6 +101,8 @@ struct _GroupSolver {
     guard v.isFinite, v >= 0 else {
       throw path.error("\(v) is not a non-negative finite number")
     }
+    if let problem = _lengthProblem(v) { throw path.error(problem) }
+    let resolved: CGFloat
     switch d {
     case .fractionalWidth(let f):
       if unbounded.w {
@@ -106,17 +110,23 @@ struct _GroupSolver {
           "fractionalWidth(\(f)) of a container whose width is estimated (it has no width to take a fraction of)"
         )
       }
-      return f * container.width
+      resolved = f * container.width
     case .fractionalHeight(let f):
       if unbounded.h {
         throw path.error(
           "fractionalHeight(\(f)) of a container whose height is estimated (it has no height to take a fraction of)"
         )
       }
-      return f * container.height
+      resolved = f * container.height
     case .absolute(let v), .estimated(let v), .uniformAcrossSiblings(let v):
-      return v
+      resolved = v
     }
+    if resolved > CompositionalLayout.maximumLength {
+      throw path.error(
+        "resolves to \(_format(resolved)), larger than the largest length, \(_format(CompositionalLayout.maximumLength))"
+      )
+    }
+    return resolved
   }
 
   static func resolve(
@@ -142,8 +152,8 @@ struct _GroupSolver {
       heightIsEstimated: layoutSize.heightDimension.isEstimated)
     guard let p = sizer.preferred(request) else { return size }
     var out = size
-    if layoutSize.widthDimension.isEstimated, p.width.isFinite, p.width >= 0 { out.width = p.width }
-    if layoutSize.heightDimension.isEstimated, p.height.isFinite, p.height >= 0 {
+    if layoutSize.widthDimension.isEstimated, _isPreferredLength(p.width) { out.width = p.width }
+    if layoutSize.heightDimension.isEstimated, _isPreferredLength(p.height) {
       out.height = p.height
     }
     return out
@@ -210,6 +220,9 @@ struct _GroupSolver {
         in: LayoutGroupCustomEnvironment(groupSize: size, containerSize: container))
       if frames.isEmpty {
         throw path.key("frames").error("a custom group must provide at least one frame")
+      }
+      if frames.count > _maximumChildrenPerGroup - leafCursor {
+        throw tooManyItems(path)
       }
       var maxX: CGFloat = 0
       var maxY: CGFloat = 0
@@ -324,7 +337,12 @@ struct _GroupSolver {
     let subitemsPath = s.path.key("subitems")
     switch s.group.repetition {
     case .count(let n), .repeating(let n):
-      guard n > 0 else { throw s.path.key("count").error("count must be positive, not \(n)") }
+      let countKey = if case .count = s.group.repetition { "count" } else { "repeatingCount" }
+      guard n > 0 else { throw s.path.key(countKey).error("count must be positive, not \(n)") }
+      guard n <= _maximumChildrenPerGroup else {
+        throw s.path.key(countKey).error(
+          "\(n) is more than the \(_maximumChildrenPerGroup) children a group may hold")
+      }
       var forced: CGFloat? = nil
       var container = s.content
       if case .count = s.group.repetition {
@@ -419,6 +437,20 @@ struct _GroupSolver {
       if !children.isEmpty, !exists(leafCursor) { break }
       let mark = leafCursor
       let subitem = subitems[i % subitems.count]
+      // A nested group whose length along the axis is known fits or not
+      // before it is laid out: laying out each level's last, refused child
+      // would double the work at every level of nesting.
+      if case .group(let g) = subitem, !s.axes.main(g.layoutSize).isEstimated {
+        let main = try Self.resolve(
+          s.axes.main(g.layoutSize), in: s.content, unbounded: s.unbounded,
+          path: subitemsPath.index(i % subitems.count).key("group").key(g.arrangement.rawValue)
+            .key("layoutSize").key(s.axes.mainName))
+        let slot =
+          (s.axes.mainLead(g.edgeSpacing)?.spacing ?? 0) + main
+          + (s.axes.mainTrail(g.edgeSpacing)?.spacing ?? 0)
+        let needed = used + (i > 0 ? s.spacing.spacing : 0) + slot
+        if needed > s.length + _fitTolerance || (needed <= used && i >= subitems.count) { break }
+      }
       var child = try measure(
         subitem, container: s.content, unbounded: s.unbounded, forcedAxis: nil, axes: s.axes,
         path: subitemsPath.index(i % subitems.count))
@@ -468,6 +500,7 @@ struct _GroupSolver {
         axes.setMain(.absolute(forcedAxis), in: &sizing)
       }
       let leaf = leafCursor
+      guard leaf < _maximumChildrenPerGroup else { throw tooManyItems(itemPath) }
       leafCursor += 1
       size = selfSize(size, sizing, category: .cell, kind: nil, leaf: leaf)
       return Child(
@@ -494,6 +527,12 @@ struct _GroupSolver {
   private func noFit(_ s: Stack) -> LayoutError {
     s.path.error(
       "a \(s.group.arrangement.rawValue) group with \(s.axes.mainName) \(_format(s.length)) cannot fit a single subitem"
+    )
+  }
+
+  private func tooManyItems(_ path: _Path) -> LayoutError {
+    path.error(
+      "the section's group would hold more than \(_maximumChildrenPerGroup) items, nested groups included"
     )
   }
 
@@ -667,6 +706,12 @@ struct _GroupSolver {
         height: size.height),
       zIndex: s.zIndex, owner: owner)
   }
+}
+
+/// Whether a preferred length is used: finite, non-negative and at most
+/// ``CompositionalLayout/maximumLength``; other answers keep the estimate.
+func _isPreferredLength(_ v: CGFloat) -> Bool {
+  v.isFinite && v >= 0 && v <= CompositionalLayout.maximumLength
 }
 
 /// A number as people write it: integers without a fraction.

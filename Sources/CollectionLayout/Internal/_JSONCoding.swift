@@ -19,6 +19,14 @@ import InternalJSONCoding
 // - Encoding leaves out what decoding would default (empty lists, zero
 //   insets), except where the default is worth showing to a reader.
 
+/// What is wrong with a finite number larger in size than
+/// ``CompositionalLayout/maximumLength``, or `nil`.
+func _lengthProblem(_ v: CGFloat) -> String? {
+  let maximum = CompositionalLayout.maximumLength
+  guard abs(v) > maximum else { return nil }
+  return "\(_format(v)) is larger than the largest length, \(_format(maximum))"
+}
+
 /// An array index in a coding path.
 struct _IndexKey: CodingKey {
   var intValue: Int?
@@ -49,7 +57,8 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
-  /// A length: a finite number, non-negative unless `allowNegative`.
+  /// A length: a finite number, non-negative unless `allowNegative`, and
+  /// at most ``CompositionalLayout/maximumLength`` in size.
   func _length(_ key: Key, allowNegative: Bool = false) throws -> CGFloat {
     let v = try decode(CGFloat.self, forKey: key)
     if !v.isFinite || (!allowNegative && v < 0) {
@@ -57,6 +66,9 @@ extension KeyedDecodingContainer {
         forKey: key, in: self,
         debugDescription: "\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number"
       )
+    }
+    if let problem = _lengthProblem(v) {
+      throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
     }
     return v
   }
@@ -72,6 +84,9 @@ extension KeyedDecodingContainer {
     guard a.count == 2, a.allSatisfy(\.isFinite) else {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self, debugDescription: "expected a point [x, y]")
+    }
+    if let problem = a.lazy.compactMap(_lengthProblem).first {
+      throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
     }
     return CGPoint(x: a[0], y: a[1])
   }

@@ -182,6 +182,28 @@ public struct LayoutContext: Sendable, Hashable {
     self.displayScale = displayScale
   }
 
+  /// What is wrong with a container size, or `nil` when a layout can be
+  /// solved in it: each side must be a finite number from 0 to
+  /// ``CompositionalLayout/maximumLength``.
+  ///
+  /// ```swift
+  /// LayoutContext.containerSizeProblem(CGSize(width: 390, height: 844))  // nil
+  /// LayoutContext.containerSizeProblem(CGSize(width: -1, height: 5))
+  /// // "the width -1 is negative; sizes are 0 or more"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public static func containerSizeProblem(_ size: CGSize) -> String? {
+    for (name, side) in [("width", size.width), ("height", size.height)] {
+      guard side.isFinite else { return "the \(name) \(side) is not a finite number" }
+      guard side >= 0 else {
+        return "the \(name) \(_format(side)) is negative; sizes are 0 or more"
+      }
+      if let problem = _lengthProblem(side) { return "the \(name) \(problem)" }
+    }
+    return nil
+  }
+
   func insets(for reference: ContentInsetsReference) -> DirectionalEdgeInsets {
     switch reference {
     case .none: return .zero

@@ -44,6 +44,9 @@ extension SolvedLayout {
       throw path.key("interGroupSpacing").error(
         "\(description.interGroupSpacing) is not a finite number")
     }
+    if let problem = _lengthProblem(description.interGroupSpacing) {
+      throw path.key("interGroupSpacing").error(problem)
+    }
     let reference =
       description.contentInsetsReference ?? layout.configuration.contentInsetsReference
     let (crossStart, crossLength) = _crossRange(reference)
@@ -163,8 +166,8 @@ extension SolvedLayout {
           proposedSize: size, widthIsEstimated: b.layoutSize.widthDimension.isEstimated,
           heightIsEstimated: b.layoutSize.heightDimension.isEstimated)
         if let p = lookup(request) {
-          if request.widthIsEstimated, p.width.isFinite, p.width >= 0 { size.width = p.width }
-          if request.heightIsEstimated, p.height.isFinite, p.height >= 0 { size.height = p.height }
+          if request.widthIsEstimated, _isPreferredLength(p.width) { size.width = p.width }
+          if request.heightIsEstimated, _isPreferredLength(p.height) { size.height = p.height }
         }
       }
       let edges = b.alignment.edges
@@ -330,7 +333,9 @@ extension SolvedLayout {
   /// - Parameters:
   ///   - itemCounts: The number of items in each section.
   ///   - preferredSize: As for ``CompositionalLayout/solve(_:itemCounts:preferredSize:)``.
-  /// - Throws: ``LayoutError`` for an invalid description of a new section.
+  /// - Throws: ``LayoutError`` for an invalid description of a new section,
+  ///   or with the path `itemCounts[i]` for counts that total more than
+  ///   ``CompositionalLayout/maximumItemCount``; the layout is then unchanged.
   /// - Precondition: No count is negative.
   /// - Complexity: O(*s* + *c*), where *s* is the number of sections and
   ///   *c* the cost of solving the changed sections.
@@ -342,6 +347,7 @@ extension SolvedLayout {
         "updateItemCounts(_:preferredSize:)",
         "section \(bad) has a negative item count \(itemCounts[bad])")
     }
+    try _checkItemCounts(itemCounts)
     var next = self
     if next._sections.count > itemCounts.count {
       next._sections.removeSubrange(itemCounts.count...)

@@ -162,7 +162,9 @@ extension CompositionalLayout {
   /// - Returns: The solved layout.
   /// - Throws: ``LayoutError`` naming the JSON path of an invalid
   ///   description: a group that cannot fit one child, a negative size, a
-  ///   fraction of an estimated axis.
+  ///   fraction of an estimated axis, a group of more than
+  ///   ``maximumItemsPerGroup`` items; or with the path `itemCounts[i]`
+  ///   for counts that total more than ``maximumItemCount``.
   /// - Precondition: No count is negative.
   /// - Complexity: O(*s* + *g* + *e*), where *s* is the number of sections,
   ///   *g* the size of their root groups, and *e* the number of items in
@@ -176,12 +178,9 @@ extension CompositionalLayout {
         "solve(_:itemCounts:preferredSize:)",
         "section \(bad) has a negative item count \(itemCounts[bad])")
     }
-    if !(context.containerSize.width >= 0 && context.containerSize.height >= 0
-      && context.containerSize.width.isFinite && context.containerSize.height.isFinite)
-    {
-      throw LayoutError(
-        path: "(root)",
-        message: "the container size \(context.containerSize) is not a finite, non-negative size")
+    try _checkItemCounts(itemCounts)
+    if let problem = LayoutContext.containerSizeProblem(context.containerSize) {
+      throw LayoutError(path: "(root)", message: problem)
     }
     var solved = SolvedLayout(layout: self, context: context)
     let lookup = _Lookup(known: [:], callback: preferredSize)
@@ -191,6 +190,15 @@ extension CompositionalLayout {
     }
     solved._preferred = lookup.received
     solved._restack()
+    // Numbers within the limits add up to finite sizes; only a description
+    // built in Swift with larger spacing or insets gets here.
+    guard solved.contentSize.width.isFinite, solved.contentSize.height.isFinite else {
+      throw LayoutError(
+        path: "(root)",
+        message:
+          "the content size is not finite; a spacing or inset is larger than the largest length, \(_format(Self.maximumLength))"
+      )
+    }
     return solved
   }
 }

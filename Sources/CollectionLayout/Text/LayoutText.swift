@@ -41,6 +41,49 @@ public enum LayoutText {
     return CGSize(width: w, height: h)
   }
 
+  /// The container size a tool's `--size` argument writes, `WIDTHxHEIGHT`
+  /// (`390x844`; the `x` in either case), by the one rule the `diffable
+  /// layout` command and the demos share: each side is a number from 1 to
+  /// ``CompositionalLayout/maximumLength`` points. (A container without
+  /// area holds nothing, and ``LayoutContext/containerSizeProblem(_:)``
+  /// refuses the rest.)
+  ///
+  /// ```swift
+  /// try LayoutText.containerSize(parsing: "390x844")   // 390 × 844
+  /// try LayoutText.containerSize(parsing: "0x0")
+  /// // throws "the width 0 is less than 1 point; each side of a container is from 1 to 1000000000 points"
+  /// ```
+  ///
+  /// - Throws: ``LayoutError`` with the path `size` and what is wrong.
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  public static func containerSize(parsing text: String) throws(LayoutError) -> CGSize {
+    func problem(_ message: String) -> LayoutError { LayoutError(path: "size", message: message) }
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      throw problem("write the size as WIDTHxHEIGHT, such as 390x844")
+    }
+    var sides: [CGFloat] = []
+    let range =
+      "each side of a container is from 1 to \(number(CompositionalLayout.maximumLength)) points"
+    for (name, part) in zip(["width", "height"], parts) {
+      let written = part.trimmingCharacters(in: .whitespaces)
+      guard let side = Double(written).map({ CGFloat($0) }) else {
+        throw problem("the \(name) \"\(written)\" is not a number")
+      }
+      // The solver's rule first (finite, not negative, not too large), then
+      // the tools' own: some area.
+      let alone = name == "width" ? CGSize(width: side, height: 1) : CGSize(width: 1, height: side)
+      if let wrong = LayoutContext.containerSizeProblem(alone) {
+        throw problem("\(wrong); \(range)")
+      }
+      guard side >= 1 else {
+        throw problem("the \(name) \(written) is less than 1 point; \(range)")
+      }
+      sides.append(side)
+    }
+    return CGSize(width: sides[0], height: sides[1])
+  }
+
   /// A size as ``size(parsing:)`` reads it: `390x844`.
   public static func sizeDescription(_ size: CGSize) -> String {
     "\(number(size.width))x\(number(size.height))"

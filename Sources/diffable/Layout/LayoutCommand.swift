@@ -13,6 +13,11 @@ struct LayoutCommand: ParsableCommand {
       container of the given size with the given number of items per section, the visible \
       rect at the origin, and every element (cells, supplementaries, decorations) is listed \
       with its frame in content coordinates; orthogonal sections are unscrolled.
+
+      Limits: at most 1,000,000 items in all sections together; a group holds at most \
+      100,000 items (its count or repeatingCount too); every number of the description \
+      is at most 1,000,000,000 points in size. A description or argument beyond them is \
+      an error naming its JSON path or the option.
       """)
 
   /// The output formats.
@@ -25,7 +30,8 @@ struct LayoutCommand: ParsableCommand {
   var spec: String
 
   @Option(
-    parsing: .unconditional, help: "The container size in points, as WIDTHxHEIGHT.",
+    parsing: .unconditional,
+    help: "The container size in points, as WIDTHxHEIGHT; each side from 1 to 1000000000.",
     transform: { try ContainerSize(parsing: $0) })
   var size: ContainerSize
 
@@ -91,25 +97,15 @@ struct ContainerSize {
   var value: CGSize
 
   /// The size `argument` writes, or an error that says what is wrong with
-  /// it (the option is read unconditionally, so `-1x5` arrives here rather
+  /// it, by the rule ``LayoutText/containerSize(parsing:)`` keeps for every
+  /// tool (the option is read unconditionally, so `-1x5` arrives here rather
   /// than being taken for an option).
   init(parsing argument: String) throws(ValidationError) {
-    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2 else {
-      throw ValidationError("write the size as WIDTHxHEIGHT, such as 390x844")
+    do {
+      value = try LayoutText.containerSize(parsing: argument)
+    } catch {
+      throw ValidationError(error.message)
     }
-    for (name, part) in zip(["width", "height"], parts) {
-      guard let number = Double(part.trimmingCharacters(in: .whitespaces)), number.isFinite else {
-        throw ValidationError("the \(name) \(jsonQuoted(String(part))) is not a number")
-      }
-      guard number >= 0 else {
-        throw ValidationError("the \(name) \(part) is negative; sizes are 0 or more")
-      }
-    }
-    guard let value = LayoutText.size(parsing: argument) else {
-      throw ValidationError("write the size as WIDTHxHEIGHT, such as 390x844")
-    }
-    self.value = value
   }
 }
 
@@ -122,6 +118,7 @@ struct ItemCounts {
   /// than being taken for an option).
   init(parsing argument: String) throws(ValidationError) {
     var counts: [Int] = []
+    var total = 0
     for (index, part) in argument.split(separator: ",", omittingEmptySubsequences: false)
       .enumerated()
     {
@@ -136,6 +133,12 @@ struct ItemCounts {
       guard count >= 0 else {
         throw ValidationError("\(position) \(count) is negative; counts are 0 or more")
       }
+      let maximum = CompositionalLayout.maximumItemCount
+      guard count <= maximum - total else {
+        throw ValidationError(
+          "\(position) \(count) makes more than the \(maximum) items a layout holds")
+      }
+      total += count
       counts.append(count)
     }
     value = counts
