@@ -97,7 +97,7 @@ struct ContainerSize {
   var value: CGSize
 
   /// The size `argument` writes, or an error that says what is wrong with
-  /// it, by the rule ``LayoutText/containerSize(parsing:)`` keeps for every
+  /// it, by the rule `LayoutText.containerSize(parsing:)` keeps for every
   /// tool (the option is read unconditionally, so `-1x5` arrives here rather
   /// than being taken for an option).
   init(parsing argument: String) throws(ValidationError) {
