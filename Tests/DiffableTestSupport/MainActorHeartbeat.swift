@@ -10,9 +10,11 @@ import Testing
 /// and no timer pending. Measured on 2 cores kept busy by three other
 /// processes, the data source, adapter and web session tests under
 /// ThreadSanitizer stalled in 1 run of 5 without this trait (in a test
-/// that uses no timer) and in none of 10 with it. A timer's job that wakes
-/// on the main actor runs whatever waits there with it, so such a stall
-/// lasts one period at most.
+/// that uses no timer) and in none of 10 with it: a timer's job that wakes
+/// on the main actor runs whatever waits there with it. It does not end
+/// every stall: a later debug run of the whole suite, on a quiet machine,
+/// stalled with many main-actor tests waiting at once, this trait
+/// included (CI runs a stalled suite once more).
 ///
 /// It changes when main-actor jobs run, never what they do: every
 /// expectation still has to hold.
