@@ -221,11 +221,13 @@ struct ApplyTests {
     let completed = Shared<[Int]>([])
     // The main actor is busy for the whole loop: at most one request can be
     // taken by the worker before the rest pile up behind it.
-    for step in 0..<10 {
-      var snapshot = DiffableDataSourceSnapshot<Int, Int>()
-      snapshot.appendSections([0])
-      snapshot.appendItems(Array(step..<step + 5))
-      list.dataSource.apply(snapshot) { completed.withLock { $0.append(step) } }
+    whileTheMainActorIsBusy { [dataSource = list.dataSource!] in
+      for step in 0..<10 {
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(step..<step + 5))
+        dataSource.apply(snapshot) { completed.withLock { $0.append(step) } }
+      }
     }
     await waitUntil("every completion ran") { completed.current.count == 10 }
     #expect(completed.current == Array(0..<10))
@@ -239,14 +241,14 @@ struct ApplyTests {
     let list = TestList<String, String>()
     await list.apply(.make([("s", ["a", "b", "c"])]))
     let before = list.serials
-    // In an async context, `apply(_:)` alone is the async form: naming the
-    // completion picks the one that returns at once. The main actor stays
-    // busy until the last apply: the worker takes at most the first request
-    // before the others queue up behind it, so the marked one is skipped.
-    list.dataSource.apply(.make([("s", ["a", "b", "c", "z"])]), completion: nil)
-    list.dataSource.apply(
-      .make([("s", ["a", "b", "c"])], reloaded: ["b"], reconfigured: ["c"]), completion: nil)
-    list.dataSource.apply(.make([("s", ["a", "b", "c", "d"])]), completion: nil)
+    // The main actor stays busy until the last apply: the worker takes at
+    // most the first request before the others queue up behind it, so the
+    // marked one is skipped.
+    whileTheMainActorIsBusy { [dataSource = list.dataSource!] in
+      dataSource.apply(.make([("s", ["a", "b", "c", "z"])]))
+      dataSource.apply(.make([("s", ["a", "b", "c"])], reloaded: ["b"], reconfigured: ["c"]))
+      dataSource.apply(.make([("s", ["a", "b", "c", "d"])]))
+    }
     await list.apply(.make([("s", ["a", "b", "c", "d", "e"])]))
     #expect(list.serials["a"] == before["a"])
     #expect(list.serials["b"] != before["b"], "the reload of the skipped snapshot happened")

@@ -121,8 +121,10 @@ struct ReorderingTests {
     // Queued while the main actor is busy: the worker may start its round
     // before the reorder below (and is then sent back to diff again) or
     // after it (and starts from the reordered list).
-    list.dataSource.apply(.make([("s", ["a", "b", "c", "d", "x"]), ("t", ["e", "f"])])) {
-      done.withLock { $0 = true }
+    whileTheMainActorIsBusy { [dataSource = list.dataSource!] in
+      dataSource.apply(.make([("s", ["a", "b", "c", "d", "x"]), ("t", ["e", "f"])])) {
+        done.withLock { $0 = true }
+      }
     }
     #expect(list.view.interactivelyMoveItem(at: [0, 0], to: [1, 2]))
     await waitUntil("the apply landed") { done.current }

@@ -52,7 +52,7 @@ struct ReadmeExampleTests {
 
     snapshot.insertItems(["fig"], beforeItem: "apple")
     snapshot.reloadItems(["pear"])
-    await dataSource.apply(snapshot)  // diffed off the main actor, one batch on it
+    await dataSource.apply(snapshot)  // one batch update: one insert, one reload
     #expect(view.cells == [["FIG", "APPLE", "PEAR"]])
     #expect(view.events.last?.requestedCells == [[0, 0], [0, 2]])
 

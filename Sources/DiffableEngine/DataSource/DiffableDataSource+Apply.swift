@@ -7,11 +7,21 @@ extension DiffableDataSource {
   /// diffing it against what the view shows.
   ///
   /// Call it from any thread or task. Calls are performed in the order they
-  /// are made; the diff runs off the main actor; the view changes on the
-  /// main actor, where ``snapshot()`` then returns `snapshot` (without its
-  /// marks). The first apply to an empty view reloads it instead.
-  /// `animatingDifferences: false` still diffs (as UIKit does since iOS 15):
-  /// cells keep their identity, the view just does not animate.
+  /// are made; the view changes on the main actor, where ``snapshot()`` then
+  /// returns `snapshot` (without its marks). The first apply to an empty
+  /// view reloads it instead. `animatingDifferences: false` still diffs (as
+  /// UIKit does since iOS 15): cells keep their identity, the view just does
+  /// not animate.
+  ///
+  /// Called on the main actor while no other apply is queued or in flight,
+  /// it is performed before it returns, as UIKit does on the main queue:
+  /// the diff runs there, and the view and ``snapshot()`` show `snapshot`
+  /// when the call returns (the completion still runs when the view has
+  /// finished). Anywhere else (another thread or task, behind other
+  /// applies, inside a completion or the view's update) it is queued and
+  /// diffed off the main actor. The `async` form,
+  /// ``apply(_:animatingDifferences:)``, always queues, so its diff never
+  /// runs on the main actor.
   ///
   /// ```swift
   /// var snapshot = dataSource.snapshot()
@@ -39,9 +49,10 @@ extension DiffableDataSource {
   ///   - animatingDifferences: Whether the view animates the changes.
   ///   - completion: Runs once on the main actor when the view shows
   ///     `snapshot` (or a later one that superseded it).
-  /// - Complexity: O(1) for the caller. Then O(*n*) off the main actor for
-  ///   the diff, *n* being the number of items, and on the main actor work
-  ///   proportional to the change. With outline sections, also off the main
+  /// - Complexity: Queued, O(1) for the caller, then O(*n*) off the main
+  ///   actor for the diff, *n* being the number of items, and on the main
+  ///   actor work proportional to the change (performed at once, the diff
+  ///   runs on the main actor too). With outline sections, also off the main
   ///   actor, O(*h*) expected for their *h* hidden items, and O(*k* × *d*)
   ///   to reconcile an outline section of *k* items and depth *d* whose
   ///   items changed.
@@ -50,16 +61,16 @@ extension DiffableDataSource {
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
     completion: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    _queue.enqueue(
+    _submit(
       _ApplyRequest(
-        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: completion),
-      owner: self)
+        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: completion))
   }
 
   /// Updates the view to show `snapshot`, and returns when it does.
   ///
-  /// The same as ``apply(_:animatingDifferences:completion:)``; awaiting it
-  /// makes the next ``snapshot()`` return `snapshot` (or a later one).
+  /// The same as ``apply(_:animatingDifferences:completion:)``, always
+  /// queued, so that the diff runs off the main actor; awaiting it makes the
+  /// next ``snapshot()`` return `snapshot` (or a later one).
   ///
   /// ```swift
   /// var snapshot = dataSource.snapshot()
@@ -72,7 +83,11 @@ extension DiffableDataSource {
   @inlinable
   public nonisolated func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
+      _queue.enqueue(
+        _ApplyRequest(
+          snapshot: snapshot, kind: .diffing(animated: animatingDifferences),
+          completion: { continuation.resume() }),
+        owner: self)
     }
   }
 
@@ -80,19 +95,21 @@ extension DiffableDataSource {
   /// view reloads everything.
   ///
   /// Use it to replace the whole content, when animating the change would be
-  /// meaningless. It is queued with the other applies, in call order.
+  /// meaningless. Like ``apply(_:animatingDifferences:completion:)``, it is
+  /// performed before it returns when called on the main actor with nothing
+  /// queued, and queued with the other applies, in call order, otherwise.
   ///
   /// - Parameters:
   ///   - snapshot: What the view should show.
   ///   - completion: Runs once on the main actor when the view shows
   ///     `snapshot` (or a later one that superseded it).
-  /// - Complexity: O(1) for the caller; the view reloads on the main actor.
+  /// - Complexity: O(1) for the caller, then the view reloads on the main
+  ///   actor (before the call returns when performed at once).
   @inlinable
   public nonisolated func applySnapshotUsingReloadData(
     _ snapshot: Snapshot, completion: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    _queue.enqueue(
-      _ApplyRequest(snapshot: snapshot, kind: .reloadData, completion: completion), owner: self)
+    _submit(_ApplyRequest(snapshot: snapshot, kind: .reloadData, completion: completion))
   }
 
   /// Resets the view to show `snapshot` without diffing, and returns when it
@@ -102,8 +119,22 @@ extension DiffableDataSource {
   @inlinable
   public nonisolated func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      applySnapshotUsingReloadData(snapshot) { continuation.resume() }
+      _queue.enqueue(
+        _ApplyRequest(
+          snapshot: snapshot, kind: .reloadData, completion: { continuation.resume() }),
+        owner: self)
     }
+  }
+
+  /// Performs a request at once when called on the main actor with nothing
+  /// queued (see ``apply(_:animatingDifferences:completion:)``), or queues
+  /// it.
+  @usableFromInline
+  nonisolated func _submit(
+    _ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    if _MainQueue.isCurrent, MainActor.assumeIsolated({ _performAtOnce(request) }) { return }
+    _queue.enqueue(request, owner: self)
   }
 
   /// Counters of the apply pipeline: requests, skipped snapshots, diffs,
@@ -135,6 +166,47 @@ extension DiffableDataSource {
     rebuildingIfStale rebuild: _Rebuild<SectionIdentifierType, ItemIdentifierType>?,
     completions: [@MainActor @Sendable () -> Void]
   ) -> _CommitOutcome<SectionIdentifierType, ItemIdentifierType> {
+    _timedStep {
+      var round = round
+      if version != _state.version {
+        guard let rebuild else { return .stale(_state) }
+        round = rebuild(_state.contents)
+        _queue.record { $0.mainActorDiffs += 1 }
+      }
+      _commit(round, completions: completions)
+      return .committed
+    }
+  }
+
+  /// Performs a request before the caller's `apply` returns, as UIKit does
+  /// on the main queue, if nothing else is queued or in flight, and if the
+  /// call does not come from inside the view's update or a completion
+  /// (those wait for the next round, as queued requests do).
+  ///
+  /// - Returns: Whether the request was performed; if not, the caller
+  ///   queues it.
+  /// - Complexity: The request's changes and an O(*n*) diff, here on the
+  ///   main actor, plus what the view does with the batch.
+  func _performAtOnce(_ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>)
+    -> Bool
+  {
+    guard !_isUpdatingView, _completionDepth == 0, _queue.claimIfIdle() else { return false }
+    defer { _queue.endClaim(owner: self) }
+    let queue = _queue
+    let rebuild = _ApplyQueue.rebuilding([request]) {
+      queue.record {
+        $0.diffs += 1
+        $0.mainActorDiffs += 1
+      }
+    }
+    _timedStep {
+      _commit(rebuild(_state.contents), completions: request.completion.map { [$0] } ?? [])
+    }
+    return true
+  }
+
+  /// Runs a step on the main actor and adds it to the statistics.
+  private func _timedStep<Result>(_ step: () -> Result) -> Result {
     let start = ContinuousClock.now
     defer {
       let elapsed = ContinuousClock.now - start
@@ -143,13 +215,20 @@ extension DiffableDataSource {
         $0.mainActorTime += elapsed
       }
     }
-    var round = round
-    if version != _state.version {
-      guard let rebuild else { return .stale(_state) }
-      round = rebuild(_state.contents)
-      _queue.record { $0.mainActorDiffs += 1 }
+    return step()
+  }
+
+  /// Switches the view to a round's target: one batch, nothing (the batch
+  /// is empty) or a reload; the completions run once the view is done.
+  private func _commit(
+    _ round: _Round<SectionIdentifierType, ItemIdentifierType>,
+    completions: [@MainActor @Sendable () -> Void]
+  ) {
+    let gate = _CompletionGate(completions) { [weak self] run in
+      self?._completionDepth += 1
+      run()
+      self?._completionDepth -= 1
     }
-    let gate = _CompletionGate(completions)
     if let batch = round.batch, batch.isEmpty {
       // Nothing the view shows changes; identifiers may carry new payloads.
       _state.replace(with: round.target)
@@ -165,7 +244,6 @@ extension DiffableDataSource {
       gate.viewDidComplete()
     }
     gate.engineStepDidFinish()
-    return .committed
   }
 
   private func _performBatch(
@@ -207,9 +285,16 @@ final class _CompletionGate {
   private var completions: [@MainActor @Sendable () -> Void]
   private var viewIsDone = false
   private var engineIsDone = false
+  /// Runs the completions it is given: the data source marks that it is
+  /// inside a completion meanwhile.
+  private let around: @MainActor (() -> Void) -> Void
 
-  init(_ completions: [@MainActor @Sendable () -> Void]) {
+  init(
+    _ completions: [@MainActor @Sendable () -> Void],
+    around: @escaping @MainActor (() -> Void) -> Void
+  ) {
     self.completions = completions
+    self.around = around
   }
 
   func viewDidComplete() {
@@ -231,6 +316,9 @@ final class _CompletionGate {
     guard viewIsDone && engineIsDone else { return }
     let completions = self.completions
     self.completions = []
-    for completion in completions { completion() }
+    guard !completions.isEmpty else { return }
+    around {
+      for completion in completions { completion() }
+    }
   }
 }

@@ -18,6 +18,10 @@ extension DiffableDataSource {
   /// keeps its tree. A section that is not in the snapshot is appended
   /// after the others, as UIKit does.
   ///
+  /// Like ``apply(_:animatingDifferences:completion:)``, it is performed
+  /// before it returns when called on the main actor with nothing queued,
+  /// and queued otherwise; the `async` form always queues.
+  ///
   /// ```swift
   /// var outline = DiffableDataSourceSectionSnapshot<String>()
   /// outline.append(["Fruit", "Vegetables"])
@@ -45,7 +49,8 @@ extension DiffableDataSource {
   /// - Precondition: No item of `snapshot`, shown or hidden, is in another
   ///   section when the apply is performed. The program stops, naming the
   ///   items and their sections, before anything changes.
-  /// - Complexity: O(1) for the caller. Then, off the main actor, O(*m* ×
+  /// - Complexity: O(1) for the caller when queued. Then, off the main
+  ///   actor (on it when performed at once), O(*m* ×
   ///   *o*) expected to check the *m* items of `snapshot` against the *o*
   ///   outline sections, O(*v* + *t*) to change the section's *v* items
   ///   where they differ (*t* being the number of items after the first
@@ -57,11 +62,10 @@ extension DiffableDataSource {
     to section: SectionIdentifierType, animatingDifferences: Bool = true,
     completion: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    _queue.enqueue(
+    _submit(
       _ApplyRequest(
         change: { $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)") },
-        kind: .diffing(animated: animatingDifferences), completion: completion),
-      owner: self)
+        kind: .diffing(animated: animatingDifferences), completion: completion))
   }
 
   /// Updates one section to show a section snapshot, and returns when the
@@ -78,9 +82,13 @@ extension DiffableDataSource {
     to section: SectionIdentifierType, animatingDifferences: Bool = true
   ) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      apply(snapshot, to: section, animatingDifferences: animatingDifferences) {
-        continuation.resume()
-      }
+      _queue.enqueue(
+        _ApplyRequest(
+          change: {
+            $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)")
+          },
+          kind: .diffing(animated: animatingDifferences), completion: { continuation.resume() }),
+        owner: self)
     }
   }
 

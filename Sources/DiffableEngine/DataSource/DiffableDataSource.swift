@@ -102,6 +102,10 @@ public final class DiffableDataSource<
   /// would change the snapshot under the view's feet.
   var _isUpdatingView = false
 
+  /// How many completions of this data source are running: an `apply` made
+  /// from one is queued rather than performed inside it.
+  var _completionDepth = 0
+
   /// The queue `apply` appends to from any thread.
   @usableFromInline nonisolated let _queue = _ApplyQueue<
     SectionIdentifierType, ItemIdentifierType

@@ -117,8 +117,12 @@ public struct _ApplyStatistics: Sendable, Hashable {
   /// Diffs computed again because the snapshot changed on the main actor
   /// while they ran.
   public var staleRetries = 0
-  /// Diffs computed on the main actor, after an apply went stale twice.
+  /// Diffs computed on the main actor: after an apply went stale twice, and
+  /// for the requests performed at once.
   public var mainActorDiffs = 0
+  /// Requests made on the main actor while nothing was queued, performed
+  /// before the call returned, as UIKit does.
+  public var performedAtOnce = 0
   /// Applies that changed nothing the view shows.
   public var emptyApplies = 0
   /// Steps on the main actor.
@@ -170,6 +174,36 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
       guard !state.isDraining else { return false }
       state.isDraining = true
       return true
+    }
+    if startsWorker {
+      Task.detached { await self.drain(owner: owner) }
+    }
+  }
+
+  /// Takes the queue for a request the main actor performs before `apply`
+  /// returns, if nothing is queued or in flight: requests made meanwhile
+  /// wait behind it, in call order, until ``endClaim(owner:)``.
+  ///
+  /// - Complexity: O(1).
+  func claimIfIdle() -> Bool {
+    state.withLock { state in
+      guard !state.isDraining else { return false }
+      state.isDraining = true
+      state.statistics.requests += 1
+      state.statistics.performedAtOnce += 1
+      return true
+    }
+  }
+
+  /// Gives the queue back after a request performed at once, starting a
+  /// worker for the requests made meanwhile.
+  ///
+  /// - Complexity: O(1).
+  func endClaim(owner: DiffableDataSource<S, I>) {
+    let startsWorker = state.withLock { state in
+      guard state.pending.isEmpty else { return true }
+      state.isDraining = false
+      return false
     }
     if startsWorker {
       Task.detached { await self.drain(owner: owner) }

@@ -84,3 +84,17 @@ func waitUntil(
     try? await Task.sleep(for: .milliseconds(1))
   }
 }
+
+/// Runs `body` on another thread while the main actor waits for it without
+/// suspending: the main actor is busy, so every `apply` in `body` is queued
+/// (an `apply` made on the main actor with nothing queued is performed
+/// before it returns).
+@MainActor
+func whileTheMainActorIsBusy(_ body: @escaping @Sendable () -> Void) {
+  let finished = DispatchSemaphore(value: 0)
+  DispatchQueue.global().async {
+    body()
+    finished.signal()
+  }
+  finished.wait()
+}

@@ -1,0 +1,22 @@
+import Dispatch
+
+/// Whether the caller runs on the main queue, where the main actor runs:
+/// without stopping when it does not, as `MainActor.assumeIsolated` would.
+///
+/// The main queue carries a marker, set once; `DispatchQueue.getSpecific`
+/// finds it on the main queue and on queues that target it.
+@usableFromInline
+enum _MainQueue {
+  /// The marker, put on the main queue when first read.
+  private static let marker: DispatchSpecificKey<Bool> = {
+    let marker = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: marker, value: true)
+    return marker
+  }()
+
+  /// Whether the caller runs on the main queue.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) == true }
+}
