@@ -187,6 +187,7 @@ extension DiffableDataSource {
   ///   queues it.
   /// - Complexity: The request's changes and an O(*n*) diff, here on the
   ///   main actor, plus what the view does with the batch.
+  @usableFromInline
   func _performAtOnce(_ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>)
     -> Bool
   {

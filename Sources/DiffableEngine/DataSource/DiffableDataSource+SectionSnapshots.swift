@@ -152,9 +152,11 @@ extension DiffableDataSource {
   /// also be a hidden item of a section snapshot: it expands, and nothing
   /// the view shows changes.
   ///
-  /// The item is looked up in what the view shows now. If applies queued
-  /// before this call remove the item or its section, the change does
-  /// nothing when its turn comes.
+  /// The item is looked up in what the view shows now. If nothing is queued
+  /// the change is performed before this returns, as an apply on the main
+  /// actor is (the `async` form always queues it). If applies queued before
+  /// this call remove the item or its section, the change does nothing when
+  /// its turn comes.
   ///
   /// - Parameters:
   ///   - item: The item to expand.
@@ -184,8 +186,7 @@ extension DiffableDataSource {
   ) -> Bool {
     _userAction(
       .expand, on: item, "expandItem(_:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences,
-      completion: completion)
+      animatingDifferences: animatingDifferences, completion: completion, atOnceIfIdle: true)
   }
 
   /// Expands an item as the user does, and returns when the view shows the
@@ -238,8 +239,7 @@ extension DiffableDataSource {
   ) -> Bool {
     _userAction(
       .collapse, on: item, "collapseItem(_:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences,
-      completion: completion)
+      animatingDifferences: animatingDifferences, completion: completion, atOnceIfIdle: true)
   }
 
   /// Collapses an item as the user does, and returns when the view shows
@@ -287,8 +287,7 @@ extension DiffableDataSource {
   ) -> Bool {
     _userAction(
       .toggle, on: item, "toggleExpansion(of:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences,
-      completion: completion)
+      animatingDifferences: animatingDifferences, completion: completion, atOnceIfIdle: true)
   }
 
   /// Expands or collapses an item as the user does, and returns when the
@@ -320,9 +319,14 @@ extension DiffableDataSource {
   /// here, where the caller inlines this, so that it runs specialized for
   /// the caller's identifier types.
   @inlinable
+  ///
+  /// With `atOnceIfIdle`, the change is performed before this returns if
+  /// nothing is queued, as an `apply` on the main actor is (the completion
+  /// forms); otherwise it is queued (the `async` forms).
   func _userAction(
     _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
-    animatingDifferences: Bool, completion: (@MainActor @Sendable () -> Void)?
+    animatingDifferences: Bool, completion: (@MainActor @Sendable () -> Void)?,
+    atOnceIfIdle: Bool = false
   ) -> Bool {
     guard let change = _outlineAction(action, on: item, operation) else {
       if let completion { Task { @MainActor in completion() } }
@@ -330,11 +334,10 @@ extension DiffableDataSource {
     }
     var marks = _Marks<SectionIdentifierType, ItemIdentifierType>()
     marks.reconfiguredItems = [item]
-    _queue.enqueue(
-      _ApplyRequest(
-        change: { $0.perform(change) }, marks: marks,
-        kind: .diffing(animated: animatingDifferences), completion: completion),
-      owner: self)
+    let request = _ApplyRequest<SectionIdentifierType, ItemIdentifierType>(
+      change: { $0.perform(change) }, marks: marks,
+      kind: .diffing(animated: animatingDifferences), completion: completion)
+    if !(atOnceIfIdle && _performAtOnce(request)) { _queue.enqueue(request, owner: self) }
     return true
   }
 

@@ -13,14 +13,16 @@ struct CommandRun {
   }
 }
 
-/// Runs the `demo` executable built next to the test bundle, with files for
-/// its standard streams (no pipe can fill up and block).
+/// Runs the `demo` executable (or another of the package's) built next to
+/// the test bundle, with files for its standard streams (no pipe can fill up
+/// and block).
 func runDemo(
-  _ arguments: [String], environment: [String: String] = [:], in workingDirectory: URL? = nil,
-  sourceLocation: SourceLocation = #_sourceLocation
+  _ arguments: [String], executable name: String = "demo", environment: [String: String] = [:],
+  in workingDirectory: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CommandRun {
   let executable = try #require(
-    demoExecutable(), "the demo executable was not built", sourceLocation: sourceLocation)
+    builtExecutable(named: name), "the \(name) executable was not built",
+    sourceLocation: sourceLocation)
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "demo-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,13 +53,13 @@ func runDemo(
     standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
 }
 
-/// The `demo` executable of the current build: the test bundle and the
-/// products are built into the same directory (on Darwin the bundle is a
-/// few folders deeper).
-func demoExecutable() -> URL? {
+/// An executable of the current build: the test bundle and the products are
+/// built into the same directory (on Darwin the bundle is a few folders
+/// deeper).
+func builtExecutable(named name: String) -> URL? {
   var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   for _ in 0..<5 {
-    let candidate = directory.appendingPathComponent("demo")
+    let candidate = directory.appendingPathComponent(name)
     if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     directory.deleteLastPathComponent()
   }
