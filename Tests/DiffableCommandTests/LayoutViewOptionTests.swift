@@ -29,6 +29,11 @@ struct LayoutViewOptionTests {
     }
   }
 
+  /// Whether `lines` has an element of `kind` at `frame`.
+  static func has(_ lines: [String], kind: String, at frame: String) -> Bool {
+    lines.contains { $0.contains(#""kind": "\#(kind)""#) && $0.contains("[\(frame)]") }
+  }
+
   static func cell(_ item: Int, _ frame: String) -> String {
     #"{"category": "cell", "indexPath": [0, \#(item)], "frame": [\#(frame)]}"#
   }
@@ -65,10 +70,7 @@ struct LayoutViewOptionTests {
     #expect(lines.contains(Self.cell(0, "-195, 44, 195, 211")))
     #expect(lines.contains(Self.cell(2, "195, 44, 195, 211")))
     // The header and the background do not scroll with the band.
-    #expect(
-      lines.contains {
-        $0.contains(#""kind": "title-element-kind""#) && $0.contains("[0, 0, 390, 44]")
-      })
+    #expect(Self.has(lines, kind: "title-element-kind", at: "0, 0, 390, 44"))
     options.layoutDirection = .rightToLeft
     let mirrored = try Self.lines(options: options)
     #expect(mirrored.contains(Self.cell(0, "390, 44, 195, 211")))
@@ -97,10 +99,7 @@ struct LayoutViewOptionTests {
     let lines = try Self.lines(options: options)
     #expect(lines.contains(Self.cell(0, "20, 44, 180, 211")))
     #expect(lines.contains(Self.cell(1, "200, 44, 180, 211")))
-    #expect(
-      lines.contains {
-        $0.contains(#""kind": "title-element-kind""#) && $0.contains("[20, 0, 360, 44]")
-      })
+    #expect(Self.has(lines, kind: "title-element-kind", at: "20, 0, 360, 44"))
   }
 
   @Test("layout margins and readable content insets move the sections and lists that follow them")
@@ -140,10 +139,10 @@ struct LayoutViewOptionTests {
     let footer = "UICollectionElementKindSectionFooter"
     // Unscrolled, the header is at 0 and the footer at the bottom of 200 points.
     let still = try Self.lines(Self.list, size: size, items: [10])
-    #expect(still.contains { $0.contains(header) && $0.contains("[0, 0, 100, 28]") })
-    #expect(still.contains { $0.contains(footer) && $0.contains("[0, 172, 100, 28]") })
-    #expect(lines.contains { $0.contains(header) && $0.contains("[0, 100, 100, 28]") })
-    #expect(lines.contains { $0.contains(footer) && $0.contains("[0, 272, 100, 28]") })
+    #expect(Self.has(still, kind: header, at: "0, 0, 100, 28"))
+    #expect(Self.has(still, kind: footer, at: "0, 172, 100, 28"))
+    #expect(Self.has(lines, kind: header, at: "0, 100, 100, 28"))
+    #expect(Self.has(lines, kind: footer, at: "0, 272, 100, 28"))
     #expect(lines.contains(Self.cell(0, "0, 28, 100, 44")))
     let svg = try Self.lines(Self.list, size: size, items: [10], format: .svg, options: options)
     #expect(
@@ -160,7 +159,7 @@ struct LayoutViewOptionTests {
     let lines = try Self.lines(
       Self.list, size: CGSize(width: 100, height: 200), items: [3], options: options)
     // Rows are as wide as the list whatever the width given; heights follow.
-    #expect(lines.contains { $0.contains("SectionHeader") && $0.contains("[0, 0, 100, 60]") })
+    #expect(Self.has(lines, kind: "UICollectionElementKindSectionHeader", at: "0, 0, 100, 60"))
     #expect(lines.contains(Self.cell(0, "0, 60, 100, 44")))
     #expect(lines.contains(Self.cell(1, "0, 104, 100, 120")))
     #expect(lines.contains(Self.cell(2, "0, 224, 100, 44")))
