@@ -294,6 +294,8 @@ struct PropertyTests {
             && $0.frame.minY < visible.maxY && visible.minY < $0.frame.maxY
         }
         #expect(solved.layoutAttributesForElements(displayedIn: visible) == expected)
+        // Without handlers, what a renderer draws is the same.
+        #expect(solved.visibleItems(displayedIn: visible) == expected.map(LayoutVisibleItem.init))
       }
     }
   }
