@@ -72,4 +72,87 @@ struct LayoutTextTests {
       solved, elements: [], visibleRect: CGRect(x: 0, y: 0, width: 100, height: 200))
     #expect(!none.contains("<g class="))
   }
+
+  @Test("labels sit inside elements large enough, beside those too small, and stay legible")
+  func labelsFitOrSitBeside() throws {
+    // Rows of wide cells, narrow cells and tiny cells, each with a 4-point
+    // badge at its top trailing corner.
+    func row(_ width: CGFloat, _ height: CGFloat) -> LayoutGroup {
+      let badge = LayoutSupplementaryItem(
+        layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(4)),
+        elementKind: "badge", containerAnchor: LayoutAnchor(edges: [.top, .trailing]))
+      let item = LayoutItem(
+        layoutSize: LayoutSize(
+          widthDimension: .absolute(width), heightDimension: .absolute(height)),
+        supplementaryItems: [badge])
+      return .horizontal(
+        layoutSize: LayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)),
+        subitems: [item])
+    }
+    let layout = CompositionalLayout(
+      sections: [(CGFloat(200), CGFloat(44)), (30, 12), (6, 6)].map { width, height in
+        var section = LayoutSection(group: row(width, height))
+        section.interGroupSpacing = 20
+        return section
+      })
+    let solved = try layout.solve(
+      LayoutContext(containerSize: CGSize(width: 400, height: 600)), itemCounts: [2, 4, 4])
+    let picture = LayoutText.svg(
+      solved, elements: solved.allElements, visibleRect: CGRect(x: 0, y: 0, width: 400, height: 600)
+    )
+    let viewBox = try #require(Self.numbers(in: picture, after: "viewBox=\""))
+    let canvas = CGRect(x: viewBox[0], y: viewBox[1], width: viewBox[2], height: viewBox[3])
+    var inside = 0
+    var beside = 0
+    for line in picture.split(separator: "\n") where line.hasPrefix("  <g class=") {
+      let line = String(line)
+      let r = try #require(
+        Self.attributes(["x", "y", "width", "height"], in: line, after: "<rect "))
+      let rect = CGRect(x: r[0], y: r[1], width: r[2], height: r[3])
+      let t = try #require(Self.attributes(["x", "y", "font-size"], in: line, after: "<text "))
+      let text = try #require(
+        line.split(separator: ">").dropLast().last?.split(separator: "<").first)
+      // Each character at most 0.6 em wide (Helvetica's digits are 0.556).
+      let width = CGFloat(text.count) * 0.6 * t[2]
+      #expect(t[2] >= 8, "\(line)")
+      if line.contains(#"text-anchor="middle""#) {
+        inside += 1
+        let box = CGRect(x: t[0] - width / 2, y: t[1] - t[2] / 2, width: width, height: t[2])
+        #expect(rect.contains(box), "\(line)")
+      } else {
+        beside += 1
+        #expect(line.contains(#"text-anchor="start""#), "\(line)")
+        let box = CGRect(x: t[0], y: t[1] - t[2] / 2, width: width, height: t[2])
+        // Just after the element's right edge, level with its middle.
+        #expect(box.minX >= rect.maxX && box.minX <= rect.maxX + 4, "\(line)")
+        #expect(t[1] == rect.midY, "\(line)")
+        #expect(canvas.contains(box), "\(line)")
+      }
+    }
+    // The wide cells hold their labels; the others, and every badge, do not.
+    #expect(inside == 2)
+    #expect(beside == 8 + 10)
+  }
+
+  /// The numbers in the attribute value that follows `marker`.
+  static func numbers(in text: String, after marker: String) -> [CGFloat]? {
+    guard let start = text.range(of: marker) else { return nil }
+    let value = text[start.upperBound...].prefix { $0 != "\"" }
+    return value.split(separator: " ").compactMap { Double($0).map { CGFloat($0) } }
+  }
+
+  /// The values of numeric attributes of the tag that starts with `tag`.
+  static func attributes(_ names: [String], in line: String, after tag: String) -> [CGFloat]? {
+    guard let start = line.range(of: tag) else { return nil }
+    let element = String(line[start.upperBound...].prefix { $0 != ">" })
+    var values: [CGFloat] = []
+    for name in names {
+      guard let value = numbers(in: " " + element, after: " \(name)=\""), value.count == 1 else {
+        return nil
+      }
+      values.append(value[0])
+    }
+    return values
+  }
 }

@@ -211,7 +211,9 @@ struct PropertyTests {
     }
   }
 
-  @Test("layoutAttributesForElements(in:) is the enumeration filtered by overlap with the rect")
+  @Test(
+    "layoutAttributesForElements(in:) is the enumeration filtered by overlap with the rect; itemFrames and single lookups agree with it"
+  )
   func rectQueries() throws {
     try forEachLayout("rectQueries") { solved, rng in
       var solved = solved
@@ -239,6 +241,14 @@ struct PropertyTests {
           return
         }
       }
+      // Frames alone, and the walk without an array, agree with it too.
+      for section in 0..<solved.numberOfSections {
+        let cells = all.filter { $0.category == .cell && $0.section == section }.map(\.frame)
+        #expect(solved.itemFrames(inSection: section) == cells)
+      }
+      var walked: [LayoutAttributes] = []
+      solved.forEachElement { walked.append($0) }
+      #expect(walked == all)
       // Single-element queries agree with the enumeration.
       for e in all {
         switch e.category {
@@ -284,6 +294,8 @@ struct PropertyTests {
             && $0.frame.minY < visible.maxY && visible.minY < $0.frame.maxY
         }
         #expect(solved.layoutAttributesForElements(displayedIn: visible) == expected)
+        // Without handlers, what a renderer draws is the same.
+        #expect(solved.visibleItems(displayedIn: visible) == expected.map(LayoutVisibleItem.init))
       }
     }
   }

@@ -200,6 +200,68 @@ struct UIKitStyleLayoutTests {
     #expect(solved.orthogonalScrollOffsets[0] == 150)
   }
 
+  @Test(
+    "visibleItems(displayedIn:) gives every element displayed, each section's through its handler"
+  )
+  func visibleItemsOfTheLayout() throws {
+    func rows(_ handler: LayoutSectionVisibleItemsInvalidationHandler?) -> LayoutSection {
+      var section = LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+          subitems: [
+            LayoutItem(
+              layoutSize: LayoutSize(
+                widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+          ]))
+      section.visibleItemsInvalidationHandler = handler
+      return section
+    }
+    // Section 1's handler hides its first item and fades the others by how
+    // far the view has scrolled.
+    let fading = rows { items, offset, _ in
+      for index in items.indices {
+        items[index].isHidden = items[index].indexPath.item == 0
+        items[index].alpha = 1 - offset.y / 1000
+      }
+    }
+    let banner = LayoutBoundarySupplementaryItem(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)),
+      elementKind: "banner", alignment: .top)
+    let layout = CompositionalLayout(
+      sections: [rows(nil), fading],
+      configuration: CompositionalLayoutConfiguration(boundarySupplementaryItems: [banner]))
+    let solved = try layout.solve(phone, itemCounts: [3, 3])
+    let screen = CGRect(x: 0, y: 200, width: 400, height: 300)
+    let shown = solved.visibleItems(displayedIn: screen)
+    // Rows of section 0 at 50, 150, 250; of section 1 at 350, 450, 550.
+    #expect(shown.map(\.indexPath) == [[0, 1], [0, 2], [1, 0], [1, 1]])
+    #expect(shown.map(\.isHidden) == [false, false, true, false])
+    #expect(shown.map(\.alpha) == [1, 1, 0.8, 0.8])
+    #expect(shown.map(\.frame.minY) == [150, 250, 350, 450])
+    // The layout's header shows where it is displayed, before the sections.
+    let top = solved.visibleItems(displayedIn: CGRect(x: 0, y: 0, width: 400, height: 100))
+    #expect(top.map(\.representedElementKind) == ["banner", nil])
+    #expect(top.first?.frame == CGRect(x: 0, y: 0, width: 400, height: 50))
+  }
+
+  @Test("a visible item's transformed frame is its frame's bounding box under the transform")
+  func transformedFrame() throws {
+    var item = LayoutVisibleItem(
+      LayoutAttributes(
+        category: .cell, section: 0, item: 0, frame: CGRect(x: 0, y: 0, width: 100, height: 40)))
+    #expect(item.transformedFrame == item.frame)
+    item.transform = LayoutTransform(scaleX: 0.5, y: 0.5)
+    #expect(item.transformedFrame == CGRect(x: 25, y: 10, width: 50, height: 20))
+    item.transform = LayoutTransform(translationX: 10, y: -5)
+    #expect(item.transformedFrame == CGRect(x: 10, y: -5, width: 100, height: 40))
+    // A quarter turn swaps the sides about the centre (50, 20).
+    item.transform = LayoutTransform(rotationAngle: .pi / 2)
+    let turned = item.transformedFrame
+    #expect(abs(turned.minX - 30) < 1e-9 && abs(turned.minY + 30) < 1e-9)
+    #expect(abs(turned.width - 40) < 1e-9 && abs(turned.height - 100) < 1e-9)
+  }
+
   @Test("items are values: set their properties before passing them on")
   func valueSemantics() throws {
     var item = LayoutItem(

@@ -8,8 +8,10 @@
 //    at the start, middle and end of 10,000 and 1,000,000 items in fixed-size
 //    sections. The floor is the 10,000-item query at the start; the others
 //    should all be about 1×.
-// 2. Enumeration: every frame of a 1,000,000-item layout, against the floor
-//    of writing that many CGRects into an array.
+// 2. Enumeration: every cell frame of a 1,000,000-item layout, against the
+//    floor of writing that many CGRects into an array; every element as full
+//    attributes, against the floor of building the same LayoutAttributes
+//    values into an array.
 // 3. Self-sizing: a 10,000-item section of estimated rows solved with a
 //    preferred-size callback, against the floor of calling the callback for
 //    every item and adding up the heights; and one changed preferred size.
@@ -94,8 +96,8 @@ do {
   let total = sized(1_000_000)
   let solved = solvedGrid(items: total)
   let side = screen.width * 0.2
-  harness.scenario(
-    "Every frame of \(total.formatted()) items (10 fixed-size sections)",
+  let frames = harness.scenario(
+    "Every cell frame of \(total.formatted()) items (10 fixed-size sections)",
     [
       Contestant("floor: write \(total.formatted()) CGRects into an array") {
         var frames: [CGRect] = []
@@ -113,7 +115,45 @@ do {
         }
         return count
       },
-      Contestant("forEachElement (cells, headers, backgrounds)") {
+    ])
+  // The same elements as the layout has (each section's header, its cells,
+  // its background), each built as a LayoutAttributes value with its frame
+  // computed from its index, written into an array: what any enumeration
+  // of full attributes has to produce.
+  let perSection = total / 10
+  let attributes = harness.scenario(
+    "Every element of \(total.formatted()) items as full attributes (cells, headers, backgrounds)",
+    [
+      Contestant("floor: write the same \((total + 20).formatted()) LayoutAttributes into an array")
+      {
+        var out: [LayoutAttributes] = []
+        out.reserveCapacity(total + 20)
+        var y: CGFloat = 0
+        for section in 0..<10 {
+          let start = y
+          out.append(
+            LayoutAttributes(
+              category: .supplementaryView, elementKind: "header", section: section, item: 0,
+              frame: CGRect(x: 0, y: y, width: screen.width, height: 44), zIndex: 1))
+          y += 44
+          for i in 0..<perSection {
+            out.append(
+              LayoutAttributes(
+                category: .cell, section: section, item: i,
+                frame: CGRect(
+                  x: side * CGFloat(i % 5), y: y + (side + 2) * CGFloat(i / 5), width: side,
+                  height: side)))
+          }
+          y += (side + 2) * CGFloat((perSection + 4) / 5)
+          out.append(
+            LayoutAttributes(
+              category: .decorationView, elementKind: "background", section: section, item: 0,
+              frame: CGRect(x: 0, y: start, width: screen.width, height: y - start)))
+          y += 20
+        }
+        return out.count
+      },
+      Contestant("forEachElement") {
         var count = 0
         solved.forEachElement { count &+= Int($0.frame.maxY) & 1 }
         return count
@@ -122,6 +162,9 @@ do {
         solved.allElements.count
       },
     ])
+  harness.emit(
+    "  against the CGRect floor: forEachElement \(format(attributes[1] / frames[0], 2))×, allElements \(format(attributes[2] / frames[0], 2))×"
+  )
 }
 
 // MARK: - 3. Self-sizing

@@ -124,8 +124,15 @@ extension TerminalCanvas {
     return canvas
   }
 
-  /// Draws the elements of a solved layout that overlap `region`:
+  /// Draws the elements of a solved layout displayed in `region`:
   /// decorations first, then cells, then supplementaries.
+  ///
+  /// The elements are those `SolvedLayout.visibleItems(displayedIn:)`
+  /// gives, so each section's `visibleItemsInvalidationHandler` runs every
+  /// time the layout is drawn (after each scroll of the view or of a band):
+  /// an element it hides, or makes fully transparent, is not drawn, and one
+  /// it transforms is drawn at its transformed frame. Headers and footers
+  /// that pin are drawn pinned to `region`.
   ///
   /// - Parameters:
   ///   - categories: The kinds of element drawn, in drawing order.
@@ -137,7 +144,14 @@ extension TerminalCanvas {
     categories: [LayoutElementCategory] = [.decorationView, .cell, .supplementaryView],
     label: (LayoutAttributes) -> String = TerminalCanvas.shortLabel
   ) -> TerminalCanvas {
-    let elements = solved.layoutAttributesForElements(in: region)
+    let elements = solved.visibleItems(displayedIn: region).compactMap {
+      item -> LayoutAttributes? in
+      guard !item.isHidden, item.alpha > 0 else { return nil }
+      return LayoutAttributes(
+        category: item.representedElementCategory, elementKind: item.representedElementKind,
+        section: item.indexPath[0], item: item.indexPath[1], frame: item.transformedFrame,
+        zIndex: item.zIndex)
+    }
     var boxes: [(frame: CGRect, label: String)] = []
     for category in categories {
       for e in elements where e.category == category {

@@ -71,4 +71,55 @@ struct TerminalCanvasTests {
 
         """)
   }
+
+  @Test(
+    "a section's visible-item handler runs at each drawing: hidden items are not drawn, scaled ones shrink"
+  )
+  func visibleItemsHandler() throws {
+    // Four 100-point squares side by side in a band that scrolls sideways;
+    // the handler halves the first item on screen and hides the third.
+    var section = LayoutSection(
+      group: .horizontal(
+        layoutSize: LayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)),
+        subitems: [
+          LayoutItem(
+            layoutSize: LayoutSize(
+              widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+        ]))
+    section.orthogonalScrollingBehavior = .continuous
+    section.visibleItemsInvalidationHandler = { items, offset, _ in
+      let first = Int(offset.x / 100)
+      for index in items.indices {
+        let item = items[index].indexPath.item
+        items[index].isHidden = item == first + 2
+        if item == first { items[index].transform = LayoutTransform(scaleX: 0.5, y: 0.5) }
+      }
+    }
+    var solved = try CompositionalLayout(section: section).solve(
+      LayoutContext(containerSize: CGSize(width: 300, height: 100)), itemCounts: [4])
+    let region = CGRect(x: 0, y: 0, width: 300, height: 100)
+    func drawing() -> String {
+      TerminalCanvas.drawing(solved, region: region, columns: 30).text
+    }
+    // Unscrolled: item 0 is halved about its centre, item 2 hidden.
+    #expect(
+      drawing() == """
+                  ┌────────┐
+           ┌───┐  │0.1     │
+           │0.0│  │        │
+           └───┘  │        │
+                  └────────┘
+        """)
+    // Scrolled by one item, the handler runs again: item 1 is halved,
+    // item 3 hidden.
+    _ = solved.scrollOrthogonalSection(0, to: 100, displayedIn: region)
+    #expect(
+      drawing() == """
+                  ┌────────┐
+           ┌───┐  │0.2     │
+           │0.1│  │        │
+           └───┘  │        │
+                  └────────┘
+        """)
+  }
 }

@@ -152,8 +152,8 @@ public struct LayoutContext: Sendable, Hashable {
   public var readableContentInsets: DirectionalEdgeInsets?
   /// The layout direction; right-to-left mirrors every arrangement.
   public var layoutDirection: LayoutDirection
-  /// Points per pixel; when set, every frame edge is rounded to the nearest
-  /// pixel. `nil` leaves frames unrounded.
+  /// Pixels per point (UIKit's `displayScale`); when set, every frame edge
+  /// is rounded to the nearest pixel. `nil` leaves frames unrounded.
   public var displayScale: CGFloat?
 
   /// The margins UIKit gives a view controller's root view in a compact

@@ -93,20 +93,31 @@ extension SolvedLayout {
   public func itemFrames(inSection section: Int) -> [CGRect] {
     _checkSection(section, "itemFrames(inSection:)")
     let s = _sections[section]
-    var out: [CGRect] = []
-    out.reserveCapacity(s.itemCount)
+    let itemCount = s.itemCount
+    let groupCount = s.groupCount
     let sectionStart = _starts[section]
     let shift = _scrollShift(s)
-    for k in 0..<s.groupCount {
-      let g = s.selfSizing ? s.instances[k] : s.template
-      let first = s.selfSizing ? s.instanceFirstItems[k] : k * s.template.cells.count
-      let origin = _groupOrigin(s, sectionStart: sectionStart, k: k, shift: shift)
-      let n = min(g.cells.count, s.itemCount - first)
-      for j in 0..<n {
-        out.append(_finish(g.cells[j].offsetBy(dx: origin.x, dy: origin.y)))
+    let finish = _Finisher(self)
+    // Each frame is written once into the array's storage.
+    return [CGRect](unsafeUninitializedCapacity: itemCount) { out, written in
+      @inline(__always) func write(_ cells: UnsafeBufferPointer<CGRect>, k: Int) {
+        let origin = _groupOrigin(s, sectionStart: sectionStart, k: k, shift: shift)
+        let n = min(cells.count, itemCount - written)
+        for j in 0..<n {
+          out.initializeElement(at: written + j, to: finish(cells[j], dx: origin.x, dy: origin.y))
+        }
+        written += n
+      }
+      if s.selfSizing {
+        for k in 0..<groupCount {
+          s.instances[k].cells.withUnsafeBufferPointer { write($0, k: k) }
+        }
+      } else {
+        s.template.cells.withUnsafeBufferPointer { cells in
+          for k in 0..<groupCount { write(cells, k: k) }
+        }
       }
     }
-    return out
   }
 
   // MARK: - Single elements
@@ -127,7 +138,7 @@ extension SolvedLayout {
     let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
     return LayoutAttributes(
       category: .cell, section: section, item: item,
-      frame: _finish(g.cells[item - first].offsetBy(dx: origin.x, dy: origin.y)))
+      frame: _Finisher(self)(g.cells[item - first], dx: origin.x, dy: origin.y))
   }
 
   /// The attributes of one supplementary view, or `nil` if there is none of
@@ -158,7 +169,7 @@ extension SolvedLayout {
           let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
           return LayoutAttributes(
             category: .supplementaryView, elementKind: kind, section: section, item: item,
-            frame: _finish(sup.frame.offsetBy(dx: origin.x, dy: origin.y)), zIndex: sup.zIndex)
+            frame: _Finisher(self)(sup.frame, dx: origin.x, dy: origin.y), zIndex: sup.zIndex)
         }
       }
     }
@@ -375,15 +386,29 @@ extension SolvedLayout {
     in rect: CGRect?, pinningTo visibleRect: CGRect? = nil, counter: _VisitCounter? = nil,
     _ body: (LayoutAttributes) -> Void
   ) {
-    let axes = _axes
     let cull = rect.map(_unfinish)
     let pinning = visibleRect.map(_pinningRange)
-    let contentLength = axes.main(contentSize)
-    @inline(__always) func emit(_ a: LayoutAttributes) {
+    // A walk of everything calls `body` directly, one call per element.
+    guard rect != nil || counter != nil else {
+      _walk(cull: nil, pinning: pinning, body)
+      return
+    }
+    func emit(_ a: LayoutAttributes) {
       counter?.examined += 1
       if let rect, !_overlaps(a.frame, rect) { return }
       body(a)
     }
+    _walk(cull: cull, pinning: pinning, emit)
+  }
+
+  /// The walk itself: every element in the fixed order, sections and groups
+  /// culled to `cull` (in the solver's coordinates) when given, passed to
+  /// `emit`.
+  func _walk(
+    cull: CGRect?, pinning: (CGFloat, CGFloat)?, _ emit: (LayoutAttributes) -> Void
+  ) {
+    let axes = _axes
+    let contentLength = axes.main(contentSize)
     for b in _layoutBoundary where b.role != .footer {
       emit(
         _boundaryAttributes(b, section: 0, start: 0, extent: contentLength, pinnedTo: pinning))
@@ -468,6 +493,7 @@ extension SolvedLayout {
         }
       }
       if kLo <= kHi {
+        let finish = _Finisher(self)
         // Emits one group's cells, then its supplementaries.
         @inline(__always) func emitGroup(_ g: borrowing _GroupLayout, k: Int, first: Int) {
           let origin = _groupOrigin(s, sectionStart: start, k: k, shift: shift)
@@ -477,7 +503,7 @@ extension SolvedLayout {
               emit(
                 LayoutAttributes(
                   category: .cell, section: si, item: first + j,
-                  frame: _finish(cells[j].offsetBy(dx: origin.x, dy: origin.y))))
+                  frame: finish(cells[j], dx: origin.x, dy: origin.y)))
             }
           }
           for sup in g.supplementaries where sup.owner < n {
@@ -485,7 +511,7 @@ extension SolvedLayout {
               LayoutAttributes(
                 category: .supplementaryView, elementKind: sup.kind, section: si,
                 item: first + sup.owner,
-                frame: _finish(sup.frame.offsetBy(dx: origin.x, dy: origin.y)), zIndex: sup.zIndex))
+                frame: finish(sup.frame, dx: origin.x, dy: origin.y), zIndex: sup.zIndex))
           }
         }
         if s.selfSizing {

@@ -122,6 +122,36 @@ public struct LayoutVisibleItem: Sendable, Hashable {
   /// The frame's size at the origin.
   public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
 
+  /// Where the element shows: the bounding box of its frame under its
+  /// transform, applied about the frame's centre (the frame itself for the
+  /// identity).
+  ///
+  ///     item.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+  ///     item.transform = LayoutTransform(scaleX: 0.5, y: 0.5)
+  ///     item.transformedFrame   // (25, 10, 50, 20)
+  ///
+  /// - Complexity: O(1).
+  public var transformedFrame: CGRect {
+    guard !transform.isIdentity else { return frame }
+    let t = transform
+    let halfWidth = frame.width / 2
+    let halfHeight = frame.height / 2
+    var xs: [CGFloat] = []
+    var ys: [CGFloat] = []
+    for (x, y) in [
+      (-halfWidth, -halfHeight), (halfWidth, -halfHeight), (-halfWidth, halfHeight),
+      (halfWidth, halfHeight),
+    ] {
+      xs.append(t.a * x + t.c * y + t.tx)
+      ys.append(t.b * x + t.d * y + t.ty)
+    }
+    let minX = xs.min()!
+    let minY = ys.min()!
+    return CGRect(
+      x: frame.midX + minX, y: frame.midY + minY, width: xs.max()! - minX,
+      height: ys.max()! - minY)
+  }
+
   /// The visible item of an element, unchanged.
   ///
   /// - Complexity: O(1).
@@ -213,6 +243,47 @@ extension SolvedLayout {
     for k in items.indices {
       items[k].frame = items[k].frame.offsetBy(dx: moves[k].x, dy: moves[k].y)
     }
+    return items
+  }
+
+  /// Every element displayed in `visibleRect`, as the sections'
+  /// ``LayoutSection/visibleItemsInvalidationHandler``s leave them: what a
+  /// renderer draws.
+  ///
+  /// The layout's own headers first, then each section's
+  /// ``visibleItems(inSection:displayedIn:)`` in section order, then the
+  /// layout's own footers: the order of ``allElements``. Headers and
+  /// footers that pin are at their pinned frames; orthogonal sections at
+  /// their ``orthogonalScrollOffsets``. Without handlers, the frames are
+  /// those of ``layoutAttributesForElements(displayedIn:)``. A renderer
+  /// calls this each time it draws, so a handler sees every scroll: of the
+  /// view (`visibleRect` moves) and of a band (see
+  /// ``scrollOrthogonalSection(_:to:displayedIn:)``).
+  ///
+  ///     // A handler that hides item 1 of section 0:
+  ///     let shown = solved.visibleItems(displayedIn: CGRect(x: 0, y: 0, width: 390, height: 844))
+  ///     shown.filter { !$0.isHidden }.map(\.indexPath)   // [[0, 0], [0, 2], ...]
+  ///
+  /// - Precondition: No handler adds items or removes them.
+  /// - Complexity: O(*S* + *k*), where *S* is the number of sections and
+  ///   *k* the number of elements displayed, plus O(*n*) in the elements
+  ///   of each orthogonal section and the handlers' cost.
+  public func visibleItems(displayedIn visibleRect: CGRect) -> [LayoutVisibleItem] {
+    let pinning = _pinningRange(visibleRect)
+    let contentLength = _axes.main(contentSize)
+    var items: [LayoutVisibleItem] = []
+    func layoutBoundary(footers: Bool) {
+      for b in _layoutBoundary where (b.role == .footer) == footers {
+        let a = _boundaryAttributes(
+          b, section: 0, start: 0, extent: contentLength, pinnedTo: pinning)
+        if _overlaps(a.frame, visibleRect) { items.append(LayoutVisibleItem(a)) }
+      }
+    }
+    layoutBoundary(footers: false)
+    for section in _sections.indices {
+      items += visibleItems(inSection: section, displayedIn: visibleRect)
+    }
+    layoutBoundary(footers: true)
     return items
   }
 

@@ -112,18 +112,7 @@ public struct SolvedLayout: Sendable {
   /// Mirrors for right-to-left and rounds to pixels.
   @inline(__always)
   func _finish(_ rect: CGRect) -> CGRect {
-    var r = rect
-    if context.layoutDirection == .rightToLeft {
-      r.origin.x = contentSize.width - r.origin.x - r.size.width
-    }
-    if let scale = context.displayScale, scale > 0 {
-      let x0 = (r.minX * scale).rounded() / scale
-      let y0 = (r.minY * scale).rounded() / scale
-      let x1 = (r.maxX * scale).rounded() / scale
-      let y1 = (r.maxY * scale).rounded() / scale
-      r = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-    return r
+    _Finisher(self)(rect, dx: 0, dy: 0)
   }
 
   /// A rect in output coordinates in the solver's left-to-right ones,
@@ -141,6 +130,56 @@ public struct SolvedLayout: Sendable {
   var _cullMargin: CGFloat {
     guard let scale = context.displayScale, scale > 0 else { return 1 }
     return max(1, 1 / scale)
+  }
+}
+
+/// The output transform, with the layout's direction and scale read once:
+/// a frame moved by an offset (as `offsetBy(dx:dy:)` moves it), mirrored
+/// for right-to-left and rounded to pixels. Loops over many frames make one
+/// and apply it to each, with no call into Foundation per frame.
+struct _Finisher {
+  /// The content's width when right-to-left, else `nil`.
+  let mirrorWidth: CGFloat?
+  /// The display scale when frames are rounded, else `nil`.
+  let scale: CGFloat?
+
+  @inline(__always)
+  init(_ solved: SolvedLayout) {
+    mirrorWidth =
+      solved.context.layoutDirection == .rightToLeft ? solved.contentSize.width : nil
+    if let scale = solved.context.displayScale, scale > 0 {
+      self.scale = scale
+    } else {
+      scale = nil
+    }
+  }
+
+  @inline(__always)
+  func callAsFunction(_ rect: CGRect, dx: CGFloat, dy: CGFloat) -> CGRect {
+    var x = rect.origin.x
+    var y = rect.origin.y
+    var width = rect.size.width
+    var height = rect.size.height
+    // Standardized first, as `offsetBy`, `minX` and `maxX` see a rect.
+    if width < 0 {
+      x += width
+      width = -width
+    }
+    if height < 0 {
+      y += height
+      height = -height
+    }
+    x += dx
+    y += dy
+    if let mirrorWidth { x = mirrorWidth - x - width }
+    if let scale {
+      let x0 = (x * scale).rounded() / scale
+      let y0 = (y * scale).rounded() / scale
+      let x1 = ((x + width) * scale).rounded() / scale
+      let y1 = ((y + height) * scale).rounded() / scale
+      return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    return CGRect(x: x, y: y, width: width, height: height)
   }
 }
 

@@ -10,14 +10,23 @@ struct LayoutCommand: ParsableCommand {
     abstract: "Solve a compositional layout description and print its frames.",
     discussion: """
       SPEC.json is the JSON form of a CompositionalLayout. The layout is solved for a \
-      container of the given size with the given number of items per section, the visible \
-      rect at the origin, and every element (cells, supplementaries, decorations) is listed \
-      with its frame in content coordinates; orthogonal sections are unscrolled.
+      container of the given size with the given number of items per section, and every \
+      element (cells, supplementaries, decorations) is listed with its frame in content \
+      coordinates, as a view scrolled to --content-offset shows it (at the origin by \
+      default): headers and footers that pin are at their pinned frames, and orthogonal \
+      sections are at their --orthogonal-offset (unscrolled by default).
+
+      The view's environment: --layout-direction rightToLeft mirrors every frame; \
+      --display-scale rounds every edge to pixels; sections whose contentInsetsReference \
+      names them, and lists, follow --safe-area, --layout-margins and \
+      --readable-content-insets (TOP,LEADING,BOTTOM,TRAILING). --preferred-sizes \
+      FILE.json gives self-sizing elements the sizes they report: \
+      {"0.3": [390, 120], "header 0.0": [390, 60]}.
 
       Limits: at most 1,000,000 items in all sections together; a group holds at most \
       100,000 items (its count or repeatingCount too); every number of the description \
-      is at most 1,000,000,000 points in size. A description or argument beyond them is \
-      an error naming its JSON path or the option.
+      is at most 1,000,000,000 points in size, and so is every number an option takes. \
+      A description or argument beyond them is an error naming its JSON path or the option.
       """)
 
   /// The output formats.
@@ -43,12 +52,81 @@ struct LayoutCommand: ParsableCommand {
   @Option(help: "json (default) or svg.")
   var format: Format = .json
 
+  @Option(help: "rightToLeft mirrors every frame across the content's width.")
+  var layoutDirection: LayoutDirectionArgument = .leftToRight
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Pixels per point (UIKit's displayScale: 1, 2 or 3); every frame edge is rounded to pixels.",
+      discussion: "Greater than 0 and at most 100. Without it, frames are exact."),
+    transform: { try DisplayScaleArgument(parsing: $0).value })
+  var displayScale: CGFloat?
+
+  @Option(
+    parsing: .unconditional,
+    help: "The safe area insets, TOP,LEADING,BOTTOM,TRAILING (default 0,0,0,0).",
+    transform: { try EdgeInsetsArgument(parsing: $0).value })
+  var safeArea: DirectionalEdgeInsets?
+
+  @Option(
+    parsing: .unconditional,
+    help:
+      "The layout margins from the view's edges, TOP,LEADING,BOTTOM,TRAILING (default 0,16,0,16).",
+    transform: { try EdgeInsetsArgument(parsing: $0).value })
+  var layoutMargins: DirectionalEdgeInsets?
+
+  @Option(
+    parsing: .unconditional,
+    help: "The readable content insets, TOP,LEADING,BOTTOM,TRAILING (default: the layout margins).",
+    transform: { try EdgeInsetsArgument(parsing: $0).value })
+  var readableContentInsets: DirectionalEdgeInsets?
+
+  @Option(
+    parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "Scroll an orthogonal section's band, as SECTION:OFFSET; repeat for other sections.",
+      discussion:
+        "The offset runs from the band's start toward its end, in either layout direction; it is not clamped to the band."
+    ),
+    transform: { try OrthogonalOffset(parsing: $0) })
+  var orthogonalOffset: [OrthogonalOffset] = []
+
+  @Option(
+    parsing: .unconditional,
+    help: "Where the view is scrolled to, as X,Y: the visible rect's origin (default 0,0).",
+    transform: { try ContentOffsetArgument(parsing: $0).value })
+  var contentOffset: CGPoint?
+
+  @Option(
+    help: ArgumentHelp(
+      "A JSON file of the sizes self-sizing elements report, as {\"SECTION.ITEM\": [WIDTH, HEIGHT]}.",
+      discussion:
+        "A supplementary is named \"KIND SECTION.ITEM\". Only estimated dimensions take the size given; every entry must name an element with one."
+    ))
+  var preferredSizes: String?
+
   @Option(help: "Write to this file instead of standard output.")
   var output: String?
 
+  /// The view the options describe.
+  var viewOptions: LayoutViewOptions {
+    var options = LayoutViewOptions()
+    options.layoutDirection = layoutDirection.value
+    options.displayScale = displayScale
+    if let safeArea { options.safeAreaInsets = safeArea }
+    if let layoutMargins { options.layoutMargins = layoutMargins }
+    options.readableContentInsets = readableContentInsets
+    options.orthogonalOffsets = orthogonalOffset
+    if let contentOffset { options.contentOffset = contentOffset }
+    options.preferredSizes = preferredSizes
+    return options
+  }
+
   func run() throws {
     let text = try LayoutCommand.render(
-      specAt: spec, size: size.value, itemCounts: items.value, format: format)
+      specAt: spec, size: size.value, itemCounts: items.value, format: format,
+      options: viewOptions)
     if let output {
       try CommandFiles.write(text, to: output)
     } else {
@@ -58,20 +136,31 @@ struct LayoutCommand: ParsableCommand {
 
   /// Reads, decodes, solves and renders a layout description.
   static func render(
-    specAt path: String, size: CGSize, itemCounts: [Int], format: Format
+    specAt path: String, size: CGSize, itemCounts: [Int], format: Format,
+    options: LayoutViewOptions = LayoutViewOptions()
   ) throws -> String {
     let data = try CommandFiles.read(path)
     // The decoder says only that the text is not JSON; the parser says where.
     if let problem = JSONSyntax.problem(in: data) { throw InputError("\(path): \(problem)") }
+    let answers = try options.preferredSizes.map { sizesPath in
+      PreferredSizeAnswers(
+        try PreferredSizes(data: try CommandFiles.read(sizesPath), path: sizesPath))
+    }
     let layout: CompositionalLayout
-    let solved: SolvedLayout
+    var solved: SolvedLayout
     do {
       layout = try CompositionalLayout.decode(json: data)
-      solved = try layout.solve(LayoutContext(containerSize: size), itemCounts: itemCounts)
+      solved = try layout.solve(
+        options.context(size: size), itemCounts: itemCounts,
+        preferredSize: answers.map { answers in { answers.answer($0) } })
     } catch {
       throw LayoutCommandError("\(path): \(error)")
     }
-    let visible = CGRect(origin: .zero, size: size)
+    if let answers, let sizesPath = options.preferredSizes {
+      try answers.checkAllUsed(path: sizesPath)
+    }
+    try options.scroll(&solved)
+    let visible = CGRect(origin: options.contentOffset, size: size)
     switch format {
     case .json:
       return LayoutOutput.json(
