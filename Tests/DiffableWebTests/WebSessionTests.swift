@@ -1,5 +1,5 @@
 import DiffableCore
-import DiffableEngine
+@_spi(Testing) import DiffableEngine
 import DiffableTestSupport
 import DiffableWeb
 import Foundation
@@ -196,11 +196,17 @@ struct WebSessionTests {
     final.appendItems(["leek"], toSection: "veg")
     final.reconfigureItems(["pear"])
     var completed = 0
-    let later = [middle, final].map { snapshot in
-      Task {
-        await dataSource.apply(snapshot)
-        completed += 1
-      }
+    var later: [Task<Void, Never>] = []
+    for snapshot in [middle, final] {
+      // Two tasks do not reach `apply` in the order they were made: the next
+      // one starts once this one's request is queued.
+      let requests = dataSource._applyStatistics.requests
+      later.append(
+        Task {
+          await dataSource.apply(snapshot)
+          completed += 1
+        })
+      await eventually("the apply is queued", { dataSource._applyStatistics.requests > requests })
     }
     await eventually("the data source shows the last snapshot", { dataSource.snapshot() == final })
     #expect(completed == 0)
