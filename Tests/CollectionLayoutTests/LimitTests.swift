@@ -143,16 +143,151 @@ struct LimitTests {
     #expect(e?.message == "1e+308 is larger than the largest length, 1000000000")
   }
 
-  @Test("insets built in Swift whose sum is not finite are an error, never an infinite size")
-  func infiniteInsets() {
-    var section = LayoutSection(group: Self.row)
-    section.contentInsets = DirectionalEdgeInsets(
-      top: 1e308, leading: 0, bottom: 1e308, trailing: 0)
+  /// A layout built in Swift with one number changed, the path the error
+  /// names and the message.
+  struct SwiftBuiltCase: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var path: String
+    var message: String
+    var make: @Sendable (CGFloat) -> CompositionalLayout
+  }
+
+  static let big: CGFloat = 1e300
+  static let tooLarge = "1e+300 is larger than the largest length, 1000000000"
+
+  /// One section whose group holds `item`.
+  static func layout(item: LayoutItem) -> CompositionalLayout {
+    layout(
+      .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(44)), subitems: [item]))
+  }
+
+  static func layout(section change: (inout LayoutSection) -> Void) -> CompositionalLayout {
+    var section = LayoutSection(group: row)
+    change(&section)
+    return CompositionalLayout(section: section)
+  }
+
+  static let swiftBuiltCases: [SwiftBuiltCase] = [
+    SwiftBuiltCase(
+      testDescription: "item content insets",
+      path: "sections[0].group.horizontal.subitems[0].item.contentInsets.top",
+      message: tooLarge,
+      make: { v in
+        var i = item(.fractionalWidth(0.5), .absolute(44))
+        i.contentInsets = DirectionalEdgeInsets(top: v)
+        return layout(item: i)
+      }),
+    SwiftBuiltCase(
+      testDescription: "item edge spacing",
+      path: "sections[0].group.horizontal.subitems[0].item.edgeSpacing.leading.flexible",
+      message: tooLarge,
+      make: { v in
+        var i = item(.fractionalWidth(0.5), .absolute(44))
+        i.edgeSpacing = LayoutEdgeSpacing(
+          leading: .flexible(v), top: nil, trailing: nil, bottom: nil)
+        return layout(item: i)
+      }),
+    SwiftBuiltCase(
+      testDescription: "a supplementary item's offset",
+      path:
+        "sections[0].group.horizontal.subitems[0].item.supplementaryItems[0].containerAnchor.absoluteOffset[1]",
+      message: tooLarge,
+      make: { v in
+        var i = item(.fractionalWidth(0.5), .absolute(44))
+        i.supplementaryItems = [
+          LayoutSupplementaryItem(
+            layoutSize: size(.absolute(10), .absolute(10)), elementKind: "badge",
+            containerAnchor: LayoutAnchor(edges: [.top], absoluteOffset: CGPoint(x: 0, y: v)))
+        ]
+        return layout(item: i)
+      }),
+    SwiftBuiltCase(
+      testDescription: "a group's spacing between items",
+      path: "sections[0].group.horizontal.interItemSpacing.fixed", message: tooLarge,
+      make: { v in
+        var g = row
+        g.interItemSpacing = .fixed(v)
+        return layout(g)
+      }),
+    SwiftBuiltCase(
+      testDescription: "a group's content insets",
+      path: "sections[0].group.horizontal.contentInsets.trailing", message: tooLarge,
+      make: { v in
+        var g = row
+        g.contentInsets = DirectionalEdgeInsets(trailing: v)
+        return layout(g)
+      }),
+    SwiftBuiltCase(
+      testDescription: "a custom group's frame",
+      path: "sections[0].group.custom.frames[0]", message: tooLarge,
+      make: { v in
+        layout(
+          .custom(
+            layoutSize: size(.fractionalWidth(1), .absolute(44)),
+            frames: [CGRect(x: v, y: 0, width: 10, height: 10)]))
+      }),
+    SwiftBuiltCase(
+      testDescription: "section content insets whose sum would not be finite",
+      path: "sections[0].contentInsets.top", message: tooLarge,
+      make: { v in
+        layout { $0.contentInsets = DirectionalEdgeInsets(top: v, bottom: v) }
+      }),
+    SwiftBuiltCase(
+      testDescription: "a header's offset",
+      path: "sections[0].boundarySupplementaryItems[0].absoluteOffset[0]", message: tooLarge,
+      make: { v in
+        layout {
+          $0.boundarySupplementaryItems = [
+            LayoutBoundarySupplementaryItem(
+              layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header",
+              alignment: .top, absoluteOffset: CGPoint(x: v, y: 0))
+          ]
+        }
+      }),
+    SwiftBuiltCase(
+      testDescription: "a decoration's insets",
+      path: "sections[0].decorationItems[0].contentInsets.leading", message: tooLarge,
+      make: { v in
+        layout {
+          $0.decorationItems = [
+            LayoutDecorationItem(elementKind: "background", contentInsets: .init(leading: v))
+          ]
+        }
+      }),
+    SwiftBuiltCase(
+      testDescription: "the spacing between sections",
+      path: "configuration.interSectionSpacing", message: tooLarge,
+      make: { v in
+        var l = layout()
+        l.configuration.interSectionSpacing = v
+        return l
+      }),
+  ]
+
+  @Test(
+    "numbers built in Swift beyond the largest length are errors naming them, as in JSON",
+    arguments: swiftBuiltCases)
+  func largeNumbersInSwift(_ swiftCase: SwiftBuiltCase) throws {
     let e = Self.error {
-      _ = try CompositionalLayout(section: section).solve(context(390, 844), itemCounts: [1])
+      _ = try swiftCase.make(Self.big).solve(context(390, 844), itemCounts: [4])
     }
-    #expect(e?.path == "(root)")
-    #expect(e?.message.contains("not finite") == true)
+    #expect(e?.path == swiftCase.path)
+    #expect(e?.message == swiftCase.message)
+    // The same description with a number inside the limit solves, to finite
+    // frames.
+    let solved = try swiftCase.make(20).solve(context(390, 844), itemCounts: [4])
+    #expect(
+      solved.allElements.allSatisfy {
+        [$0.frame.minX, $0.frame.minY, $0.frame.maxX, $0.frame.maxY].allSatisfy(\.isFinite)
+      })
+    let negative = Self.error {
+      _ = try swiftCase.make(-Self.big).solve(context(390, 844), itemCounts: [4])
+    }
+    #expect(negative?.path == swiftCase.path)
+    let nan = Self.error {
+      _ = try swiftCase.make(.nan).solve(context(390, 844), itemCounts: [4])
+    }
+    #expect(nan?.path == swiftCase.path)
   }
 
   @Test(

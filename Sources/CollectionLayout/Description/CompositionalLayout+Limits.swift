@@ -31,9 +31,10 @@ extension CompositionalLayout {
   /// and each side of a container must be at most this large (spacing,
   /// insets and offsets at least its negative). With at most
   /// ``maximumItemCount`` items, every frame a solved layout reports is
-  /// then finite. Larger numbers in JSON fail to decode, and larger
-  /// resolved sizes fail to solve, with a ``LayoutError`` naming where
-  /// they are.
+  /// then finite. Larger numbers in JSON fail to decode; in a description
+  /// built in Swift, larger or non-finite numbers, and larger resolved
+  /// sizes, fail to solve; each with a ``LayoutError`` naming where they
+  /// are, by the same path.
   public static let maximumLength: CGFloat = 1_000_000_000
 }
 

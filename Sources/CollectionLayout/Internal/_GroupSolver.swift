@@ -233,6 +233,9 @@ struct _GroupSolver {
           throw path.key("frames").index(i).error(
             "frame \(f) is not a finite frame with non-negative size")
         }
+        if let problem = [f.minX, f.minY, f.maxX, f.maxY].lazy.compactMap(_lengthProblem).first {
+          throw path.key("frames").index(i).error(problem)
+        }
         out.cells.append(f.offsetBy(dx: insets.leading, dy: insets.top))
         maxX = max(maxX, f.maxX)
         maxY = max(maxY, f.maxY)

@@ -40,13 +40,7 @@ extension SolvedLayout {
     }
     let axes = _axes
     let orthogonal = description.orthogonalScrollingBehavior != .none
-    guard description.interGroupSpacing.isFinite else {
-      throw path.key("interGroupSpacing").error(
-        "\(description.interGroupSpacing) is not a finite number")
-    }
-    if let problem = _lengthProblem(description.interGroupSpacing) {
-      throw path.key("interGroupSpacing").error(problem)
-    }
+    try description._checkLengths(path)
     let reference =
       description.contentInsetsReference ?? layout.configuration.contentInsetsReference
     let (crossStart, crossLength) = _crossRange(reference)
@@ -258,6 +252,7 @@ extension SolvedLayout {
   }
 
   mutating func _solveLayoutBoundary(_ lookup: _Lookup) throws(LayoutError) {
+    try layout.configuration._checkLengths(_Path.root.key("configuration"))
     let (_, crossLength) = _crossRange(layout.configuration.contentInsetsReference)
     _layoutBoundary = try _solveBoundary(
       layout.configuration.boundarySupplementaryItems, section: 0, crossAvailable: crossLength,
