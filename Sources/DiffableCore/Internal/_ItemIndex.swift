@@ -57,26 +57,24 @@ struct _AppendRun: Sendable {
 /// rules: the fields are plain stored properties.
 @usableFromInline
 final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
-  @unchecked Sendable
+  _ItemIndexState, @unchecked Sendable
 {
   /// Item identifier to location, for every item but those of `runs`.
   @usableFromInline @exclusivity(unchecked) var table: [Item: _ItemLocation]
   /// The append calls not yet in `table`, in call order.
   @usableFromInline @exclusivity(unchecked) var runs: [_AppendRun]
+  @usableFromInline @exclusivity(unchecked) var _settled: [_SectionRecord<Section, Item>]?
+
   /// The sections as they settle, when building the index removed items
   /// that a later call appended again; `nil` otherwise.
-  @usableFromInline @exclusivity(unchecked) var settled: [_SectionRecord<Section, Item>]?
-
-  #if canImport(Darwin)
-    /// Whether `table` holds every item.
-    @usableFromInline let _state: _Locked<Bool>
-  #else
-    /// Whether `table` holds every item. Set after the table, with release
-    /// ordering.
-    @usableFromInline let _isBuilt: Atomic<Bool>
-    /// Held while the index is built or copied.
-    @usableFromInline let _lock = _Locked(())
-  #endif
+  @inlinable
+  var settled: [_SectionRecord<Section, Item>]? {
+    get { _settled }
+    set {
+      _settled = newValue
+      hasSettled = newValue != nil
+    }
+  }
 
   /// A built, empty index.
   @inlinable
@@ -91,7 +89,43 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   ) {
     self.table = table
     self.runs = runs
-    self.settled = settled
+    self._settled = settled
+    super.init(isBuilt: isBuilt, hasSettled: settled != nil)
+  }
+
+  /// A copy for a snapshot about to be mutated, taken under the lock: another
+  /// copy of the snapshot may be building this index meanwhile.
+  @usableFromInline
+  func copy() -> _ItemIndex {
+    _withLock { isBuilt in
+      _ItemIndex(table: table, runs: runs, settled: _settled, isBuilt: isBuilt)
+    }
+  }
+}
+
+/// The part of the item index that does not depend on the identifier types:
+/// its state, at offsets fixed at compile time, so that the reads of code
+/// that is not specialized (a data source called from generic code) test it
+/// without looking up the generic class's layout.
+@usableFromInline
+class _ItemIndexState: @unchecked Sendable {
+  /// Whether `settled` holds sections.
+  @usableFromInline @exclusivity(unchecked) final var hasSettled: Bool
+
+  #if canImport(Darwin)
+    /// Whether the table holds every item.
+    @usableFromInline final let _state: _Locked<Bool>
+  #else
+    /// Whether the table holds every item. Set after the table, with release
+    /// ordering.
+    @usableFromInline final let _isBuilt: Atomic<Bool>
+    /// Held while the index is built or copied.
+    @usableFromInline final let _lock = _Locked(())
+  #endif
+
+  @usableFromInline
+  init(isBuilt: Bool, hasSettled: Bool) {
+    self.hasSettled = hasSettled
     #if canImport(Darwin)
       _state = _Locked(isBuilt)
     #else
@@ -102,7 +136,7 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   /// Whether the index holds every item. Once this is `true`, the fields may
   /// be read without a lock.
   @inlinable
-  var isBuilt: Bool {
+  final var isBuilt: Bool {
     #if canImport(Darwin)
       return _state.withLock { $0 }
     #else
@@ -114,7 +148,7 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   /// returns once it is built, with what `body` returned (`nil` if another
   /// thread built it).
   @usableFromInline
-  func build<Result>(_ body: () -> Result) -> Result? {
+  final func build<Result>(_ body: () -> Result) -> Result? {
     #if canImport(Darwin)
       return _state.withLock { isBuilt in
         guard !isBuilt else { return nil }
@@ -133,27 +167,20 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
     #endif
   }
 
-  /// A copy for a snapshot about to be mutated, taken under the lock: another
-  /// copy of the snapshot may be building this index meanwhile.
+  /// Runs `body` under the lock, with whether the index is built.
   @usableFromInline
-  func copy() -> _ItemIndex {
+  final func _withLock<Result>(_ body: (Bool) -> Result) -> Result {
     #if canImport(Darwin)
-      return _state.withLock { isBuilt in
-        _ItemIndex(table: table, runs: runs, settled: settled, isBuilt: isBuilt)
-      }
+      return _state.withLock { body($0) }
     #else
-      return _lock.withLock { _ in
-        _ItemIndex(
-          table: table, runs: runs, settled: settled,
-          isBuilt: _isBuilt.load(ordering: .relaxed))
-      }
+      return _lock.withLock { _ in body(_isBuilt.load(ordering: .relaxed)) }
     #endif
   }
 
   /// Records that items were appended, for the one snapshot that holds this
   /// object.
   @inlinable
-  func setPending() {
+  final func setPending() {
     #if canImport(Darwin)
       _state.withLock { $0 = false }
     #else

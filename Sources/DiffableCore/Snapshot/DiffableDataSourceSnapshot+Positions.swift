@@ -25,7 +25,8 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable
   package func _itemIdentifiers(atSection index: Int) -> [ItemIdentifierType] {
-    _settledRecords("itemIdentifiers(inSection:)")[_order[index]].items
+    if _isSettledAsStored { return _records[_order[index]].items }
+    return _settledRecords("itemIdentifiers(inSection:)")[_order[index]].items
   }
 
   /// The number of items in the section at `index`.
@@ -34,7 +35,8 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable
   package func _numberOfItems(atSection index: Int) -> Int {
-    _settledRecords("numberOfItems(inSection:)")[_order[index]].items.count
+    if _isSettledAsStored { return _records[_order[index]].items.count }
+    return _settledRecords("numberOfItems(inSection:)")[_order[index]].items.count
   }
 
   /// The item at `index` of the section at `section`, or `nil` if either
@@ -45,8 +47,12 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   package func _itemIdentifierIfPresent(section: Int, item index: Int) -> ItemIdentifierType? {
     guard 0 <= section && section < _order.count else { return nil }
-    let records = _settledRecords("itemIdentifier(for:)")
     let slot = _order[section]
+    if _isSettledAsStored {
+      guard 0 <= index && index < _records[slot].items.count else { return nil }
+      return _records[slot].items[index]
+    }
+    let records = _settledRecords("itemIdentifier(for:)")
     guard 0 <= index && index < records[slot].items.count else { return nil }
     return records[slot].items[index]
   }

@@ -110,6 +110,25 @@ extension DiffableDataSourceSnapshot {
     _settledIndex(operation).settled ?? _records
   }
 
+  /// Whether the sections as stored are the sections as they settle: the
+  /// index is built and moved nothing. The common case, which the hot reads
+  /// test first, so that they read `_records` in place.
+  @inlinable @inline(__always)
+  var _isSettledAsStored: Bool {
+    let index: _ItemIndexState = _index
+    return _fastPath(index.isBuilt) && _fastPath(!index.hasSettled)
+  }
+
+  /// The flattened index of the first item of the section at `slot`, in the
+  /// sections as they settle, once the index is built.
+  @inlinable @inline(__always)
+  func _start(ofSlot slot: Int, _ index: _ItemIndex<SectionIdentifierType, ItemIdentifierType>)
+    -> Int
+  {
+    if _fastPath(!index.hasSettled) { return _records[slot].start }
+    return index.settled![slot].start
+  }
+
   /// Builds the item index, unless another thread has built it: hashes the
   /// items of the pending append calls into the table, in call order, in a
   /// table grown once. An identifier found twice, from two calls, stays where

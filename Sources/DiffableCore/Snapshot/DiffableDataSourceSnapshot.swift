@@ -142,8 +142,9 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable
   public var numberOfItems: Int {
-    let records = _settledRecords("numberOfItems")
     guard let last = _order.last else { return 0 }
+    if _isSettledAsStored { return _records[last].start + _records[last].items.count }
+    let records = _settledRecords("numberOfItems")
     return records[last].start + records[last].items.count
   }
 
@@ -185,7 +186,9 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     let operation: StaticString = "numberOfItems(inSection:)"
-    return _settledRecords(operation)[_slot(of: identifier, operation)].items.count
+    let slot = _slot(of: identifier, operation)
+    if _isSettledAsStored { return _records[slot].items.count }
+    return _settledRecords(operation)[slot].items.count
   }
 
   /// The identifiers of a section's items, in order.
@@ -195,7 +198,9 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let operation: StaticString = "itemIdentifiers(inSection:)"
-    return _settledRecords(operation)[_slot(of: identifier, operation)].items
+    let slot = _slot(of: identifier, operation)
+    if _isSettledAsStored { return _records[slot].items }
+    return _settledRecords(operation)[slot].items
   }
 
   /// The identifier of the section that holds an item, or `nil` if the item is
@@ -224,7 +229,7 @@ extension DiffableDataSourceSnapshot {
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
     let index = _settledIndex("indexOfItem(_:)")
     guard let location = index.table[identifier] else { return nil }
-    return (index.settled ?? _records)[Int(location.slot)].start + Int(location.index)
+    return _start(ofSlot: Int(location.slot), index) + Int(location.index)
   }
 
   /// The index of a section, or `nil` if it is not in the snapshot.
