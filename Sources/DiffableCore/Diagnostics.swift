@@ -46,7 +46,8 @@ public struct DiffableDiagnostic: Sendable, Hashable, CustomStringConvertible {
 /// snapshot.appendItems(["apple"], toSection: "fruits")
 /// let seen = Mutex<[DiffableDiagnostic]>([])
 /// DiffableDiagnostics.withHandler({ diagnostic in seen.withLock { $0.append(diagnostic) } }) {
-///   snapshot.appendItems(["apple"], toSection: "veg")  // "apple" moves; one diagnostic
+///   snapshot.appendItems(["apple"], toSection: "veg")  // "apple" moves
+///   _ = snapshot.indexOfItem("apple")  // one diagnostic by now (debug builds: at the append)
 /// }
 /// ```
 public enum DiffableDiagnostics {

@@ -35,6 +35,19 @@ struct ComplexityTests {
     for s in 0..<10 {
       snapshot.appendItems(ids(s * 1_000..<(s + 1) * 1_000), toSection: Self.id(s))
     }
+    snapshot._prepareItemIndex()
+    return snapshot
+  }
+
+  /// 10 sections of 1,000 items, appended as release builds append: the item
+  /// index is pending.
+  static func pending() -> Snapshot {
+    var snapshot = Snapshot()
+    snapshot.appendSections(ids(0..<10))
+    for s in 0..<10 {
+      snapshot._appendItemsSettlingLater(
+        ids(s * 1_000..<(s + 1) * 1_000), toSection: Self.id(s))
+    }
     return snapshot
   }
 
@@ -54,15 +67,93 @@ struct ComplexityTests {
       Self.counter.measure { _ = snapshot.itemIdentifiers(inSection: section) }.hashes == 1)
   }
 
-  @Test("appending k items hashes each once (plus the reflexivity check's ==)")
+  @Test("appending hashes nothing; debug builds check at the call, with one hash per item")
   func append() {
     var snapshot = Self.large()
     let added = Self.ids(50_000..<50_100)
     let cost = Self.counter.measure {
       snapshot.appendItems(added, toSection: Self.id(9))
     }
-    #expect(cost.hashes == 100 + 1)  // the items, and the section lookup
+    // The section lookup, and in debug builds the items.
+    #expect(cost.hashes == 1 + (Snapshot._isSettlingAppendsAtCall ? 100 : 0))
     #expect(cost.equalities <= 2 * 100 + 1)
+    var late = Self.large()
+    let lateCost = Self.counter.measure {
+      for batch in 0..<10 {
+        late._appendItemsSettlingLater(Self.ids(60_000 + batch * 100..<60_000 + (batch + 1) * 100))
+      }
+    }
+    #expect(lateCost.hashes == 0)
+    // The reflexivity check: one `==` per item.
+    #expect(lateCost.equalities == 1_000)
+    // The first lookup takes the 1,000 in: one hash each, and its argument.
+    let lookup = Self.counter.measure { #expect(late.indexOfItem(Self.id(60_999)) == 10_999) }
+    #expect(lookup.hashes == 1_000 + 1)
+  }
+
+  @Test("the first lookup hashes each item once, for the snapshot and its copies; later ones once")
+  func firstLookupBuildsOnce() {
+    let snapshot = Self.pending()
+    let copy = snapshot
+    let first = Self.counter.measure { #expect(snapshot.indexOfItem(Self.id(5_500)) == 5_500) }
+    #expect(first.hashes == snapshot.numberOfItems + 1)
+    let later = Self.counter.measure {
+      #expect(copy.indexOfItem(Self.id(9_999)) == 9_999)
+      #expect(snapshot.sectionIdentifier(containingItem: Self.id(42)) == Self.id(0))
+    }
+    #expect(later.hashes == 2)
+  }
+
+  @Test("a diff of equal snapshots hashes nothing, built apart or copied")
+  func diffOfEqualSnapshots() {
+    let old = Self.pending()
+    _ = old.numberOfItems  // the snapshot a list shows has its index built
+    let apart = Self.pending()
+    let cost = Self.counter.measure { #expect(BatchUpdate(from: old, to: apart).isEmpty) }
+    #expect(cost.hashes == 0)
+    // One `==` per section identifier and per item.
+    #expect(cost.equalities == old.numberOfSections + old.numberOfItems)
+    // The new snapshot took the old one's index: its lookups hash once.
+    #expect(Self.counter.measure { _ = apart.indexOfItem(Self.id(7)) }.hashes == 1)
+    let copy = old
+    let copied = Self.counter.measure { #expect(BatchUpdate(from: old, to: copy).isEmpty) }
+    // A copy shares its arrays: one `==` per section identifier, none per item.
+    #expect(copied.total == old.numberOfSections)
+  }
+
+  @Test("a diff compares no item of the sections a copy left untouched")
+  func diffSkipsSharedSections() {
+    let old = Self.large()
+    var new = old
+    new.appendItems([Self.id(80_000)], toSection: Self.id(9))
+    _ = new.numberOfItems
+    let cost = Self.counter.measure { _ = BatchUpdate(from: old, to: new) }
+    // The new item, and one `==` per section identifier, per item of the
+    // changed section and per failed guess.
+    #expect(cost.hashes == 1)
+    #expect(cost.equalities <= old.numberOfSections + 1_001 + 2)
+  }
+
+  @Test("deleting half the items hashes each deleted identifier once, and no other item")
+  func deleteHalf() {
+    var snapshot = Self.large()
+    let deleted = stride(from: 0, to: 10_000, by: 2).map(Self.id)
+    let cost = Self.counter.measure { snapshot.deleteItems(deleted) }
+    #expect(cost.hashes == deleted.count)
+    #expect(snapshot.numberOfItems == 5_000)
+    #expect(snapshot.indexOfItem(Self.id(9_999)) == 4_999)
+    #expect(snapshot.indexOfItem(Self.id(9_998)) == nil)
+  }
+
+  @Test("marking items for reload or reconfigure hashes each twice: find, mark")
+  func marksHashTwice() {
+    var snapshot = Self.large()
+    let marked = stride(from: 0, to: 10_000, by: 2).map(Self.id)
+    let reload = Self.counter.measure { snapshot.reloadItems(marked) }
+    #expect(reload.hashes == 2 * marked.count)
+    let reconfigure = Self.counter.measure { snapshot.reconfigureItems(marked) }
+    #expect(reconfigure.hashes == 2 * marked.count)
+    #expect(snapshot.reloadedItemIdentifiers == marked)
   }
 
   @Test("building n items costs O(n) hashes amortized, rehashing included")
@@ -154,8 +245,9 @@ struct ComplexityTests {
     let cost = Self.counter.measure { _ = BatchUpdate(from: old, to: new) }
     // Items hashed: 200, after the deleted run; the 50 new items; 3,003 and
     // 3,000, which swapped order, and 3,004, which no longer follows 3,003.
-    // Then one hash per old section and one per mark.
-    #expect(cost.hashes == 1 + 50 + 3 + old.numberOfSections + 2)
+    // Then one hash per old section after the first that moved (sections 0
+    // and 1 stay in place) and one per mark.
+    #expect(cost.hashes == 1 + 50 + 3 + (old.numberOfSections - 2) + 2)
     // One `==` per item for its guess, plus what the few lookups compare.
     #expect(cost.equalities <= new.numberOfItems + 2 * cost.hashes)
   }
@@ -171,6 +263,7 @@ struct ComplexityTests {
       new.appendItems(
         Array(shuffled[s * 1_000..<(s + 1) * 1_000]), toSection: Self.id(s))
     }
+    new._prepareItemIndex()  // the diff would build it: one hash per item
     let cost = Self.counter.measure { _ = BatchUpdate(from: old, to: new) }
     #expect(cost.hashes <= new.numberOfItems + old.numberOfSections)
     #expect(cost.equalities <= 3 * new.numberOfItems)

@@ -29,8 +29,14 @@ struct SnapshotMisuseTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = StringSnapshot.make([("s", ["x"])])
       snapshot.appendItems(["a", "b", "a"])
+      // Stops at the call in debug builds, at the first read that needs the
+      // item index otherwise, with the same message.
+      _ = snapshot.indexOfItem("b")
     }
-    expectMessage(result, #"appendItems(_:toSection:): item identifiers are not unique: ["a"]"#)
+    expectMessage(
+      result,
+      #"appendItems(_:toSection:): item identifiers are not unique: ["a"]; ["a"] is at positions 0 and 2 of the 3 identifiers appended to section ["s"]"#
+    )
   }
 
   @Test("insertItems before an absent item")
@@ -267,14 +273,16 @@ struct SnapshotMisuseTests {
   @Test("a refused call leaves the snapshot unchanged (checked before stopping)")
   func refusedCallsChangeNothing() {
     // The stopping calls above validate before mutating; this checks the
-    // undo path of the fast insert, which runs on every re-append.
+    // undo path of the fast insert, which runs on every re-insert, and the
+    // move of a re-appended item.
     var snapshot = StringSnapshot.make([("s", ["a", "b"]), ("t", ["c"])])
     let before = snapshot
     DiffableDiagnostics.withHandler({ _ in }) {
       snapshot.appendItems(["x", "y", "a"], toSection: "t")
+      snapshot.insertItems(["z", "b"], beforeItem: "c")
     }
     #expect(before.itemIdentifiers == ["a", "b", "c"])
-    #expect(snapshot.itemIdentifiers == ["b", "c", "x", "y", "a"])
+    #expect(snapshot.itemIdentifiers == ["z", "b", "c", "x", "y", "a"])
     snapshot._checkInvariants()
   }
 }

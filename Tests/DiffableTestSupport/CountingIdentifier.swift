@@ -84,6 +84,13 @@ extension CountingIdentifier {
       return counts - before
     }
 
+    /// The calls `body` makes, on any thread, while it runs.
+    public func measureAsync(_ body: () async throws -> Void) async rethrows -> Counts {
+      let before = counts
+      try await body()
+      return counts - before
+    }
+
     fileprivate func count(_ kind: WritableKeyPath<Counts, Int>) {
       all.withLock { $0[keyPath: kind] += 1 }
       if Thread.isMainThread { onMainThread.withLock { $0[keyPath: kind] += 1 } }

@@ -24,6 +24,7 @@ do {
   var snapshot = DiffableDataSourceSnapshot<Int, Int>()
   snapshot.appendSections([0])
   snapshot.appendItems(ids)
+  _ = snapshot.indexOfItem(0)  // builds the item index
   let peakAfter = peakResidentBytes()
   let residentAfter = residentBytes()
   harness.emit(
@@ -179,7 +180,10 @@ do {
         for (i, id) in ids.enumerated() { index[id] = i }
         return index.count
       },
-      Contestant("appendItems(_:) into one section") { singleSection(ids).numberOfItems },
+      Contestant("appendItems(_:) into one section") { singleSection(ids).numberOfSections },
+      Contestant("appendItems(_:), then the first lookup (builds the item index)") {
+        singleSection(ids).indexOfItem(0)!
+      },
     ])
 }
 do {
@@ -248,6 +252,119 @@ do {
         copy.deleteItems(half)
         return copy.numberOfItems
       },
+    ])
+}
+
+// MARK: - Building, against the array baseline
+
+/// The array baseline: the same identifiers appended to per-section arrays,
+/// and one dictionary from section identifier to array. All a snapshot that
+/// indexes nothing and checks nothing needs.
+@inline(never)
+func arrayBaseline<T>(_ chunks: [[T]]) -> Int {
+  var sectionIndex: [Int: Int] = [:]
+  var arrays: [[T]] = []
+  for s in chunks.indices {
+    sectionIndex[s] = arrays.count
+    arrays.append([])
+  }
+  for (s, chunk) in chunks.enumerated() { arrays[sectionIndex[s]!].append(contentsOf: chunk) }
+  return arrays.count
+}
+
+@inline(never)
+func buildSnapshot<T: Hashable & Sendable>(_ chunks: [[T]]) -> DiffableDataSourceSnapshot<Int, T> {
+  var snapshot = DiffableDataSourceSnapshot<Int, T>()
+  snapshot.appendSections(Array(chunks.indices))
+  for (s, chunk) in chunks.enumerated() { snapshot.appendItems(chunk, toSection: s) }
+  return snapshot
+}
+
+func chunked<T>(_ items: [T], sections: Int) -> [[T]] {
+  let per = items.count / sections
+  return (0..<sections).map { Array(items[$0 * per..<($0 + 1) * per]) }
+}
+
+@MainActor func buildScenarios<T: Hashable & Sendable>(_ kind: String, _ items: [T]) {
+  for sections in [1, 100] {
+    let chunks = chunked(items, sections: sections)
+    harness.scenario(
+      "Build: \(items.count.formatted()) \(kind), \(sections) section(s)",
+      [
+        Contestant("array baseline: per-section arrays + [Section: Int]") { arrayBaseline(chunks) },
+        Contestant("appendSections + appendItems") { buildSnapshot(chunks).numberOfSections },
+      ])
+  }
+  let chunks = chunked(items, sections: 1)
+  let half = items.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+  harness.scenario(
+    "Build \(items.count.formatted()) \(kind), then delete or reload half",
+    [
+      Contestant("array baseline + a Set of the touched identifiers") {
+        arrayBaseline(chunks) + Set(half).count
+      },
+      Contestant("build, deleteItems(_:) half") {
+        var snapshot = buildSnapshot(chunks)
+        snapshot.deleteItems(half)
+        return snapshot.numberOfSections
+      },
+      Contestant("build, reloadItems(_:) half") {
+        var snapshot = buildSnapshot(chunks)
+        snapshot.reloadItems(half)
+        return snapshot.numberOfItems
+      },
+    ])
+}
+
+for n in [10_000, 50_000] {
+  buildScenarios("Int items", Array(0..<sized(n)))
+  buildScenarios("UUID strings", (0..<sized(n)).map(uuid))
+}
+
+/// A new snapshot of 100 sections × 1,000 items with 1% of the items changed
+/// (half deleted, half inserted), built and diffed against the previous one,
+/// whose item index the data source built after the previous diff.
+@MainActor func rebuildScenario<T: Hashable & Sendable>(_ kind: String, _ make: (Int) -> T) {
+  let per = sized(1_000)
+  let oldChunks = (0..<100).map { s in (0..<per).map { make(s * per + $0) } }
+  var newChunks = oldChunks
+  var fresh = 100 * per
+  for s in 0..<100 {
+    for _ in 0..<max(1, per / 200) {
+      newChunks[s].remove(at: Int.random(in: 0..<newChunks[s].count, using: &random))
+      newChunks[s].insert(make(fresh), at: Int.random(in: 0..<newChunks[s].count, using: &random))
+      fresh += 1
+    }
+  }
+  let old = buildSnapshot(oldChunks)
+  _ = old.indexOfItem(oldChunks[0][0])  // as the data source's worker does
+  let oldItems = old.itemIdentifiers
+  let newItems = Array(newChunks.joined())
+  harness.scenario(
+    "A new 100 × \(per.formatted()) snapshot of \(kind), 1% changed, built and diffed",
+    [
+      Contestant("floor: Dictionary of old + lookup of new") { floorDiff(oldItems, newItems) },
+      Contestant("build the new snapshot + BatchUpdate(from:to:)") {
+        BatchUpdate(from: old, to: buildSnapshot(newChunks)).count
+      },
+    ])
+}
+rebuildScenario("Int items") { $0 }
+rebuildScenario("UUID strings", uuid)
+
+do {
+  let items = (0..<sized(10_000)).map(uuid)
+  let chunks = chunked(items, sections: 1)
+  let (left, right) = (
+    buildSnapshot(chunks),
+    buildSnapshot(chunks.map { $0.map { String(decoding: Array($0.utf8), as: UTF8.self) } })
+  )
+  let (leftItems, rightItems) = (left.itemIdentifiers, right.itemIdentifiers)
+  harness.scenario(
+    "Diff of two equal \(items.count.formatted())-item snapshots (UUID strings) built apart",
+    [
+      Contestant("floor: == of their item arrays") { leftItems == rightItems ? 1 : 0 },
+      Contestant("BatchUpdate(from:to:)") { BatchUpdate(from: left, to: right).count },
     ])
 }
 

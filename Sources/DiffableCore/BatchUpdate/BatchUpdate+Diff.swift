@@ -80,16 +80,46 @@ extension BatchUpdate {
   mutating func _diff<S, I>(
     _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>
   ) {
+    let operation: StaticString = "BatchUpdate(from:to:)"
+    // The old snapshot's index is built (the data source built it when the
+    // snapshot was new). Equal snapshots need no batch: one `==` per section
+    // identifier and one array comparison per section tell (arrays that share
+    // storage compare in O(1)), and the new snapshot then needs no index of
+    // its own; it takes the old one's if its sections use the same slots.
+    let oldIndex = old._settledIndex(operation)
+    let oldRecords = oldIndex.settled ?? old._records
+    let oldTable = oldIndex.table
+    let oldCount = old._order.last.map { oldRecords[$0].start + oldRecords[$0].items.count } ?? 0
+    if new._reloadedItems.isEmpty && new._reloadedSections.isEmpty
+      && new._reconfiguredItems.isEmpty && new._storedItemCount == oldCount
+      && new._hasItems(ofSettled: oldRecords, old._order)
+    {
+      if new._order == old._order { new._adoptIndex(oldIndex.table) }
+      return
+    }
+    let newIndex = new._settledIndex(operation)
+    let newRecords = newIndex.settled ?? new._records
+    let newTable = newIndex.table
     let oldSectionCount = old._order.count
     let newSectionCount = new._order.count
 
-    // Pass 1: sections. One hash per old section maps old positions to new
-    // ones; the inverse map is filled from it.
+    // Pass 1: sections. The sections that stand where they stood, in a run
+    // from the first, are matched with one `==` each; after the first that
+    // does not, one hash per old section maps old positions to new ones. The
+    // inverse map is filled from it.
     var newOfOld = [Int](repeating: -1, count: oldSectionCount)
     var oldOfNew = [Int](repeating: -1, count: newSectionCount)
-    for p in 0..<oldSectionCount {
-      if let slot = new._sectionSlots[old._records[old._order[p]].id] {
-        let q = new._records[slot].position
+    var samePrefix = 0
+    while samePrefix < Swift.min(oldSectionCount, newSectionCount)
+      && oldRecords[old._order[samePrefix]].id == newRecords[new._order[samePrefix]].id
+    {
+      newOfOld[samePrefix] = samePrefix
+      oldOfNew[samePrefix] = samePrefix
+      samePrefix += 1
+    }
+    for p in samePrefix..<oldSectionCount {
+      if let slot = new._sectionSlots[oldRecords[old._order[p]].id] {
+        let q = newRecords[slot].position
         newOfOld[p] = q
         oldOfNew[q] = p
       }
@@ -99,13 +129,13 @@ extension BatchUpdate {
     // section catches the common case of a broken `Hashable` conformance
     // (an `==` on an id, a hash that also feeds a changed name).
     for q in 0..<min(oldSectionCount, newSectionCount) where oldOfNew[q] < 0 {
-      let id = new._records[new._order[q]].id
-      let oldID = old._records[old._order[q]].id
+      let id = newRecords[new._order[q]].id
+      let oldID = oldRecords[old._order[q]].id
       if id == oldID {
         _hashMismatchFailure(id, equalTo: oldID, "section", "BatchUpdate(from:to:)")
       }
     }
-    var oldPositionOfSlot = [Int32](repeating: -1, count: old._records.count)
+    var oldPositionOfSlot = [Int32](repeating: -1, count: oldRecords.count)
     for p in 0..<oldSectionCount { oldPositionOfSlot[old._order[p]] = Int32(p) }
 
     // Pass 2: items. Find each new item's old section and index. Most items
@@ -124,17 +154,28 @@ extension BatchUpdate {
     var guessIndex = 0
     sources.withUnsafeMutableBufferPointer { sources in
       for q in 0..<newSectionCount {
-        let record = new._records[new._order[q]]
+        let record = newRecords[new._order[q]]
         let p = Int32(oldOfNew[q])
         var isDirty = false
         var oldItems: [I] = []  // the section's old items, if it survives
         if p >= 0 {
           // A surviving section most likely starts where it used to.
           guessSection = p
-          guessItems = old._records[old._order[Int(p)]].items
+          guessItems = oldRecords[old._order[Int(p)]].items
           guessIndex = 0
           oldItems = guessItems
           isDirty = guessItems.count != record.items.count
+          if _unsafeSharesStorage(guessItems, record.items) {
+            // A section a copy left untouched: no comparison.
+            let start = record.start
+            for k in 0..<record.items.count {
+              sources[start + k] = _ItemSource(section: p, index: Int32(k))
+            }
+            matched += record.items.count
+            guessIndex = record.items.count
+            dirty[q] = false
+            continue
+          }
         }
         let start = record.start
         record.items.withUnsafeBufferPointer { items in
@@ -145,12 +186,12 @@ extension BatchUpdate {
             if guessIndex < guessItems.count && guessItems[guessIndex] == item {
               section = guessSection
               index = guessIndex
-            } else if let location = old._itemLocations[item] {
+            } else if let location = oldTable[item] {
               section = oldPositionOfSlot[Int(location.slot)]
               index = Int(location.index)
               if section != guessSection {
                 guessSection = section
-                guessItems = old._records[Int(location.slot)].items
+                guessItems = oldRecords[Int(location.slot)].items
               }
             } else {
               // Not in the old index. If the old item at its position is
@@ -178,15 +219,15 @@ extension BatchUpdate {
     if !new._reloadedItems.isEmpty {
       reloadFlag = [Bool](repeating: false, count: newItemCount)
       for item in new._reloadedItems.elements {
-        guard let location = new._itemLocations[item] else { continue }
-        let record = new._records[Int(location.slot)]
+        guard let location = newTable[item] else { continue }
+        let record = newRecords[Int(location.slot)]
         reloadFlag[record.start + Int(location.index)] = true
         dirty[record.position] = true
       }
     }
     var reloadMarked = [Bool](repeating: false, count: newSectionCount)
     for section in new._reloadedSections.elements {
-      if let slot = new._sectionSlots[section] { reloadMarked[new._records[slot].position] = true }
+      if let slot = new._sectionSlots[section] { reloadMarked[newRecords[slot].position] = true }
     }
 
     // Pass 3: section fates. Among the surviving sections that are not marked
@@ -203,7 +244,7 @@ extension BatchUpdate {
       survivorOld.append(p)
       survivorWeight.append(
         dirty[q]
-          ? 1 + new._records[new._order[q]].items.count + old._records[old._order[p]].items.count
+          ? 1 + newRecords[new._order[q]].items.count + oldRecords[old._order[p]].items.count
           : 1)
     }
     let kept = _heaviestIncreasingSubsequence(
@@ -276,8 +317,8 @@ extension BatchUpdate {
         reloadFlag.withUnsafeBufferPointer { reloadFlag in
           for q in 0..<newSectionCount where newFate[q] == .stable {
             let p = oldOfNew[q]
-            let oldStart = old._records[old._order[p]].start
-            let record = new._records[new._order[q]]
+            let oldStart = oldRecords[old._order[p]].start
+            let record = newRecords[new._order[q]]
             let start = record.start
             let count = record.items.count
             if !dirty[q] {
@@ -332,7 +373,7 @@ extension BatchUpdate {
                   // deleted in pass 5 and it is inserted here.
                 } else if ps >= 0, oldFate[ps] == .stable, !reload {
                   itemMoves.append(Move(from: _indexPath(ps, si), to: _indexPath(q, k)))
-                  carried[old._records[old._order[ps]].start + si] = true
+                  carried[oldRecords[old._order[ps]].start + si] = true
                   continue
                 }
                 itemInserts.append(_indexPath(q, k))
@@ -347,7 +388,7 @@ extension BatchUpdate {
     // Pass 5: deletes. Old items of stable sections that nothing carried.
     carried.withUnsafeBufferPointer { carried in
       for p in 0..<oldSectionCount where oldFate[p] == .stable {
-        let record = old._records[old._order[p]]
+        let record = oldRecords[old._order[p]]
         for i in 0..<record.items.count where !carried[record.start + i] {
           itemDeletes.append(_indexPath(p, i))
         }
@@ -358,8 +399,8 @@ extension BatchUpdate {
     // fresh cells anyway.
     if !new._reconfiguredItems.isEmpty {
       for item in new._reconfiguredItems.elements {
-        guard let location = new._itemLocations[item] else { continue }
-        let record = new._records[Int(location.slot)]
+        guard let location = newTable[item] else { continue }
+        let record = newRecords[Int(location.slot)]
         let g = record.start + Int(location.index)
         switch newFate[record.position] {
         case .replaced, .reloaded: continue

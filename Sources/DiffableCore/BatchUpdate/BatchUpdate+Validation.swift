@@ -60,8 +60,10 @@ extension BatchUpdate {
     on old: DiffableDataSourceSnapshot<S, I>,
     insertingFrom new: DiffableDataSourceSnapshot<S, I>
   ) throws(ValidationError) -> DiffableDataSourceSnapshot<S, I> {
-    let oldSections = old._order.map { old._records[$0] }
-    let newSections = new._order.map { new._records[$0] }
+    let oldRecords = old._settledRecords("replay(on:insertingFrom:)")
+    let newRecords = new._settledRecords("replay(on:insertingFrom:)")
+    let oldSections = old._order.map { oldRecords[$0] }
+    let newSections = new._order.map { newRecords[$0] }
     let newCount = newSections.count
     let plan = try _BatchPlan(
       self, oldItemCounts: oldSections.map(\.items.count),
@@ -164,8 +166,8 @@ extension BatchUpdate {
   ) throws(ValidationError) {
     guard result != new else { return }
     for (q, (a, b)) in zip(result._order, new._order).enumerated() {
-      let replayed = result._records[a]
-      let expected = new._records[b]
+      let replayed = result._settledRecords("validate(from:to:)")[a]
+      let expected = new._settledRecords("validate(from:to:)")[b]
       if replayed.id != expected.id {
         throw ValidationError(
           rule: 8,
@@ -188,7 +190,10 @@ extension BatchUpdate {
     let insertedSections = Set(sectionInserts)
     // New positions of reloaded sections: they fill free slots like survivors.
     var freshSections = insertedSections
-    let reloadedIdentifiers = Set(sectionReloads.map { old._records[old._order[$0]].id })
+    let oldRecords = old._settledRecords("validate(from:to:)")
+    let newRecords = new._settledRecords("validate(from:to:)")
+    let newTable = new._settledIndex("validate(from:to:)").table
+    let reloadedIdentifiers = Set(sectionReloads.map { oldRecords[old._order[$0]].id })
     for section in reloadedIdentifiers {
       if let q = new.indexOfSection(section) { freshSections.insert(q) }
     }
@@ -197,13 +202,13 @@ extension BatchUpdate {
       freshSections.contains(path[0]) || insertedPaths.contains(path)
     }
     func newPath(of item: I) -> IndexPath {
-      let location = new._itemLocations[item]!
-      let record = new._records[Int(location.slot)]
+      let location = newTable[item]!
+      let record = newRecords[Int(location.slot)]
       return IndexPath(indexes: [record.position, Int(location.index)])
     }
     var reloadedItems = Set<I>()
     for path in itemReloads {
-      let item = old._records[old._order[path[0]]].items[path[1]]
+      let item = oldRecords[old._order[path[0]]].items[path[1]]
       guard new._reloadedItems.contains(item) else {
         throw ValidationError(
           rule: 9,

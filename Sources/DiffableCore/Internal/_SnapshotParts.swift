@@ -45,31 +45,63 @@ internal struct _SectionRecord<Section: Hashable & Sendable, Item: Hashable & Se
 @usableFromInline
 internal struct _OrderedMarks<Element: Hashable & Sendable>: Sendable {
   @usableFromInline var elements: [Element] = []
-  @usableFromInline var members: Set<Element> = []
+  /// Each element's index in `elements`.
+  @usableFromInline var members: [Element: Int] = [:]
 
   @inlinable init() {}
 
   @inlinable var isEmpty: Bool { elements.isEmpty }
 
-  @inlinable
-  func contains(_ element: Element) -> Bool { !members.isEmpty && members.contains(element) }
+  @inlinable var count: Int { elements.count }
 
   @inlinable
-  mutating func insert(_ element: Element) {
-    if members.insert(element).inserted { elements.append(element) }
+  func contains(_ element: Element) -> Bool { !members.isEmpty && members[element] != nil }
+
+  /// Makes room for `count` more marks, so that adding them rehashes none.
+  @inlinable
+  mutating func reserveCapacity(adding count: Int) {
+    members.reserveCapacity(members.count + count)
+  }
+
+  /// Adds `element` unless it is present, with one hash, and returns its
+  /// index in `elements`: `count` before the call if it is new.
+  @inlinable
+  @discardableResult
+  mutating func insert(_ element: Element) -> Int {
+    let next = elements.count
+    var found = next
+    func read(_ index: inout Int) { found = index }
+    read(&members[element, default: next])
+    if found == next { elements.append(element) }
+    return found
   }
 
   /// Removes every mark for which `isRemoved` is true.
   @inlinable
   mutating func removeAll(where isRemoved: (Element) -> Bool) {
     guard !elements.isEmpty else { return }
+    let before = elements.count
     elements.removeAll(where: isRemoved)
-    if elements.count != members.count { members = Set(elements) }
+    if elements.count != before { _reindex() }
+  }
+
+  /// Removes the marks from index `count` on.
+  @inlinable
+  mutating func truncate(to count: Int) {
+    guard count < elements.count else { return }
+    elements.removeLast(elements.count - count)
+    _reindex()
+  }
+
+  @inlinable
+  mutating func _reindex() {
+    members = Dictionary(
+      uniqueKeysWithValues: elements.enumerated().lazy.map { ($0.element, $0.offset) })
   }
 
   @inlinable
   mutating func removeAll() {
     elements = []
-    members = []
+    members = [:]
   }
 }

@@ -20,20 +20,38 @@ extension DiffableDataSourceSnapshot {
       precondition(_order.count == _sectionSlots.count, "section index and order disagree")
       precondition(
         _order.count + _freeSlots.count == _records.count, "slots are lost or shared")
+      // A pending index holds every item but those of its runs, which must
+      // lie at the ends of their sections; a built one holds every item of
+      // the sections as they settle.
+      let index = _index
+      let isBuilt = index.isBuilt
+      let records = isBuilt ? (index.settled ?? _records) : _records
+      var pendingFrom = [Int: Int]()
+      if !isBuilt {
+        precondition(index.settled == nil, "a pending index has settled sections")
+        for run in index.runs {
+          precondition(
+            run.start + run.count <= records[run.slot].items.count, "a run is out of range")
+          pendingFrom[run.slot] = Swift.min(pendingFrom[run.slot] ?? run.start, run.start)
+        }
+      }
       var start = 0
+      var pending = 0
       for (position, slot) in _order.enumerated() {
-        let record = _records[slot]
+        let record = records[slot]
         precondition(_sectionSlots[record.id] == slot, "section \(record.id) is indexed wrongly")
         precondition(record.position == position, "section \(record.id) has a stale position")
         precondition(record.start == start, "section \(record.id) has a stale start")
-        for (index, item) in record.items.enumerated() {
+        let indexed = pendingFrom[slot] ?? record.items.count
+        pending += record.items.count - indexed
+        for (i, item) in record.items.enumerated() where i < indexed {
           precondition(
-            _itemLocations[item] == _ItemLocation(slot: slot, index: index),
+            index.table[item] == _ItemLocation(slot: slot, index: i),
             "item \(item) is indexed wrongly")
         }
         start += record.items.count
       }
-      precondition(start == _itemLocations.count, "item index has stale entries")
+      precondition(start - pending == index.table.count, "item index has stale entries")
       for slot in _freeSlots {
         precondition(_records[slot].items.isEmpty, "a free slot holds items")
       }
@@ -41,7 +59,8 @@ extension DiffableDataSourceSnapshot {
         precondition(_sectionSlots[section] != nil, "reload mark on absent section \(section)")
       }
       for item in _reloadedItems.elements + _reconfiguredItems.elements {
-        precondition(_itemLocations[item] != nil, "mark on absent item \(item)")
+        precondition(
+          !isBuilt || index.table[item] != nil, "mark on absent item \(item)")
       }
     #endif
   }

@@ -12,18 +12,53 @@ extension DiffableDataSourceSnapshot {
   /// snapshot.appendItems(["leek"])  // to "veg", the last section
   /// ```
   ///
+  /// Appending stores the items and hashes none of them: the item index takes
+  /// them in when a read first needs it (a lookup, a count, the items, a
+  /// diff, a mutation other than appending), and that is when an item
+  /// appended again by a later call moves and is reported. The snapshot that
+  /// results is the same as if each call had been checked at once. Debug
+  /// builds do check at the call, so that a repeat stops the program there.
+  ///
   /// - Parameters:
   ///   - identifiers: The items to add, in order.
   ///   - sectionIdentifier: The section to add them to, or `nil` for the last
   ///     section.
   /// - Precondition: The section exists (with `nil`: there is at least one
-  ///   section), and `identifiers` has no repeats.
-  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers:
-  ///   one hash each. Moving existing items also costs what removing them
+  ///   section), and `identifiers` has no repeats (checked at the call in
+  ///   debug builds, when the item index is built otherwise; the message
+  ///   names the repeats and their places in the call either way).
+  /// - Complexity: O(*k*), where *k* is the number of identifiers, with no
+  ///   hashing; the item index later hashes each item once. Debug builds hash
+  ///   at the call. Moving existing items also costs what removing them
   ///   costs.
   @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {
+    _appendItems(
+      identifiers, toSection: sectionIdentifier, settlingAtCall: Self._settlesAppendsAtCall)
+  }
+
+  /// Appends items as ``appendItems(_:toSection:)`` does in release builds,
+  /// in every build: the item index takes them in when a read first needs
+  /// it. Lets tests reach the checks made then.
+  @_spi(Testing)
+  @inlinable
+  public mutating func _appendItemsSettlingLater(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {
+    _appendItems(identifiers, toSection: sectionIdentifier, settlingAtCall: false)
+  }
+
+  /// Whether ``appendItems(_:toSection:)`` builds the item index at the call
+  /// in this build (debug builds).
+  @_spi(Testing)
+  public static var _isSettlingAppendsAtCall: Bool { _settlesAppendsAtCall }
+
+  @inlinable
+  mutating func _appendItems(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType?,
+    settlingAtCall: Bool
   ) {
     let operation: StaticString = "appendItems(_:toSection:)"
     let slot: Int
@@ -39,6 +74,7 @@ extension DiffableDataSourceSnapshot {
       slot = last
     }
     _insertItems(identifiers, .end(slot: slot), operation)
+    if settlingAtCall { _prepareIndex(operation) }
     _checkInvariants()
   }
 
@@ -83,10 +119,13 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(*k* + *t*) expected, where *k* is the number of
   ///   identifiers and *t* the number of items from the first removed item to
-  ///   the end of each section that loses items.
+  ///   the end of each section that loses items: one hash per identifier,
+  ///   and one per item that shifts, unless more than half as many shift as
+  ///   are removed: then the item index is emptied instead, for the next read
+  ///   that needs it to build again. A pending item index is built first.
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-    _removeItems(identifiers, keepingMarks: false)
+    _removeItems(identifiers, keepingMarks: false, mayDropIndex: true, "deleteItems(_:)")
     _checkInvariants()
   }
 
@@ -135,13 +174,14 @@ extension DiffableDataSourceSnapshot {
     case .before(let item), .after(let item): anchor = item
     case .end: preconditionFailure("items move relative to another item")
     }
+    _prepareIndex(operation)
     _ = _location(of: identifier, operation)
     _ = _location(of: anchor, operation)
     if identifier == anchor {
       _diffableFailure(
         operation, "cannot move item identifier \(_describe([identifier])) relative to itself")
     }
-    _removeItems(CollectionOfOne(identifier), keepingMarks: true)
+    _removeItems(CollectionOfOne(identifier), keepingMarks: true, operation)
     let (slot, index) = _resolve(destination, operation)
     let inserted = _insertNewItems([identifier], slot: slot, at: index, operation)
     assert(inserted, "a removed item is new again")
@@ -154,7 +194,8 @@ extension DiffableDataSourceSnapshot {
   /// their cells are replaced by new ones from the cell provider.
   ///
   /// - Precondition: Every item is in the snapshot; no repeats.
-  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers.
+  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers:
+  ///   two hashes each (after building the item index if it is pending).
   @inlinable
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
     _markItems(identifiers, in: \._reloadedItems, "reloadItems(_:)")
@@ -165,7 +206,8 @@ extension DiffableDataSourceSnapshot {
   /// than a reload and keeps the cell's state.
   ///
   /// - Precondition: Every item is in the snapshot; no repeats.
-  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers.
+  /// - Complexity: O(*k*) expected, where *k* is the number of identifiers:
+  ///   two hashes each (after building the item index if it is pending).
   @inlinable
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
     _markItems(identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)")
@@ -177,9 +219,20 @@ extension DiffableDataSourceSnapshot {
     in marks: WritableKeyPath<Self, _OrderedMarks<ItemIdentifierType>>,
     _ operation: StaticString
   ) {
-    _requireUnique(identifiers, "item", operation)
+    // Two hashes per identifier: one to find it, one to mark it. An
+    // identifier marked earlier in this call is a repeat: the call's marks
+    // are undone before stopping.
     for identifier in identifiers { _ = _location(of: identifier, operation) }
-    for identifier in identifiers { self[keyPath: marks].insert(identifier) }
+    let before = self[keyPath: marks].count
+    self[keyPath: marks].reserveCapacity(adding: identifiers.count)
+    for identifier in identifiers {
+      let next = self[keyPath: marks].count
+      let index = self[keyPath: marks].insert(identifier)
+      if _slowPath(index >= before && index != next) {
+        self[keyPath: marks].truncate(to: before)
+        _requireUnique(identifiers, "item", operation)
+      }
+    }
   }
 
   /// Removes every reload and reconfigure mark, so that a snapshot that has

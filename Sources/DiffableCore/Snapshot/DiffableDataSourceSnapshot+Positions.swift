@@ -25,7 +25,8 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable
   package func _itemIdentifiers(atSection index: Int) -> [ItemIdentifierType] {
-    _records[_order[index]].items
+    if _isSettledAsStored { return _records[_order[index]].items }
+    return _settledRecords("itemIdentifiers(inSection:)")[_order[index]].items
   }
 
   /// The number of items in the section at `index`.
@@ -34,7 +35,8 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable
   package func _numberOfItems(atSection index: Int) -> Int {
-    _records[_order[index]].items.count
+    if _isSettledAsStored { return _records[_order[index]].items.count }
+    return _settledRecords("numberOfItems(inSection:)")[_order[index]].items.count
   }
 
   /// The item at `index` of the section at `section`, or `nil` if either
@@ -46,8 +48,13 @@ extension DiffableDataSourceSnapshot {
   package func _itemIdentifierIfPresent(section: Int, item index: Int) -> ItemIdentifierType? {
     guard 0 <= section && section < _order.count else { return nil }
     let slot = _order[section]
-    guard 0 <= index && index < _records[slot].items.count else { return nil }
-    return _records[slot].items[index]
+    if _isSettledAsStored {
+      guard 0 <= index && index < _records[slot].items.count else { return nil }
+      return _records[slot].items[index]
+    }
+    let records = _settledRecords("itemIdentifier(for:)")
+    guard 0 <= index && index < records[slot].items.count else { return nil }
+    return records[slot].items[index]
   }
 
   /// The index path of an item (section position, index in the section), or
@@ -56,7 +63,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) expected: one hash of `identifier`.
   @inlinable
   package func _indexPath(of identifier: ItemIdentifierType) -> IndexPath? {
-    guard let location = _itemLocations[identifier] else { return nil }
+    guard let location = _settledIndex("indexPath(for:)").table[identifier] else { return nil }
     return IndexPath(item: Int(location.index), section: _records[Int(location.slot)].position)
   }
 }

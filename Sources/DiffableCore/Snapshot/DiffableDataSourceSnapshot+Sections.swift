@@ -61,12 +61,16 @@ extension DiffableDataSourceSnapshot {
   ///   sections.
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+    let operation: StaticString = "deleteSections(_:)"
+    guard identifiers.contains(where: { _sectionSlots[$0] != nil }) else { return }
+    _prepareIndex(operation)
+    let locations = _index
     var firstPosition = Int.max
     var removedAny = false
     for identifier in identifiers {
       guard let slot = _sectionSlots.removeValue(forKey: identifier) else { continue }
       removedAny = true
-      for item in _records[slot].items { _itemLocations.removeValue(forKey: item) }
+      for item in _records[slot].items { locations.table.removeValue(forKey: item) }
       _records[slot].items = []
       firstPosition = Swift.min(firstPosition, _records[slot].position)
       _records[slot].position = -1
@@ -77,7 +81,7 @@ extension DiffableDataSourceSnapshot {
     _renumberSections(from: firstPosition)
     let slots = _sectionSlots
     _reloadedSections.removeAll { slots[$0] == nil }
-    _dropStaleItemMarks()
+    _dropStaleItemMarks(operation)
     _checkInvariants()
   }
 
@@ -110,6 +114,7 @@ extension DiffableDataSourceSnapshot {
   ) {
     let slot = _slot(of: identifier, operation)
     let anchor = _slot(of: toIdentifier, operation)
+    _takeSettledSections()
     if slot == anchor {
       _diffableFailure(
         operation, "cannot move section identifier \(_describe([identifier])) relative to itself")

@@ -13,7 +13,9 @@ extension DiffableDataSourceSnapshot {
 
   @inlinable
   func _location(of item: ItemIdentifierType, _ operation: StaticString) -> _ItemLocation {
-    guard let location = _itemLocations[item] else { _absentItem(item, operation) }
+    guard let location = _settledIndex(operation).table[item] else {
+      _absentItem(item, operation)
+    }
     return location
   }
 
@@ -28,7 +30,8 @@ extension DiffableDataSourceSnapshot {
 
   @usableFromInline @inline(never)
   func _absentItem(_ item: ItemIdentifierType, _ operation: StaticString) -> Never {
-    _checkHashable(item, among: _order.lazy.flatMap { self._records[$0].items }, "item", operation)
+    let records = _settledRecords(operation)
+    _checkHashable(item, among: _order.lazy.flatMap { records[$0].items }, "item", operation)
     _diffableFailure(operation, "item identifier \(_describe([item])) does not exist")
   }
 
@@ -72,6 +75,260 @@ extension DiffableDataSourceSnapshot {
   }
 }
 
+// MARK: - The item index
+
+extension DiffableDataSourceSnapshot {
+  /// Whether ``appendItems(_:toSection:)`` builds the item index at the call
+  /// (debug builds), so that a repeated identifier stops the program there.
+  /// The snapshot that results is the same either way.
+  @inlinable
+  static var _settlesAppendsAtCall: Bool {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// The item index, built first if it is pending; `operation` names the
+  /// caller in a message if building it finds an identifier repeated.
+  ///
+  /// - Complexity: O(1) once built; building hashes each pending item once.
+  @inlinable
+  func _settledIndex(_ operation: StaticString) -> _ItemIndex<
+    SectionIdentifierType, ItemIdentifierType
+  > {
+    let index = _index
+    if _slowPath(!index.isBuilt) { _buildIndex(operation) }
+    return index
+  }
+
+  /// The sections as they settle: `_records`, unless building the index
+  /// removed items appended again by a later call.
+  @inlinable
+  func _settledRecords(_ operation: StaticString) -> [_Record] {
+    _settledIndex(operation).settled ?? _records
+  }
+
+  /// Whether the sections as stored are the sections as they settle: the
+  /// index is built and moved nothing. The common case, which the hot reads
+  /// test first, so that they read `_records` in place.
+  @inlinable @inline(__always)
+  var _isSettledAsStored: Bool {
+    let index: _ItemIndexState = _index
+    return _fastPath(index.isBuilt) && _fastPath(!index.hasSettled)
+  }
+
+  /// The flattened index of the first item of the section at `slot`, in the
+  /// sections as they settle, once the index is built.
+  @inlinable @inline(__always)
+  func _start(ofSlot slot: Int, _ index: _ItemIndex<SectionIdentifierType, ItemIdentifierType>)
+    -> Int
+  {
+    if _fastPath(!index.hasSettled) { return _records[slot].start }
+    return index.settled![slot].start
+  }
+
+  /// Builds the item index, unless another thread has built it: hashes the
+  /// items of the pending append calls into the table, in call order, in a
+  /// table grown once. An identifier found twice, from two calls, stays where
+  /// the later call put it, as UIKit moves it at the call, and a
+  /// ``DiffableDiagnostic`` names it; from one call, it stops the program.
+  ///
+  /// - Complexity: O(*p*) expected, where *p* is the number of pending items:
+  ///   one hash each; more if items move.
+  @inlinable @inline(never)
+  func _buildIndex(_ operation: StaticString) {
+    let index = _index
+    let moved = index.build { () -> [(run: Int, item: ItemIdentifierType)] in
+      var table = index.table
+      index.table = [:]  // so that `table` is the only reference to its storage
+      var pending = 0
+      for run in index.runs { pending += run.count }
+      table.reserveCapacity(table.count + pending)
+      // Earlier places of identifiers appended again, and who moved them.
+      var superseded: [_ItemLocation] = []
+      var moved: [(run: Int, item: ItemIdentifierType)] = []
+      for (r, run) in index.runs.enumerated() {
+        _records[run.slot].items.withUnsafeBufferPointer { items in
+          for i in run.start..<(run.start + run.count) {
+            let location = _ItemLocation(slot: run.slot, index: i)
+            guard let previous = table.updateValue(location, forKey: items[i]) else { continue }
+            if Int(previous.slot) == run.slot && Int(previous.index) >= run.start {
+              _repeatedInOneCall(run, operation)
+            }
+            superseded.append(previous)
+            moved.append((r, items[i]))
+          }
+        }
+      }
+      if !superseded.isEmpty {
+        index.settled = _removing(superseded, reindexing: &table)
+      }
+      index.runs = []
+      index.table = table
+      return moved
+    }
+    // Report the moves once, from the thread that built the index, one
+    // diagnostic per call, as the call would have.
+    guard let moved, !moved.isEmpty else { return }
+    var start = 0
+    while start < moved.count {
+      var end = start + 1
+      while end < moved.count && moved[end].run == moved[start].run { end += 1 }
+      DiffableDiagnostics.report(
+        "appendItems(_:toSection:)",
+        "item identifiers already in the snapshot were moved, as UIKit does: "
+          + _describe(moved[start..<end].lazy.map(\.item)))
+      start = end
+    }
+  }
+
+  /// The sections with the items at `removed` taken out, and `table`
+  /// updated for the items that shift.
+  @usableFromInline @inline(never)
+  func _removing(
+    _ removed: [_ItemLocation], reindexing table: inout [ItemIdentifierType: _ItemLocation]
+  ) -> [_Record] {
+    var records = _records
+    var bySlot: [Int: [Int]] = [:]
+    for location in removed { bySlot[Int(location.slot), default: []].append(Int(location.index)) }
+    for (slot, indices) in bySlot {
+      let sorted = indices.sorted()
+      var kept: [ItemIdentifierType] = []
+      kept.reserveCapacity(records[slot].items.count - sorted.count)
+      var next = 0
+      for (i, item) in records[slot].items.enumerated() {
+        if next < sorted.count && sorted[next] == i {
+          next += 1
+          continue
+        }
+        if i > sorted[0] {
+          table[item] = _ItemLocation(slot: slot, index: kept.count)
+        }
+        kept.append(item)
+      }
+      records[slot].items = kept
+    }
+    var start = 0
+    for slot in _order {
+      records[slot].start = start
+      start += records[slot].items.count
+    }
+    return records
+  }
+
+  /// Stops because one append call repeated an identifier, naming the
+  /// repeats and the first one's two places in the call.
+  @usableFromInline @inline(never)
+  func _repeatedInOneCall(_ run: _AppendRun, _ operation: StaticString) -> Never {
+    let items = Array(_records[run.slot].items[run.start..<(run.start + run.count)])
+    var firstOffset: [ItemIdentifierType: Int] = [:]
+    var repeated: [ItemIdentifierType] = []
+    var places = ""
+    for (offset, item) in items.enumerated() {
+      if let first = firstOffset[item] {
+        if repeated.isEmpty {
+          places = "\(_describe([item])) is at positions \(first) and \(offset)"
+        }
+        if !repeated.contains(item) { repeated.append(item) }
+      } else {
+        firstOffset[item] = offset
+      }
+    }
+    let section = _describe([_records[run.slot].id])
+    let foundBy =
+      operation.description == "appendItems(_:toSection:)"
+      ? "" : " (found when \(operation) built the item index)"
+    _diffableFailure(
+      "appendItems(_:toSection:)",
+      "item identifiers are not unique: \(_describe(repeated)); \(places) of the "
+        + "\(items.count) identifiers appended to section \(section)\(foundBy)")
+  }
+
+  /// Builds the item index now if it is pending, so that later reads, of
+  /// this snapshot and of the copies that share its storage, find it built:
+  /// for the data source, which diffs off the main actor.
+  ///
+  /// - Complexity: O(1) if the index is built, O(*p*) for *p* pending items
+  ///   otherwise.
+  @inlinable
+  package func _prepareItemIndex() {
+    _ = _settledIndex("apply(_:animatingDifferences:completion:)")
+  }
+
+  /// Whether this snapshot's sections, as they stand, hold the same
+  /// identifiers, in the same order, as `records` (in `order`). Settled
+  /// sections of another snapshot hold each item once; a pending snapshot
+  /// whose stored items equal them then settles with its items as stored.
+  @inlinable
+  func _hasItems(ofSettled records: [_Record], _ order: [Int], settlingFirst: Bool = false)
+    -> Bool
+  {
+    guard _order.count == order.count else { return false }
+    let index = _index
+    let mine =
+      settlingFirst || index.isBuilt ? _settledRecords("==") : _records
+    for (a, b) in zip(_order, order) {
+      guard mine[a].id == records[b].id, mine[a].items == records[b].items else { return false }
+    }
+    return true
+  }
+
+  /// The number of items as stored: the number of items unless building a
+  /// pending index removes some.
+  @inlinable
+  var _storedItemCount: Int {
+    guard let last = _order.last else { return 0 }
+    let index = _index
+    let records = index.isBuilt ? (index.settled ?? _records) : _records
+    return records[last].start + records[last].items.count
+  }
+
+  /// Gives a pending index `table`, the built table of a snapshot whose
+  /// settled sections hold the same items in the same slots.
+  @inlinable
+  func _adoptIndex(_ table: [ItemIdentifierType: _ItemLocation]) {
+    let index = _index
+    guard !index.isBuilt else { return }
+    _ = index.build {
+      index.table = table
+      index.runs = []
+    }
+  }
+
+  /// Makes the item index this snapshot's own, before a mutation, and takes
+  /// over the sections as they settled if building the index moved items.
+  ///
+  /// - Complexity: O(1); a shared index is copied, and its table with it
+  ///   when the mutation changes it.
+  @inlinable
+  mutating func _ownIndex() {
+    if !isKnownUniquelyReferenced(&_index) { _index = _index.copy() }
+    if let settled = _index.settled {
+      _records = settled
+      _index.settled = nil
+    }
+  }
+
+  /// Builds the item index if it is pending and makes it this snapshot's
+  /// own, before a mutation that needs locations.
+  ///
+  /// - Complexity: O(*p*) for *p* pending items; O(1) if none.
+  @inlinable
+  mutating func _prepareIndex(_ operation: StaticString) {
+    if !_index.isBuilt { _buildIndex(operation) }
+    _ownIndex()
+  }
+
+  /// Takes over the sections as they settled, if building the index moved
+  /// items, before a mutation of the sections alone.
+  @inlinable
+  mutating func _takeSettledSections() {
+    if _index.isBuilt && _index.settled != nil { _ownIndex() }
+  }
+}
+
 // MARK: - Section bookkeeping
 
 extension DiffableDataSourceSnapshot {
@@ -108,6 +365,7 @@ extension DiffableDataSourceSnapshot {
   ) {
     for identifier in identifiers { _requireReflexive(identifier, "section", operation) }
     _requireUnique(identifiers, "section", operation)
+    _takeSettledSections()
     let existing = identifiers.filter { _sectionSlots[$0] != nil }
     if !existing.isEmpty {
       _diffableFailure(operation, "section identifiers already exist: \(_describe(existing))")
@@ -160,10 +418,13 @@ extension DiffableDataSourceSnapshot {
   /// Inserts items at a destination. Items already in the snapshot move there,
   /// as in UIKit, and a diagnostic names them.
   ///
-  /// The fast path hashes each new identifier once: it stores the identifier's
-  /// location and learns from the same lookup whether it was already present.
-  /// If any was, everything is undone and the slow path validates, removes the
-  /// existing items from their old places and inserts again.
+  /// Appending only stores the items and records the call (`_appendPending`);
+  /// the item index takes them in when it is built. Inserting next to an
+  /// item needs the index: the fast path hashes each new identifier once, to
+  /// store its location and learn from the same lookup whether it was
+  /// already present. If any was, everything is undone and the slow path
+  /// validates, removes the existing items from their old places and inserts
+  /// again.
   ///
   /// - Complexity: O(*k* + *t*), where *k* is the number of identifiers and *t*
   ///   the number of items after the destination in its section (and, on the
@@ -173,6 +434,11 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], _ destination: _Destination, _ operation: StaticString
   ) {
     guard !identifiers.isEmpty else { return }
+    if case .end(let slot) = destination {
+      _appendPending(identifiers, slot: slot, operation)
+      return
+    }
+    _prepareIndex(operation)
     let (slot, index) = _resolve(destination, operation)
     if _insertNewItems(identifiers, slot: slot, at: index, operation) { return }
 
@@ -187,14 +453,41 @@ extension DiffableDataSourceSnapshot {
       }
     case .end: break
     }
-    let existing = identifiers.filter { _itemLocations[$0] != nil }
+    let table = _index.table
+    let existing = identifiers.filter { table[$0] != nil }
     DiffableDiagnostics.report(
       operation,
       "item identifiers already in the snapshot were moved, as UIKit does: \(_describe(existing))")
-    _removeItems(existing, keepingMarks: true)
+    _removeItems(existing, keepingMarks: true, operation)
     let (newSlot, newIndex) = _resolve(destination, operation)
     let inserted = _insertNewItems(identifiers, slot: newSlot, at: newIndex, operation)
     assert(inserted, "every identifier is new after removing the existing ones")
+  }
+
+  /// Appends items to a section and records the call, for the item index to
+  /// take in when it is built. Hashes nothing.
+  ///
+  /// - Complexity: O(*k* + *s*), where *k* is the number of identifiers and
+  ///   *s* the number of sections after the section.
+  @inlinable
+  mutating func _appendPending(
+    _ identifiers: [ItemIdentifierType], slot: Int, _ operation: StaticString
+  ) {
+    _requireCapacity(slot, adding: identifiers.count, operation)
+    for identifier in identifiers { _requireReflexive(identifier, "item", operation) }
+    _ownIndex()
+    let start = _records[slot].items.count
+    _records[slot].items.append(contentsOf: identifiers)
+    _index.runs.append(_AppendRun(slot: slot, start: start, count: identifiers.count))
+    _index.setPending()
+    _renumberSections(from: _records[slot].position + 1)
+  }
+
+  @inlinable
+  func _requireCapacity(_ slot: Int, adding count: Int, _ operation: StaticString) {
+    if _slowPath(_records[slot].items.count + count > Int(UInt32.max)) {
+      _diffableFailure(operation, "a section cannot hold more than \(UInt32.max) items")
+    }
   }
 
   /// Inserts identifiers that are expected to be new. Returns `false`, with
@@ -204,18 +497,17 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], slot: Int, at index: Int, _ operation: StaticString
   ) -> Bool {
     let oldCount = _records[slot].items.count
-    if _slowPath(oldCount + identifiers.count > Int(UInt32.max)) {
-      _diffableFailure(operation, "a section cannot hold more than \(UInt32.max) items")
-    }
-    _itemLocations.reserveCapacity(_itemLocations.count + identifiers.count)
+    _requireCapacity(slot, adding: identifiers.count, operation)
+    let locations = _index
+    locations.table.reserveCapacity(locations.table.count + identifiers.count)
     for (offset, identifier) in identifiers.enumerated() {
       _requireReflexive(identifier, "item", operation)
       let location = _ItemLocation(slot: slot, index: index + offset)
-      if let previous = _itemLocations.updateValue(location, forKey: identifier) {
+      if let previous = locations.table.updateValue(location, forKey: identifier) {
         // Restore the previous entry first: if `identifier` is repeated among
         // the ones stored before it, removing those below removes it as well.
-        _itemLocations[identifier] = previous
-        for stored in identifiers[..<offset] { _itemLocations.removeValue(forKey: stored) }
+        locations.table[identifier] = previous
+        for stored in identifiers[..<offset] { locations.table.removeValue(forKey: stored) }
         return false
       }
     }
@@ -233,13 +525,21 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   mutating func _reindexItems(inSlot slot: Int, from index: Int) {
     let items = _records[slot].items
+    let locations = _index
     for i in index..<items.count {
-      _itemLocations[items[i]]?.index = UInt32(truncatingIfNeeded: i)
+      locations.table[items[i]]?.index = UInt32(truncatingIfNeeded: i)
     }
   }
 
   /// Removes the items that are present among `identifiers`, ignoring the
-  /// others, and returns how many were removed.
+  /// others, and returns how many were removed. The item index must be built
+  /// and this snapshot's own (`_prepareIndex(_:)`).
+  ///
+  /// With `mayDropIndex`, if more items would shift than half the number
+  /// removed, the item index is dropped instead of rewritten: every item
+  /// becomes pending again, to be hashed by the next read that needs the
+  /// index. The removal then hashes each identifier passed once, and no
+  /// other item.
   ///
   /// - Complexity: O(*k* + *t*), where *k* is the number of identifiers and *t*
   ///   the number of items from the first removed one to the end of each
@@ -247,15 +547,17 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   @discardableResult
   mutating func _removeItems(
-    _ identifiers: some Sequence<ItemIdentifierType>, keepingMarks: Bool
+    _ identifiers: some Sequence<ItemIdentifierType>, keepingMarks: Bool,
+    mayDropIndex: Bool = false, _ operation: StaticString
   ) -> Int {
-    // Removed indices, grouped by slot in the order the slots are first met.
+    _prepareIndex(operation)
+    let locations = _index
+    // Pass 1: find each identifier (one hash) and group the indices to
+    // remove by slot, in the order the slots are first met.
     var groups: [(slot: Int, indices: [Int])] = []
     var groupOfSlot: [Int: Int] = [:]
-    var removed = 0
     for identifier in identifiers {
-      guard let location = _itemLocations.removeValue(forKey: identifier) else { continue }
-      removed += 1
+      guard let location = locations.table[identifier] else { continue }
       let slot = Int(location.slot)
       if let last = groups.indices.last, groups[last].slot == slot {
         groups[last].indices.append(Int(location.index))
@@ -266,22 +568,64 @@ extension DiffableDataSourceSnapshot {
         groups.append((slot, [Int(location.index)]))
       }
     }
-    guard removed > 0 else { return 0 }
+    guard !groups.isEmpty else { return 0 }
+    // Pass 2: sort each group, drop repeated identifiers, and count the
+    // items that shift.
+    var removed = 0
+    var shifted = 0
+    for g in groups.indices {
+      groups[g].indices = _sortedUnique(groups[g].indices)
+      let indices = groups[g].indices
+      removed += indices.count
+      shifted += _records[groups[g].slot].items.count - indices[0] - indices.count
+    }
+    // Marks on removed items go, found from their locations before those
+    // change: one hash per mark.
+    if !keepingMarks && (!_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty) {
+      func isRemoved(_ item: ItemIdentifierType) -> Bool {
+        guard let location = locations.table[item], let g = groupOfSlot[Int(location.slot)]
+        else { return false }
+        return _binarySearch(groups[g].indices, Int(location.index))
+      }
+      _reloadedItems.removeAll(where: isRemoved)
+      _reconfiguredItems.removeAll(where: isRemoved)
+    }
+    // Pass 3: remove, and either keep the index up to date or drop it.
+    let keepsIndex = !mayDropIndex || 2 * shifted <= removed
     var firstPosition = Int.max
     for group in groups {
-      _compact(slot: group.slot, removing: group.indices)
+      if keepsIndex {
+        for i in group.indices {
+          locations.table.removeValue(forKey: _records[group.slot].items[i])
+        }
+      }
+      _compact(slot: group.slot, removing: group.indices, reindexing: keepsIndex)
       firstPosition = Swift.min(firstPosition, _records[group.slot].position)
     }
     _renumberSections(from: firstPosition)
-    if !keepingMarks { _dropStaleItemMarks() }
+    if !keepsIndex { _dropIndex() }
     return removed
   }
 
-  /// Closes the gaps left by removed items in one section and stores the new
-  /// index of every item that shifted.
+  /// Empties the item index, which this snapshot owns: every item is
+  /// pending again, one run per section (the items are known to be unique,
+  /// so their order among the runs does not matter).
   @inlinable
-  mutating func _compact(slot: Int, removing indices: [Int]) {
-    let sorted = indices.count > 1 ? indices.sorted() : indices
+  mutating func _dropIndex() {
+    _index.table = [:]
+    _index.runs = _order.compactMap { slot in
+      let count = _records[slot].items.count
+      return count == 0 ? nil : _AppendRun(slot: slot, start: 0, count: count)
+    }
+    if !_index.runs.isEmpty { _index.setPending() }
+  }
+
+  /// Closes the gaps left by removed items in one section and, if
+  /// `reindexing`, stores the new index of every item that shifted.
+  ///
+  /// - Precondition: `sorted` is increasing and not empty.
+  @inlinable
+  mutating func _compact(slot: Int, removing sorted: [Int], reindexing: Bool) {
     let count = _records[slot].items.count
     if sorted.count == count {
       _records[slot].items.removeAll()
@@ -300,14 +644,41 @@ extension DiffableDataSourceSnapshot {
       }
     }
     _records[slot].items.removeLast(count - write)
-    _reindexItems(inSlot: slot, from: sorted[0])
+    if reindexing { _reindexItems(inSlot: slot, from: sorted[0]) }
   }
 
   /// Drops marks whose items or sections are gone.
   @inlinable
-  mutating func _dropStaleItemMarks() {
-    let locations = _itemLocations
-    _reloadedItems.removeAll { locations[$0] == nil }
-    _reconfiguredItems.removeAll { locations[$0] == nil }
+  mutating func _dropStaleItemMarks(_ operation: StaticString) {
+    guard !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty else { return }
+    let table = _settledIndex(operation).table
+    _reloadedItems.removeAll { table[$0] == nil }
+    _reconfiguredItems.removeAll { table[$0] == nil }
   }
+}
+
+/// The values of `values`, sorted, each once.
+@inlinable
+func _sortedUnique(_ values: [Int]) -> [Int] {
+  guard values.count > 1 else { return values }
+  var sorted = values.sorted()
+  var write = 1
+  for read in 1..<sorted.count where sorted[read] != sorted[write - 1] {
+    sorted[write] = sorted[read]
+    write += 1
+  }
+  sorted.removeLast(sorted.count - write)
+  return sorted
+}
+
+/// Whether the increasing `values` hold `value`.
+@inlinable
+func _binarySearch(_ values: [Int], _ value: Int) -> Bool {
+  var low = 0
+  var high = values.count
+  while low < high {
+    let middle = (low + high) / 2
+    if values[middle] < value { low = middle + 1 } else { high = middle }
+  }
+  return low < values.count && values[low] == value
 }

@@ -52,16 +52,32 @@
 /// an item that is already in the snapshot moves it (and reports a
 /// ``DiffableDiagnostic`` instead of crashing).
 ///
+/// ``appendItems(_:toSection:)`` hashes nothing: the item index takes the
+/// appended items in when a read first needs it (see Performance). A repeat
+/// inside one call is found then, and stops the program, naming the call's
+/// section and the repeat's two places in it; an item appended again by a
+/// later call moves then, with its diagnostic. The snapshot is the same as if
+/// every call had been checked at once, which debug builds do.
+///
 /// ## Performance
 ///
-/// Every query is O(1) expected: ``indexOfItem(_:)``, ``indexOfSection(_:)``,
-/// ``sectionIdentifier(containingItem:)``, ``numberOfItems(inSection:)`` and
-/// ``itemIdentifiers(inSection:)``. Appending *k* items costs O(*k*); every
+/// Appending *k* items costs O(*k*) and hashes nothing: an array append and
+/// the section's bookkeeping. The item index (item identifier to section and
+/// position) is built when a read first needs it, in one pass over the items
+/// appended since, in a table grown once: by a lookup, a count, the items, a
+/// mutation other than appending, or ``BatchUpdate/init(from:to:)`` (the data
+/// source diffs off the main actor, so that is where it is built). It is
+/// built once, whichever copy on whichever thread needs it first. From then
+/// on every query is O(1) expected: ``indexOfItem(_:)``,
+/// ``indexOfSection(_:)``, ``sectionIdentifier(containingItem:)``,
+/// ``numberOfItems(inSection:)`` and ``itemIdentifiers(inSection:)``. Every
 /// other mutation costs what it touches: the identifiers passed, the items
 /// that follow the change in the sections it changes, and the sections that
-/// follow them. Copying a snapshot is O(1): storage is shared until one copy
-/// is mutated. The memory a snapshot takes per item is measured by the
-/// core benchmarks (the README's benchmark tables).
+/// follow them; a deletion that would shift more items than it removes
+/// empties the index instead, to be built again when needed. Copying a
+/// snapshot is O(1): storage is shared until one copy is mutated. The memory
+/// a snapshot takes per item is measured by the core benchmarks (the
+/// README's benchmark tables).
 ///
 /// ## Storage
 ///
@@ -69,9 +85,11 @@
 /// in order, its position among the sections and the flattened index of its
 /// first item. A slot never changes while its section exists, so inserting,
 /// moving or deleting a section renumbers only section records, never items.
-/// Two dictionaries index the records: section identifier to slot, and item
-/// identifier to `_ItemLocation` (slot and index in the section). Marks are
-/// small insertion-ordered sets.
+/// A dictionary maps section identifiers to slots; the item index
+/// (`_ItemIndex`, whose documentation tells its life cycle) maps item
+/// identifiers to `_ItemLocation` (slot and index in the section), and lists
+/// the append calls it has not taken in yet. Marks are small
+/// insertion-ordered sets.
 ///
 /// ## Invariants
 ///
@@ -93,7 +111,9 @@ public struct DiffableDataSourceSnapshot<
   /// Section slots in section order.
   @usableFromInline var _order: [Int]
   @usableFromInline var _sectionSlots: [SectionIdentifierType: Int]
-  @usableFromInline var _itemLocations: [ItemIdentifierType: _ItemLocation]
+  /// Item identifier to location, built when first needed (`_ItemIndex`
+  /// tells its life cycle). Copies share it until one is mutated.
+  @usableFromInline var _index: _ItemIndex<SectionIdentifierType, ItemIdentifierType>
   @usableFromInline var _reloadedSections: _OrderedMarks<SectionIdentifierType>
   @usableFromInline var _reloadedItems: _OrderedMarks<ItemIdentifierType>
   @usableFromInline var _reconfiguredItems: _OrderedMarks<ItemIdentifierType>
@@ -107,7 +127,7 @@ public struct DiffableDataSourceSnapshot<
     _freeSlots = []
     _order = []
     _sectionSlots = [:]
-    _itemLocations = [:]
+    _index = _ItemIndex()
     _reloadedSections = _OrderedMarks()
     _reloadedItems = _OrderedMarks()
     _reconfiguredItems = _OrderedMarks()
@@ -121,7 +141,12 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var numberOfItems: Int { _itemLocations.count }
+  public var numberOfItems: Int {
+    guard let last = _order.last else { return 0 }
+    if _isSettledAsStored { return _records[last].start + _records[last].items.count }
+    let records = _settledRecords("numberOfItems")
+    return records[last].start + records[last].items.count
+  }
 
   /// The number of sections.
   ///
@@ -146,10 +171,11 @@ extension DiffableDataSourceSnapshot {
   ///   array allocation and a copy.
   @inlinable
   public var itemIdentifiers: [ItemIdentifierType] {
-    if _order.count == 1 { return _records[_order[0]].items }
+    let records = _settledRecords("itemIdentifiers")
+    if _order.count == 1 { return records[_order[0]].items }
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(numberOfItems)
-    for slot in _order { result.append(contentsOf: _records[slot].items) }
+    for slot in _order { result.append(contentsOf: records[slot].items) }
     return result
   }
 
@@ -159,7 +185,10 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) expected.
   @inlinable
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
-    _records[_slot(of: identifier, "numberOfItems(inSection:)")].items.count
+    let operation: StaticString = "numberOfItems(inSection:)"
+    let slot = _slot(of: identifier, operation)
+    if _isSettledAsStored { return _records[slot].items.count }
+    return _settledRecords(operation)[slot].items.count
   }
 
   /// The identifiers of a section's items, in order.
@@ -168,7 +197,10 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) expected: the array shares the snapshot's storage.
   @inlinable
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
-    _records[_slot(of: identifier, "itemIdentifiers(inSection:)")].items
+    let operation: StaticString = "itemIdentifiers(inSection:)"
+    let slot = _slot(of: identifier, operation)
+    if _isSettledAsStored { return _records[slot].items }
+    return _settledRecords(operation)[slot].items
   }
 
   /// The identifier of the section that holds an item, or `nil` if the item is
@@ -179,7 +211,8 @@ extension DiffableDataSourceSnapshot {
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType)
     -> SectionIdentifierType?
   {
-    guard let location = _itemLocations[identifier] else { return nil }
+    let index = _settledIndex("sectionIdentifier(containingItem:)")
+    guard let location = index.table[identifier] else { return nil }
     return _records[Int(location.slot)].id
   }
 
@@ -194,8 +227,9 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) expected.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    guard let location = _itemLocations[identifier] else { return nil }
-    return _records[Int(location.slot)].start + Int(location.index)
+    let index = _settledIndex("indexOfItem(_:)")
+    guard let location = index.table[identifier] else { return nil }
+    return _start(ofSlot: Int(location.slot), index) + Int(location.index)
   }
 
   /// The index of a section, or `nil` if it is not in the snapshot.
@@ -239,15 +273,13 @@ extension DiffableDataSourceSnapshot: Equatable {
   /// - Complexity: O(*n* + *s*) for the items and sections compared.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    guard lhs.numberOfItems == rhs.numberOfItems, lhs._order.count == rhs._order.count else {
-      return false
-    }
-    for (left, right) in zip(lhs._order, rhs._order) {
-      let a = lhs._records[left]
-      let b = rhs._records[right]
-      guard a.id == b.id, a.items == b.items else { return false }
-    }
-    return true
+    let left = lhs._settledRecords("==")
+    // Items as stored that equal the settled items of another snapshot hold
+    // each item once, so they settle as they are: `rhs` need not build its
+    // index to be found equal.
+    if rhs._hasItems(ofSettled: left, lhs._order) { return true }
+    if rhs._index.isBuilt || lhs._order.count != rhs._order.count { return false }
+    return rhs._hasItems(ofSettled: left, lhs._order, settlingFirst: true)
   }
 }
 
@@ -255,11 +287,12 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
   /// The sections and their items, such as `["fruits": ["apple"], "veg": []]`,
   /// followed by any marks.
   public var description: String {
+    let records = _settledRecords("description")
     var text = "["
     for (position, slot) in _order.enumerated() {
       if position > 0 { text += ", " }
       text +=
-        String(reflecting: _records[slot].id) + ": " + String(describing: _records[slot].items)
+        String(reflecting: records[slot].id) + ": " + String(describing: records[slot].items)
     }
     text += _order.isEmpty ? ":]" : "]"
     if !_reloadedSections.isEmpty { text += " reloadedSections: \(_reloadedSections.elements)" }

@@ -23,10 +23,19 @@ struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     case reloadData
 
     /// A batch diffed with `BatchUpdate(from:to:)`, the differ made (and so
-    /// specialized) where this is inlined.
+    /// specialized) where this is inlined. The differ runs off the main
+    /// actor, so it also builds the new snapshot's item index there (the
+    /// diff builds it unless the snapshots are equal): the main actor's
+    /// lookups then find it built.
     @inlinable
     static func diffing(animated: Bool) -> Kind {
-      .batch(animated: animated, differ: { old, new in BatchUpdate(from: old, to: new) })
+      .batch(
+        animated: animated,
+        differ: { old, new in
+          let update = BatchUpdate(from: old, to: new)
+          new._prepareItemIndex()
+          return update
+        })
     }
   }
 
@@ -295,9 +304,12 @@ final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendabl
       for request in requests { request.change(&target) }
       for request in requests.dropLast() { request.marks.add(to: &target.snapshot) }
       guard case .batch(let animated, let differ) = requests[requests.count - 1].kind else {
+        // The item index is built here, off the main actor, as a diff does.
+        target.snapshot._prepareItemIndex()
         return _Round(target: target, batch: nil, animated: false)
       }
       guard base.snapshot.numberOfSections > 0 else {
+        target.snapshot._prepareItemIndex()
         return _Round(target: target, batch: nil, animated: animated)
       }
       countDiff()

@@ -1,3 +1,4 @@
+import DiffableCore
 import DiffableEngine
 
 /// The frames queued for one connection, in order, and how many bytes of

@@ -8,7 +8,9 @@
   import WinSDK
 #endif
 
-/// A value that any thread may read and change under a lock.
+/// A value that any thread may read and change under a lock: the data
+/// source's apply queue, the web session's outbox, and the building of a
+/// snapshot's item index.
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 and iOS 18, and
 /// the package supports macOS 13 and iOS 16; this is the same idea on the
@@ -18,6 +20,7 @@
 /// lock: `state` is private and only ever touched inside ``withLock(_:)``,
 /// which holds the lock for the whole access, so no two threads see it at
 /// once.
+@usableFromInline
 package final class _Locked<State>: @unchecked Sendable {
   // The platform lock, on the heap so that it never moves. The pointer
   // never leaves this class.
@@ -48,6 +51,7 @@ package final class _Locked<State>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the state. `body` must not call
   /// `withLock` on the same object (the lock is not recursive).
+  @usableFromInline
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     #if os(Windows)
       AcquireSRWLockExclusive(mutex)

@@ -1,0 +1,192 @@
+#if !canImport(Darwin)
+  import Synchronization
+#endif
+
+/// The items one `appendItems(_:toSection:)` call stored before the item
+/// index took them in: `count` items from `start` in the section at `slot`.
+@frozen
+@usableFromInline
+struct _AppendRun: Sendable {
+  @usableFromInline var slot: Int
+  @usableFromInline var start: Int
+  @usableFromInline var count: Int
+
+  @inlinable
+  init(slot: Int, start: Int, count: Int) {
+    self.slot = slot
+    self.start = start
+    self.count = count
+  }
+}
+
+/// A snapshot's item index (item identifier to ``_ItemLocation``) and what it
+/// has not taken in yet, shared by the copies of a snapshot until one of them
+/// is mutated.
+///
+/// ## Life cycle
+///
+/// The index is *built* when `table` holds every item of the snapshot. An
+/// empty snapshot's index is built. Appending items stores them in their
+/// section and records the call in `runs`: the index is then *pending*, and
+/// nothing is hashed. The first read that needs the items as they settle (a
+/// lookup, a count, the items themselves, a diff, a mutation other than
+/// appending) *builds* it: the runs are hashed into `table`, in call order,
+/// one hash per item, in a table sized for them once. An identifier found
+/// twice is resolved then as UIKit resolves it at the call: if the two
+/// occurrences come from different calls, the later one stays and the
+/// earlier one is removed (with a ``DiffableDiagnostic``); if they come from
+/// the same call, the program stops. When items are removed that way by a
+/// read, which cannot change the snapshot's own storage, the sections as
+/// they settle are kept in `settled`, which every read uses; the next
+/// mutation takes them over.
+///
+/// ## Thread safety
+///
+/// Snapshots are `Sendable`, so several threads may make the first read of
+/// copies of one snapshot at once. The first of them builds the index under
+/// the lock and then sets the built flag with release ordering; a reader
+/// that sees the flag set (acquire ordering) sees the whole table and takes
+/// no lock. The fields are otherwise written only by a mutation of the one
+/// snapshot that holds this object (`isKnownUniquelyReferenced`), which no
+/// other thread can be reading, and a mutation of a snapshot that shares it
+/// takes a copy under the lock. On Apple platforms `Atomic` needs macOS 15
+/// and iOS 18, which the package does not require, so there the flag lives
+/// under the lock and every read takes it.
+///
+/// The class is `@unchecked Sendable` because the compiler cannot see these
+/// rules: the fields are plain stored properties.
+@usableFromInline
+final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
+  _ItemIndexState, @unchecked Sendable
+{
+  /// Item identifier to location, for every item but those of `runs`.
+  @usableFromInline @exclusivity(unchecked) var table: [Item: _ItemLocation]
+  /// The append calls not yet in `table`, in call order.
+  @usableFromInline @exclusivity(unchecked) var runs: [_AppendRun]
+  @usableFromInline @exclusivity(unchecked) var _settled: [_SectionRecord<Section, Item>]?
+
+  /// The sections as they settle, when building the index removed items
+  /// that a later call appended again; `nil` otherwise.
+  @inlinable
+  var settled: [_SectionRecord<Section, Item>]? {
+    get { _settled }
+    set {
+      _settled = newValue
+      hasSettled = newValue != nil
+    }
+  }
+
+  /// A built, empty index.
+  @inlinable
+  convenience init() {
+    self.init(table: [:], runs: [], settled: nil, isBuilt: true)
+  }
+
+  @usableFromInline
+  init(
+    table: [Item: _ItemLocation], runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
+    isBuilt: Bool
+  ) {
+    self.table = table
+    self.runs = runs
+    self._settled = settled
+    super.init(isBuilt: isBuilt, hasSettled: settled != nil)
+  }
+
+  /// A copy for a snapshot about to be mutated, taken under the lock: another
+  /// copy of the snapshot may be building this index meanwhile.
+  @usableFromInline
+  func copy() -> _ItemIndex {
+    _withLock { isBuilt in
+      _ItemIndex(table: table, runs: runs, settled: _settled, isBuilt: isBuilt)
+    }
+  }
+}
+
+/// The part of the item index that does not depend on the identifier types:
+/// its state, at offsets fixed at compile time, so that the reads of code
+/// that is not specialized (a data source called from generic code) test it
+/// without looking up the generic class's layout.
+@usableFromInline
+class _ItemIndexState: @unchecked Sendable {
+  /// Whether `settled` holds sections.
+  @usableFromInline @exclusivity(unchecked) final var hasSettled: Bool
+
+  #if canImport(Darwin)
+    /// Whether the table holds every item.
+    @usableFromInline final let _state: _Locked<Bool>
+  #else
+    /// Whether the table holds every item. Set after the table, with release
+    /// ordering.
+    @usableFromInline final let _isBuilt: Atomic<Bool>
+    /// Held while the index is built or copied. Its state is unused: a lock
+    /// around an empty tuple made ThreadSanitizer see the empty value's
+    /// address, shared with the lock's own storage, as a racing access.
+    @usableFromInline final let _lock = _Locked(false)
+  #endif
+
+  @usableFromInline
+  init(isBuilt: Bool, hasSettled: Bool) {
+    self.hasSettled = hasSettled
+    #if canImport(Darwin)
+      _state = _Locked(isBuilt)
+    #else
+      _isBuilt = Atomic(isBuilt)
+    #endif
+  }
+
+  /// Whether the index holds every item. Once this is `true`, the fields may
+  /// be read without a lock.
+  @inlinable
+  final var isBuilt: Bool {
+    #if canImport(Darwin)
+      return _state.withLock { $0 }
+    #else
+      return _isBuilt.load(ordering: .acquiring)
+    #endif
+  }
+
+  /// Runs `body` to build the index, unless another thread has built it, and
+  /// returns once it is built, with what `body` returned (`nil` if another
+  /// thread built it).
+  @usableFromInline
+  final func build<Result>(_ body: () -> Result) -> Result? {
+    #if canImport(Darwin)
+      return _state.withLock { isBuilt in
+        guard !isBuilt else { return nil }
+        let result = body()
+        isBuilt = true
+        return result
+      }
+    #else
+      return _lock.withLock { _ in
+        // The lock orders this read after the store of any earlier builder.
+        guard !_isBuilt.load(ordering: .relaxed) else { return nil }
+        let result = body()
+        _isBuilt.store(true, ordering: .releasing)
+        return result
+      }
+    #endif
+  }
+
+  /// Runs `body` under the lock, with whether the index is built.
+  @usableFromInline
+  final func _withLock<Result>(_ body: (Bool) -> Result) -> Result {
+    #if canImport(Darwin)
+      return _state.withLock { body($0) }
+    #else
+      return _lock.withLock { _ in body(_isBuilt.load(ordering: .relaxed)) }
+    #endif
+  }
+
+  /// Records that items were appended, for the one snapshot that holds this
+  /// object.
+  @inlinable
+  final func setPending() {
+    #if canImport(Darwin)
+      _state.withLock { $0 = false }
+    #else
+      _isBuilt.store(false, ordering: .releasing)
+    #endif
+  }
+}
