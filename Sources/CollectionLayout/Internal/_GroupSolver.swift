@@ -98,10 +98,7 @@ struct _GroupSolver {
     _ d: LayoutDimension, in container: CGSize, unbounded: (w: Bool, h: Bool), path: _Path
   ) throws(LayoutError) -> CGFloat {
     let v = d.dimension
-    guard v.isFinite, v >= 0 else {
-      throw path.error("\(v) is not a non-negative finite number")
-    }
-    if let problem = _lengthProblem(v) { throw path.error(problem) }
+    if let problem = _lengthProblem(v, allowNegative: false) { throw path.error(problem) }
     let resolved: CGFloat
     switch d {
     case .fractionalWidth(let f):

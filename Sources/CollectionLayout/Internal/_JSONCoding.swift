@@ -27,6 +27,16 @@ func _lengthProblem(_ v: CGFloat) -> String? {
   return "\(_format(v)) is larger than the largest length, \(_format(maximum))"
 }
 
+/// What is wrong with a length, decoded or built in Swift: not finite,
+/// negative where it may not be, or larger in size than
+/// ``CompositionalLayout/maximumLength``; `nil` if nothing.
+func _lengthProblem(_ v: CGFloat, allowNegative: Bool) -> String? {
+  guard v.isFinite, allowNegative || v >= 0 else {
+    return "\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number"
+  }
+  return _lengthProblem(v)
+}
+
 /// An array index in a coding path.
 struct _IndexKey: CodingKey {
   var intValue: Int?
@@ -61,13 +71,7 @@ extension KeyedDecodingContainer {
   /// at most ``CompositionalLayout/maximumLength`` in size.
   func _length(_ key: Key, allowNegative: Bool = false) throws -> CGFloat {
     let v = try decode(CGFloat.self, forKey: key)
-    if !v.isFinite || (!allowNegative && v < 0) {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: self,
-        debugDescription: "\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number"
-      )
-    }
-    if let problem = _lengthProblem(v) {
+    if let problem = _lengthProblem(v, allowNegative: allowNegative) {
       throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
     }
     return v

@@ -10,13 +10,10 @@ import Foundation
 // The walk costs O(d) for a section description of d values, once per
 // section solved; it does not depend on the number of items.
 
-/// Throws unless `v` is finite (and non-negative unless `allowNegative`)
-/// and at most ``CompositionalLayout/maximumLength`` in size.
-func _checkLength(_ v: CGFloat, allowNegative: Bool = true, _ path: _Path) throws(LayoutError) {
-  guard v.isFinite, allowNegative || v >= 0 else {
-    throw path.error("\(v) is not a \(allowNegative ? "finite" : "non-negative finite") number")
-  }
-  if let problem = _lengthProblem(v) { throw path.error(problem) }
+/// Throws unless `v` (an inset, spacing or offset, which may be negative) is
+/// finite and at most ``CompositionalLayout/maximumLength`` in size.
+func _checkLength(_ v: CGFloat, _ path: _Path) throws(LayoutError) {
+  if let problem = _lengthProblem(v, allowNegative: true) { throw path.error(problem) }
 }
 
 extension DirectionalEdgeInsets {

@@ -82,12 +82,9 @@ extension DiffableDataSource {
   /// - Complexity: As ``apply(_:animatingDifferences:completion:)``.
   @inlinable
   public nonisolated func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _queue.enqueue(
-        _ApplyRequest(
-          snapshot: snapshot, kind: .diffing(animated: animatingDifferences),
-          completion: { continuation.resume() }),
-        owner: self)
+    await _queueAndWait {
+      _ApplyRequest(
+        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: $0)
     }
   }
 
@@ -118,12 +115,7 @@ extension DiffableDataSource {
   /// - Complexity: As ``applySnapshotUsingReloadData(_:completion:)``.
   @inlinable
   public nonisolated func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _queue.enqueue(
-        _ApplyRequest(
-          snapshot: snapshot, kind: .reloadData, completion: { continuation.resume() }),
-        owner: self)
-    }
+    await _queueAndWait { _ApplyRequest(snapshot: snapshot, kind: .reloadData, completion: $0) }
   }
 
   /// Performs a request at once when called on the main actor with nothing
@@ -135,6 +127,20 @@ extension DiffableDataSource {
   ) {
     if _MainQueue.isCurrent, MainActor.assumeIsolated({ _performAtOnce(request) }) { return }
     _queue.enqueue(request, owner: self)
+  }
+
+  /// Queues the request `makeRequest` makes with the completion it is
+  /// given, and returns when that completion runs: the `async` forms, which
+  /// always queue, so that their diff runs off the main actor.
+  @inlinable
+  nonisolated func _queueAndWait(
+    _ makeRequest: (
+      _ completion: @escaping @MainActor @Sendable () -> Void
+    ) -> _ApplyRequest<SectionIdentifierType, ItemIdentifierType>
+  ) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _queue.enqueue(makeRequest { continuation.resume() }, owner: self)
+    }
   }
 
   /// Counters of the apply pipeline: requests, skipped snapshots, diffs,

@@ -63,9 +63,20 @@ extension DiffableDataSource {
     completion: (@MainActor @Sendable () -> Void)? = nil
   ) {
     _submit(
-      _ApplyRequest(
-        change: { $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)") },
-        kind: .diffing(animated: animatingDifferences), completion: completion))
+      _sectionRequest(
+        snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion))
+  }
+
+  /// The request of a section snapshot apply, in either form.
+  @inlinable
+  nonisolated func _sectionRequest(
+    _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+    to section: SectionIdentifierType, animatingDifferences: Bool,
+    completion: (@MainActor @Sendable () -> Void)?
+  ) -> _ApplyRequest<SectionIdentifierType, ItemIdentifierType> {
+    _ApplyRequest(
+      change: { $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)") },
+      kind: .diffing(animated: animatingDifferences), completion: completion)
   }
 
   /// Updates one section to show a section snapshot, and returns when the
@@ -81,14 +92,9 @@ extension DiffableDataSource {
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
     to section: SectionIdentifierType, animatingDifferences: Bool = true
   ) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _queue.enqueue(
-        _ApplyRequest(
-          change: {
-            $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)")
-          },
-          kind: .diffing(animated: animatingDifferences), completion: { continuation.resume() }),
-        owner: self)
+    await _queueAndWait {
+      _sectionRequest(
+        snapshot, to: section, animatingDifferences: animatingDifferences, completion: $0)
     }
   }
 
