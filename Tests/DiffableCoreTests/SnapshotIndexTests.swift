@@ -38,6 +38,72 @@ struct SnapshotIndexTests {
     )
   }
 
+  @Test("a mark on an absent item made while the index is pending stops the read that builds it")
+  func absentMarkFoundByLookup() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.appendSections(["s"])
+      snapshot._appendItemsSettlingLater(["a", "b"], toSection: "s")
+      snapshot._markItemsCheckingLater(["b", "zz"], reload: true)
+      _ = snapshot.indexOfItem("a")
+    }
+    expectMessage(
+      result,
+      #"reloadItems(_:): item identifier ["zz"] does not exist (found when indexOfItem(_:) built the item index)"#
+    )
+  }
+
+  @Test("a mark on an item deleted while the index was pending stops the diff that builds it")
+  func markOfDeletedFoundByDiff() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let old = StringSnapshot.make([("s", ["a"])])
+      var new = StringSnapshot()
+      new.appendSections(["s"])
+      new._appendItemsSettlingLater(["a", "b"], toSection: "s")
+      new.deleteItems(["b"])
+      new._markItemsCheckingLater(["b"], reload: false)
+      _ = BatchUpdate(from: old, to: new)
+    }
+    expectMessage(
+      result,
+      #"reconfigureItems(_:): item identifier ["b"] does not exist (found when BatchUpdate(from:to:) built the item index)"#
+    )
+  }
+
+  @Test("items deleted while the index is pending are gone from every read, and marks on them too")
+  func deletionsResolvedLate() {
+    var snapshot = StringSnapshot()
+    snapshot.appendSections(["s", "t"])
+    snapshot._appendItemsSettlingLater(["a", "b", "c"], toSection: "s")
+    snapshot._appendItemsSettlingLater(["d", "e"], toSection: "t")
+    let before = snapshot
+    snapshot.deleteItems(["b", "zz", "d", "b"])
+    let shared = snapshot
+    // A copy's read builds the shared index; the deletion applies to both.
+    #expect(shared.itemIdentifiers == ["a", "c", "e"])
+    #expect(snapshot.numberOfItems == 3 && snapshot.indexOfItem("e") == 2)
+    #expect(snapshot.numberOfItems(inSection: "t") == 1)
+    #expect(before.itemIdentifiers == ["a", "b", "c", "d", "e"])
+    // Appending after a waiting deletion keeps the call order: "b" is back.
+    var again = before
+    again.deleteItems(["b", "c"])
+    again._appendItemsSettlingLater(["b"], toSection: "t")
+    #expect(again.itemIdentifiers(inSection: "s") == ["a"])
+    #expect(again.itemIdentifiers(inSection: "t") == ["d", "e", "b"])
+    // A diff against the snapshot it came from sees the deletion.
+    #expect(BatchUpdate(from: before, to: snapshot).itemDeletes.count == 2)
+    // Equal items as stored are not enough when a deletion waits.
+    var same = before
+    same._appendItemsSettlingLater(["f"], toSection: "t")
+    same.deleteItems(["f"])
+    #expect(same == before && before == same)
+    var fewer = before
+    fewer.deleteItems(["e"])
+    #expect(fewer != before && before != fewer)
+    snapshot._checkInvariants()
+    again._checkInvariants()
+  }
+
   @Test(
     "an item appended again by a later call moves there when the index is built, as at the call")
   func reappendResolvedLate() {
@@ -72,7 +138,9 @@ struct SnapshotIndexTests {
     late._checkInvariants()
   }
 
-  @Test("random appends resolved late give the snapshot that checking each call gives")
+  @Test(
+    "random appends, deletions and marks resolved late give the snapshot that checking each call gives"
+  )
   func lateEqualsAtCall() {
     var random = SeededRandom.forTest("SnapshotIndexTests.lateEqualsAtCall")
     for _ in 0..<200 {
@@ -82,11 +150,31 @@ struct SnapshotIndexTests {
       atCall.appendSections([0, 1, 2])
       for _ in 0..<Int.random(in: 1...8, using: &random) {
         let section = Int.random(in: 0...2, using: &random)
-        if Int.random(in: 0..<5, using: &random) == 0 {
+        switch Int.random(in: 0..<7, using: &random) {
+        case 0:
           let other = (section + 1) % 3
           late.moveSection(section, beforeSection: other)
           atCall.moveSection(section, beforeSection: other)
           continue
+        case 1:
+          // Deleted while pending: the build removes them.
+          let items = Array((0..<20).shuffled(using: &random).prefix(3))
+          late.deleteItems(items)
+          atCall.deleteItems(items)
+          atCall._prepareItemIndex()
+          continue
+        case 2:
+          // Marked while pending: the build looks them up.
+          let present = atCall.itemIdentifiers.shuffled(using: &random).prefix(2)
+          let reload = Bool.random(using: &random)
+          late._markItemsCheckingLater(Array(present), reload: reload)
+          if reload {
+            atCall.reloadItems(Array(present))
+          } else {
+            atCall.reconfigureItems(Array(present))
+          }
+          continue
+        default: break
         }
         let items = Array(
           (0..<20).shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random)))
@@ -101,6 +189,8 @@ struct SnapshotIndexTests {
         #expect(copy.itemIdentifiers == atCall.itemIdentifiers)
       }
       for item in 0..<20 { #expect(late.indexOfItem(item) == atCall.indexOfItem(item)) }
+      #expect(late.reloadedItemIdentifiers == atCall.reloadedItemIdentifiers)
+      #expect(late.reconfiguredItemIdentifiers == atCall.reconfiguredItemIdentifiers)
       #expect(late.sectionIdentifiers == atCall.sectionIdentifiers)
       // `late` takes over the sections its copy's read settled.
       late.appendSections([3])

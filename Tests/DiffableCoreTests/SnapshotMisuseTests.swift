@@ -1,4 +1,4 @@
-import DiffableCore
+@_spi(Testing) import DiffableCore
 import DiffableTestSupport
 import Testing
 
@@ -235,6 +235,46 @@ struct SnapshotMisuseTests {
     }
     expectMessage(result, "BatchUpdate(from:to:): item identifier [")
     expectMessage(result, "but the two hash differently; InconsistentHashIdentifier's hash(into:)")
+  }
+
+  /// An old snapshot of 1, 2, 3 and a new one where the app renamed 2 (now
+  /// equal to it, hashed with a salt whose lookup misses) and moved it first.
+  static func movedTwin() -> (
+    old: DiffableDataSourceSnapshot<Int, InconsistentHashIdentifier>,
+    new: DiffableDataSourceSnapshot<Int, InconsistentHashIdentifier>
+  )? {
+    typealias Item = InconsistentHashIdentifier
+    var old = DiffableDataSourceSnapshot<Int, Item>()
+    old.appendSections([0])
+    old.appendItems([Item(1, salt: 0), Item(2, salt: 0), Item(3, salt: 0)])
+    guard let salt = (1..<1_000).first(where: { old.indexOfItem(Item(2, salt: $0)) == nil })
+    else { return nil }
+    var new = DiffableDataSourceSnapshot<Int, Item>()
+    new.appendSections([0])
+    new.appendItems([Item(2, salt: salt), Item(1, salt: 0), Item(3, salt: 0)])
+    return (old, new)
+  }
+
+  @Test(
+    "debug builds stop the diff at an inserted item equal to a deleted one elsewhere",
+    .enabled(if: BatchUpdate._isCheckingEqualTwins))
+  func movedTwinInDebugDiff() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      guard let (old, new) = Self.movedTwin() else { return }
+      _ = BatchUpdate(from: old, to: new)
+    }
+    expectMessage(result, "BatchUpdate(from:to:): item identifier [")
+    expectMessage(result, "but the two hash differently; InconsistentHashIdentifier's hash(into:)")
+  }
+
+  @Test(
+    "release builds let an equal item elsewhere through as a delete and an insert, as documented",
+    .disabled(if: BatchUpdate._isCheckingEqualTwins))
+  func movedTwinInReleaseDiff() throws {
+    let (old, new) = try #require(Self.movedTwin())
+    let update = BatchUpdate(from: old, to: new)
+    #expect(update.itemDeletes == [IndexPath(item: 1, section: 0)])
+    #expect(update.itemInserts == [IndexPath(item: 0, section: 0)])
   }
 
   @Test("the diff stops at a new section equal to the old one at its place but hashing differently")

@@ -59,8 +59,10 @@ extension BatchUpdate {
   /// stops with a message naming both. This catches the usual broken
   /// conformance, an `==` that compares an `id` and a `hash(into:)` that also
   /// feeds a property the app changed, which would otherwise turn an edit
-  /// into a silent delete and insert. An equal identifier elsewhere in the
-  /// old snapshot is not looked for.
+  /// into a silent delete and insert. Debug builds also compare the first 32
+  /// inserted items with the first 32 deleted ones (at most 1,024 `==`),
+  /// which catches such an edit that also moved the item; release builds do
+  /// not look for an equal identifier elsewhere in the old snapshot.
   ///
   /// - Complexity: O(*n* + *s* log *s*) expected, plus O(*m* log *m*) for the
   ///   *m* items that stay in their section and change order, and
@@ -72,6 +74,50 @@ extension BatchUpdate {
   ) {
     self.init()
     _diff(old, new)
+    #if DEBUG
+      _checkEqualTwins(old, new)
+    #endif
+  }
+
+  /// Whether every diff compares inserted items with deleted ones in this
+  /// build (debug builds).
+  @_spi(Testing)
+  public static var _isCheckingEqualTwins: Bool {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// The most items of each side that ``_checkEqualTwins(_:_:)`` compares.
+  @usableFromInline static var _twinCheckLimit: Int { 32 }
+
+  /// Stops if an inserted item that the old snapshot's index does not find
+  /// is equal to a deleted one: the two hash differently. Compares the first
+  /// ``_twinCheckLimit`` of each, pairwise; debug builds run it after every
+  /// diff.
+  @usableFromInline
+  func _checkEqualTwins<S, I>(
+    _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>
+  ) {
+    guard !itemDeletes.isEmpty && !itemInserts.isEmpty else { return }
+    let operation: StaticString = "BatchUpdate(from:to:)"
+    func items(_ paths: [IndexPath], of snapshot: DiffableDataSourceSnapshot<S, I>) -> [I] {
+      let records = snapshot._settledRecords(operation)
+      return paths.prefix(Self._twinCheckLimit).map {
+        records[snapshot._order[$0.section]].items[$0.item]
+      }
+    }
+    let deleted = items(itemDeletes, of: old)
+    let oldTable = old._settledIndex(operation).table
+    for item in items(itemInserts, of: new) {
+      // An item the old index finds was deleted and inserted on purpose (a
+      // move the rules do not allow, such as into a new section).
+      if let twin = deleted.first(where: { $0 == item }), oldTable[item] == nil {
+        _hashMismatchFailure(item, equalTo: twin, "item", operation)
+      }
+    }
   }
 
   // The diff, pass by pass. Positions are `Int`; per-item tables are `Int32`

@@ -40,6 +40,15 @@ struct _AppendRun: Sendable {
 /// they settle are kept in `settled`, which every read uses; the next
 /// mutation takes them over.
 ///
+/// Two more mutations wait for the build while the index is pending, so that
+/// they hash only the identifiers they are given: `deleteItems(_:)` puts its
+/// identifiers in `deleted`, which the build removes after taking in the
+/// runs; in release builds, `reloadItems(_:)` and `reconfigureItems(_:)`
+/// mark their items at once and leave them in `unverified`, which the build
+/// then looks up (a mark on an absent item stops the program there, naming
+/// the call that made it). They wait in that order: appends, then deletions,
+/// then marks; a mutation that would break the order builds the index first.
+///
 /// ## Thread safety
 ///
 /// Snapshots are `Sendable`, so several threads may make the first read of
@@ -64,6 +73,20 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   /// The append calls not yet in `table`, in call order.
   @usableFromInline @exclusivity(unchecked) var runs: [_AppendRun]
   @usableFromInline @exclusivity(unchecked) var _settled: [_SectionRecord<Section, Item>]?
+  /// Identifiers deleted while the index was pending, for the build to
+  /// remove after the runs; `nil` if none.
+  @usableFromInline @exclusivity(unchecked) var deleted: Set<Item>?
+  /// Items marked while the index was pending, not yet looked up, with the
+  /// operation that marked them, in call order.
+  @usableFromInline @exclusivity(unchecked) var unverified: [(item: Item, reload: Bool)]
+
+  /// Whether deletions or marks were left for the build since the index was
+  /// last built: appending must then build it first, to keep them in call
+  /// order, and items as stored are not the items as they settle. Written
+  /// only by a mutation of the one snapshot that holds this object (the
+  /// build leaves it), so a reader that found the index pending may read it
+  /// without the lock.
+  @usableFromInline @exclusivity(unchecked) var hasWaitingChanges: Bool
 
   /// The sections as they settle, when building the index removed items
   /// that a later call appended again; `nil` otherwise.
@@ -85,11 +108,14 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @usableFromInline
   init(
     table: [Item: _ItemLocation], runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
-    isBuilt: Bool
+    deleted: Set<Item>? = nil, unverified: [(item: Item, reload: Bool)] = [], isBuilt: Bool
   ) {
     self.table = table
     self.runs = runs
     self._settled = settled
+    self.deleted = deleted
+    self.unverified = unverified
+    self.hasWaitingChanges = deleted != nil || !unverified.isEmpty
     super.init(isBuilt: isBuilt, hasSettled: settled != nil)
   }
 
@@ -98,7 +124,9 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @usableFromInline
   func copy() -> _ItemIndex {
     _withLock { isBuilt in
-      _ItemIndex(table: table, runs: runs, settled: _settled, isBuilt: isBuilt)
+      _ItemIndex(
+        table: table, runs: runs, settled: _settled, deleted: deleted, unverified: unverified,
+        isBuilt: isBuilt)
     }
   }
 }

@@ -122,11 +122,39 @@ extension DiffableDataSourceSnapshot {
   ///   the end of each section that loses items: one hash per identifier,
   ///   and one per item that shifts, unless more than half as many shift as
   ///   are removed: then the item index is emptied instead, for the next read
-  ///   that needs it to build again. A pending item index is built first.
+  ///   that needs it to build again. If the item index is pending (items
+  ///   were appended since it was last built), O(*k*): one hash per
+  ///   identifier, and the items leave when a read next builds the index.
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-    _removeItems(identifiers, keepingMarks: false, mayDropIndex: true, "deleteItems(_:)")
+    let operation: StaticString = "deleteItems(_:)"
+    // Owned, the index is no longer built by another thread meanwhile.
+    _ownIndex()
+    if !_index.isBuilt && _index.unverified.isEmpty {
+      _deleteWhenBuilt(identifiers, operation)
+    } else {
+      _removeItems(identifiers, keepingMarks: false, mayDropIndex: true, operation)
+    }
     _checkInvariants()
+  }
+
+  /// Deletes items from a snapshot whose item index is pending and its own: the
+  /// identifiers join the ones the build removes (one hash each), and marks
+  /// on them go now.
+  @inlinable
+  mutating func _deleteWhenBuilt(_ identifiers: [ItemIdentifierType], _ operation: StaticString) {
+    guard !identifiers.isEmpty else { return }
+    _index.hasWaitingChanges = true
+    if _index.deleted == nil {
+      _index.deleted = Set(identifiers)
+    } else {
+      _index.deleted!.formUnion(identifiers)
+    }
+    if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
+      let deleted = _index.deleted!
+      _reloadedItems.removeAll(where: deleted.contains)
+      _reconfiguredItems.removeAll(where: deleted.contains)
+    }
   }
 
   /// Removes every item **and every section**, leaving an empty snapshot.
@@ -193,36 +221,71 @@ extension DiffableDataSourceSnapshot {
   /// Marks items to be reloaded: when the data source applies this snapshot,
   /// their cells are replaced by new ones from the cell provider.
   ///
-  /// - Precondition: Every item is in the snapshot; no repeats.
+  /// - Precondition: Every item is in the snapshot; no repeats. If the item
+  ///   index is pending (items were appended since it was last built),
+  ///   release builds look the items up when a read next builds it, and the
+  ///   message then names the read as well.
   /// - Complexity: O(*k*) expected, where *k* is the number of identifiers:
-  ///   two hashes each (after building the item index if it is pending).
+  ///   two hashes each (debug builds build a pending item index first); one
+  ///   each if the index is pending in a release build.
   @inlinable
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-    _markItems(identifiers, in: \._reloadedItems, "reloadItems(_:)")
+    _markItems(
+      identifiers, in: \._reloadedItems, "reloadItems(_:)",
+      checkingAtCall: Self._settlesAppendsAtCall)
   }
 
   /// Marks items to be reconfigured: when the data source applies this
   /// snapshot, their existing cells are updated in place, which is cheaper
   /// than a reload and keeps the cell's state.
   ///
-  /// - Precondition: Every item is in the snapshot; no repeats.
+  /// - Precondition: Every item is in the snapshot; no repeats. If the item
+  ///   index is pending, release builds look the items up when a read next
+  ///   builds it, as ``reloadItems(_:)`` does.
   /// - Complexity: O(*k*) expected, where *k* is the number of identifiers:
-  ///   two hashes each (after building the item index if it is pending).
+  ///   two hashes each (debug builds build a pending item index first); one
+  ///   each if the index is pending in a release build.
   @inlinable
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
-    _markItems(identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)")
+    _markItems(
+      identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)",
+      checkingAtCall: Self._settlesAppendsAtCall)
+  }
+
+  /// Marks items as ``reloadItems(_:)`` (`reload`) or
+  /// ``reconfigureItems(_:)`` do in release builds, in every build: if the
+  /// item index is pending, the items are looked up when a read builds it.
+  /// Lets tests reach the checks made then.
+  @_spi(Testing)
+  @inlinable
+  public mutating func _markItemsCheckingLater(_ identifiers: [ItemIdentifierType], reload: Bool) {
+    if reload {
+      _markItems(identifiers, in: \._reloadedItems, "reloadItems(_:)", checkingAtCall: false)
+    } else {
+      _markItems(
+        identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)", checkingAtCall: false)
+    }
   }
 
   @inlinable
   mutating func _markItems(
     _ identifiers: [ItemIdentifierType],
     in marks: WritableKeyPath<Self, _OrderedMarks<ItemIdentifierType>>,
-    _ operation: StaticString
+    _ operation: StaticString, checkingAtCall: Bool
   ) {
-    // Two hashes per identifier: one to find it, one to mark it. An
-    // identifier marked earlier in this call is a repeat: the call's marks
-    // are undone before stopping.
-    for identifier in identifiers { _ = _location(of: identifier, operation) }
+    // Two hashes per identifier: one to find it, one to mark it; or, while
+    // the index is pending and the check may wait, one to mark it, and the
+    // build looks it up. An identifier marked earlier in this call is a
+    // repeat: the call's marks are undone before stopping.
+    var waits = false
+    if !checkingAtCall && !_index.isBuilt {
+      // Owned, the index is no longer built by another thread meanwhile.
+      _ownIndex()
+      waits = !_index.isBuilt
+    }
+    if !waits {
+      for identifier in identifiers { _ = _location(of: identifier, operation) }
+    }
     let before = self[keyPath: marks].count
     self[keyPath: marks].reserveCapacity(adding: identifiers.count)
     for identifier in identifiers {
@@ -232,6 +295,12 @@ extension DiffableDataSourceSnapshot {
         self[keyPath: marks].truncate(to: before)
         _requireUnique(identifiers, "item", operation)
       }
+    }
+    if waits {
+      let reload = operation.description == "reloadItems(_:)"
+      _index.hasWaitingChanges = true
+      _index.unverified.reserveCapacity(_index.unverified.count + identifiers.count)
+      for identifier in identifiers { _index.unverified.append((identifier, reload)) }
     }
   }
 

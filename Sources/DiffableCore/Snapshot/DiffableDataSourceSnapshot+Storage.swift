@@ -134,20 +134,28 @@ extension DiffableDataSourceSnapshot {
   /// table grown once. An identifier found twice, from two calls, stays where
   /// the later call put it, as UIKit moves it at the call, and a
   /// ``DiffableDiagnostic`` names it; from one call, it stops the program.
+  /// Then removes the identifiers deleted while the index was pending, and
+  /// looks up the items marked meanwhile: a mark on an absent item stops the
+  /// program.
   ///
-  /// - Complexity: O(*p*) expected, where *p* is the number of pending items:
-  ///   one hash each; more if items move.
+  /// - Complexity: O(*p* + *d* + *m*) expected, where *p* is the number of
+  ///   pending items, *d* the number of identifiers deleted and *m* the number
+  ///   of items marked while it was pending: one hash each; more if items
+  ///   move or are deleted (those after them in their sections are
+  ///   reindexed).
   @inlinable @inline(never)
   func _buildIndex(_ operation: StaticString) {
     let index = _index
-    let moved = index.build { () -> [(run: Int, item: ItemIdentifierType)] in
+    let outcome = index.build {
+      () -> (moved: [(run: Int, item: ItemIdentifierType)], absent: (ItemIdentifierType, Bool)?) in
       var table = index.table
       index.table = [:]  // so that `table` is the only reference to its storage
       var pending = 0
       for run in index.runs { pending += run.count }
       table.reserveCapacity(table.count + pending)
-      // Earlier places of identifiers appended again, and who moved them.
-      var superseded: [_ItemLocation] = []
+      // Earlier places of identifiers appended again, and who moved them;
+      // then the places of deleted identifiers.
+      var removed: [_ItemLocation] = []
       var moved: [(run: Int, item: ItemIdentifierType)] = []
       for (r, run) in index.runs.enumerated() {
         _records[run.slot].items.withUnsafeBufferPointer { items in
@@ -157,21 +165,34 @@ extension DiffableDataSourceSnapshot {
             if Int(previous.slot) == run.slot && Int(previous.index) >= run.start {
               _repeatedInOneCall(run, operation)
             }
-            superseded.append(previous)
+            removed.append(previous)
             moved.append((r, items[i]))
           }
         }
       }
-      if !superseded.isEmpty {
-        index.settled = _removing(superseded, reindexing: &table)
+      if let deleted = index.deleted {
+        for item in deleted {
+          if let location = table.removeValue(forKey: item) { removed.append(location) }
+        }
       }
+      if !removed.isEmpty {
+        index.settled = _removing(removed, reindexing: &table)
+      }
+      let absent = index.unverified.first { table[$0.item] == nil }
       index.runs = []
+      index.deleted = nil
+      index.unverified = []
       index.table = table
-      return moved
+      return (moved, absent)
     }
-    // Report the moves once, from the thread that built the index, one
-    // diagnostic per call, as the call would have.
-    guard let moved, !moved.isEmpty else { return }
+    guard let outcome else { return }
+    // Stop on a mark of an absent item, and report the moves once, from the
+    // thread that built the index, one diagnostic per call, as the calls
+    // would have. Both need the index built.
+    if let (item, reload) = outcome.absent {
+      _absentMarkedItem(item, reload: reload, foundBy: operation)
+    }
+    let moved = outcome.moved
     var start = 0
     while start < moved.count {
       var end = start + 1
@@ -182,6 +203,22 @@ extension DiffableDataSourceSnapshot {
           + _describe(moved[start..<end].lazy.map(\.item)))
       start = end
     }
+  }
+
+  /// Stops because `reloadItems(_:)` or `reconfigureItems(_:)` marked an
+  /// item that was not in the snapshot, found when `operation` built the
+  /// item index.
+  @usableFromInline @inline(never)
+  func _absentMarkedItem(_ item: ItemIdentifierType, reload: Bool, foundBy operation: StaticString)
+    -> Never
+  {
+    let marking: StaticString = reload ? "reloadItems(_:)" : "reconfigureItems(_:)"
+    let records = _settledRecords(operation)
+    _checkHashable(item, among: _order.lazy.flatMap { records[$0].items }, "item", marking)
+    _diffableFailure(
+      marking,
+      "item identifier \(_describe([item])) does not exist"
+        + " (found when \(operation) built the item index)")
   }
 
   /// The sections with the items at `removed` taken out, and `table`
@@ -268,7 +305,8 @@ extension DiffableDataSourceSnapshot {
     guard _order.count == order.count else { return false }
     let index = _index
     let mine =
-      settlingFirst || index.isBuilt ? _settledRecords("==") : _records
+      settlingFirst || index.isBuilt || index.hasWaitingChanges
+      ? _settledRecords("==") : _records
     for (a, b) in zip(_order, order) {
       guard mine[a].id == records[b].id, mine[a].items == records[b].items else { return false }
     }
@@ -305,6 +343,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   mutating func _ownIndex() {
     if !isKnownUniquelyReferenced(&_index) { _index = _index.copy() }
+    if _slowPath(_index.hasWaitingChanges) && _index.isBuilt { _index.hasWaitingChanges = false }
     if let settled = _index.settled {
       _records = settled
       _index.settled = nil
@@ -476,6 +515,12 @@ extension DiffableDataSourceSnapshot {
     _requireCapacity(slot, adding: identifiers.count, operation)
     for identifier in identifiers { _requireReflexive(identifier, "item", operation) }
     _ownIndex()
+    // Deletions and marks waiting for the build apply to the items stored
+    // before them: build the index first.
+    if _slowPath(_index.hasWaitingChanges) {
+      _buildIndex(operation)
+      _ownIndex()
+    }
     let start = _records[slot].items.count
     _records[slot].items.append(contentsOf: identifiers)
     _index.runs.append(_AppendRun(slot: slot, start: start, count: identifiers.count))

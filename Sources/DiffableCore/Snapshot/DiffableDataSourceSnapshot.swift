@@ -40,10 +40,12 @@
 /// - Equal values with different hashes: whenever a lookup that must succeed
 ///   fails (the snapshot then scans for an equal identifier, on the way to
 ///   stopping), and in ``BatchUpdate/init(from:to:)`` when a new identifier
-///   is equal to the old one at its place.
+///   is equal to the old one at its place. Debug builds also stop the diff
+///   when one of the first 32 inserted items is equal to one of the first
+///   32 deleted ones (an edited item that also moved).
 ///
 /// Not caught: equal values with different hashes that no failed lookup or
-/// diff position brings together (appending such a twin stores both; a
+/// diff comparison brings together (appending such a twin stores both; a
 /// lookup that lands in the right bucket by chance succeeds), and hashes
 /// that change while an identifier is stored.
 ///
@@ -253,14 +255,21 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(*r*), where *r* is the number of marked items.
   @inlinable
-  public var reloadedItemIdentifiers: [ItemIdentifierType] { _reloadedItems.elements }
+  public var reloadedItemIdentifiers: [ItemIdentifierType] {
+    // Marks made while the index was pending are looked up when it is built.
+    _ = _settledIndex("reloadedItemIdentifiers")
+    return _reloadedItems.elements
+  }
 
   /// The items marked with ``reconfigureItems(_:)``, in the order they were
   /// first marked.
   ///
   /// - Complexity: O(*r*), where *r* is the number of marked items.
   @inlinable
-  public var reconfiguredItemIdentifiers: [ItemIdentifierType] { _reconfiguredItems.elements }
+  public var reconfiguredItemIdentifiers: [ItemIdentifierType] {
+    _ = _settledIndex("reconfiguredItemIdentifiers")
+    return _reconfiguredItems.elements
+  }
 }
 
 // MARK: - Equality and description
