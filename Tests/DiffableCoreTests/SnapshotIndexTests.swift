@@ -53,6 +53,24 @@ struct SnapshotIndexTests {
     )
   }
 
+  @Test("a copy that drops its marks does not excuse the original's mark on an absent item")
+  func marksCheckedPerSnapshot() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var original = StringSnapshot()
+      original.appendSections(["s"])
+      original._appendItemsSettlingLater(["a"], toSection: "s")
+      original._markItemsCheckingLater(["zz"], reload: false)
+      var copy = original
+      copy._removeMarks()
+      _ = copy.numberOfItems  // builds the copy's index: no marks to look up
+      _ = original.indexOfItem("a")
+    }
+    expectMessage(
+      result,
+      #"reconfigureItems(_:): item identifier ["zz"] does not exist (found when indexOfItem(_:) built the item index)"#
+    )
+  }
+
   @Test("a mark on an item deleted while the index was pending stops the diff that builds it")
   func markOfDeletedFoundByDiff() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

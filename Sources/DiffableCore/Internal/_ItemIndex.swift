@@ -44,9 +44,9 @@ struct _AppendRun: Sendable {
 /// they hash only the identifiers they are given: `deleteItems(_:)` puts its
 /// identifiers in `deleted`, which the build removes after taking in the
 /// runs; in release builds, `reloadItems(_:)` and `reconfigureItems(_:)`
-/// mark their items at once and leave them in `unverified`, which the build
-/// then looks up (a mark on an absent item stops the program there, naming
-/// the call that made it). They wait in that order: appends, then deletions,
+/// mark their items at once and set `hasUnverifiedMarks`, and the build then
+/// looks the snapshot's marks up (a mark on an absent item stops the program
+/// there, naming the call that made it). They wait in that order: appends, then deletions,
 /// then marks; a mutation that would break the order builds the index first.
 ///
 /// ## Thread safety
@@ -76,9 +76,11 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   /// Identifiers deleted while the index was pending, for the build to
   /// remove after the runs; `nil` if none.
   @usableFromInline @exclusivity(unchecked) var deleted: Set<Item>?
-  /// Items marked while the index was pending, not yet looked up, with the
-  /// operation that marked them, in call order.
-  @usableFromInline @exclusivity(unchecked) var unverified: [(item: Item, reload: Bool)]
+  /// Whether items were marked while the index was pending: the build then
+  /// looks up the marks of the snapshot that builds it (the snapshots that
+  /// share this object have the same marks: a mutation that adds or removes
+  /// marks takes its own copy first).
+  @usableFromInline @exclusivity(unchecked) var hasUnverifiedMarks: Bool
 
   /// Whether deletions or marks were left for the build since the index was
   /// last built: appending must then build it first, to keep them in call
@@ -108,14 +110,14 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @usableFromInline
   init(
     table: [Item: _ItemLocation], runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
-    deleted: Set<Item>? = nil, unverified: [(item: Item, reload: Bool)] = [], isBuilt: Bool
+    deleted: Set<Item>? = nil, hasUnverifiedMarks: Bool = false, isBuilt: Bool
   ) {
     self.table = table
     self.runs = runs
     self._settled = settled
     self.deleted = deleted
-    self.unverified = unverified
-    self.hasWaitingChanges = deleted != nil || !unverified.isEmpty
+    self.hasUnverifiedMarks = hasUnverifiedMarks
+    self.hasWaitingChanges = deleted != nil || hasUnverifiedMarks
     super.init(isBuilt: isBuilt, hasSettled: settled != nil)
   }
 
@@ -125,8 +127,8 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   func copy() -> _ItemIndex {
     _withLock { isBuilt in
       _ItemIndex(
-        table: table, runs: runs, settled: _settled, deleted: deleted, unverified: unverified,
-        isBuilt: isBuilt)
+        table: table, runs: runs, settled: _settled, deleted: deleted,
+        hasUnverifiedMarks: hasUnverifiedMarks, isBuilt: isBuilt)
     }
   }
 }

@@ -45,8 +45,8 @@ internal struct _SectionRecord<Section: Hashable & Sendable, Item: Hashable & Se
 @usableFromInline
 internal struct _OrderedMarks<Element: Hashable & Sendable>: Sendable {
   @usableFromInline var elements: [Element] = []
-  /// Each element's index in `elements`.
-  @usableFromInline var members: [Element: Int] = [:]
+  /// The elements, for membership.
+  @usableFromInline var members: Set<Element> = []
 
   @inlinable init() {}
 
@@ -55,7 +55,7 @@ internal struct _OrderedMarks<Element: Hashable & Sendable>: Sendable {
   @inlinable var count: Int { elements.count }
 
   @inlinable
-  func contains(_ element: Element) -> Bool { !members.isEmpty && members[element] != nil }
+  func contains(_ element: Element) -> Bool { !members.isEmpty && members.contains(element) }
 
   /// Makes room for `count` more marks, so that adding them rehashes none.
   @inlinable
@@ -63,17 +63,14 @@ internal struct _OrderedMarks<Element: Hashable & Sendable>: Sendable {
     members.reserveCapacity(members.count + count)
   }
 
-  /// Adds `element` unless it is present, with one hash, and returns its
-  /// index in `elements`: `count` before the call if it is new.
+  /// Adds `element` unless it is present, with one hash, and returns whether
+  /// it was new.
   @inlinable
   @discardableResult
-  mutating func insert(_ element: Element) -> Int {
-    let next = elements.count
-    var found = next
-    func read(_ index: inout Int) { found = index }
-    read(&members[element, default: next])
-    if found == next { elements.append(element) }
-    return found
+  mutating func insert(_ element: Element) -> Bool {
+    guard members.insert(element).inserted else { return false }
+    elements.append(element)
+    return true
   }
 
   /// Removes every mark for which `isRemoved` is true.
@@ -82,7 +79,7 @@ internal struct _OrderedMarks<Element: Hashable & Sendable>: Sendable {
     guard !elements.isEmpty else { return }
     let before = elements.count
     elements.removeAll(where: isRemoved)
-    if elements.count != before { _reindex() }
+    if elements.count != before { members = Set(elements) }
   }
 
   /// Removes the marks from index `count` on.
@@ -90,18 +87,12 @@ internal struct _OrderedMarks<Element: Hashable & Sendable>: Sendable {
   mutating func truncate(to count: Int) {
     guard count < elements.count else { return }
     elements.removeLast(elements.count - count)
-    _reindex()
-  }
-
-  @inlinable
-  mutating func _reindex() {
-    members = Dictionary(
-      uniqueKeysWithValues: elements.enumerated().lazy.map { ($0.element, $0.offset) })
+    members = Set(elements)
   }
 
   @inlinable
   mutating func removeAll() {
     elements = []
-    members = [:]
+    members = []
   }
 }

@@ -130,7 +130,7 @@ extension DiffableDataSourceSnapshot {
     let operation: StaticString = "deleteItems(_:)"
     // Owned, the index is no longer built by another thread meanwhile.
     _ownIndex()
-    if !_index.isBuilt && _index.unverified.isEmpty {
+    if !_index.isBuilt && !_index.hasUnverifiedMarks {
       _deleteWhenBuilt(identifiers, operation)
     } else {
       _removeItems(identifiers, keepingMarks: false, mayDropIndex: true, operation)
@@ -230,9 +230,7 @@ extension DiffableDataSourceSnapshot {
   ///   each if the index is pending in a release build.
   @inlinable
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-    _markItems(
-      identifiers, in: \._reloadedItems, "reloadItems(_:)",
-      checkingAtCall: Self._settlesAppendsAtCall)
+    _markItems(identifiers, reload: true, checkingAtCall: Self._settlesAppendsAtCall)
   }
 
   /// Marks items to be reconfigured: when the data source applies this
@@ -247,9 +245,7 @@ extension DiffableDataSourceSnapshot {
   ///   each if the index is pending in a release build.
   @inlinable
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
-    _markItems(
-      identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)",
-      checkingAtCall: Self._settlesAppendsAtCall)
+    _markItems(identifiers, reload: false, checkingAtCall: Self._settlesAppendsAtCall)
   }
 
   /// Marks items as ``reloadItems(_:)`` (`reload`) or
@@ -259,24 +255,18 @@ extension DiffableDataSourceSnapshot {
   @_spi(Testing)
   @inlinable
   public mutating func _markItemsCheckingLater(_ identifiers: [ItemIdentifierType], reload: Bool) {
-    if reload {
-      _markItems(identifiers, in: \._reloadedItems, "reloadItems(_:)", checkingAtCall: false)
-    } else {
-      _markItems(
-        identifiers, in: \._reconfiguredItems, "reconfigureItems(_:)", checkingAtCall: false)
-    }
+    _markItems(identifiers, reload: reload, checkingAtCall: false)
   }
 
+  /// Marks items for reload (`reload`) or reconfigure.
   @inlinable
   mutating func _markItems(
-    _ identifiers: [ItemIdentifierType],
-    in marks: WritableKeyPath<Self, _OrderedMarks<ItemIdentifierType>>,
-    _ operation: StaticString, checkingAtCall: Bool
+    _ identifiers: [ItemIdentifierType], reload: Bool, checkingAtCall: Bool
   ) {
+    let operation: StaticString = reload ? "reloadItems(_:)" : "reconfigureItems(_:)"
     // Two hashes per identifier: one to find it, one to mark it; or, while
     // the index is pending and the check may wait, one to mark it, and the
-    // build looks it up. An identifier marked earlier in this call is a
-    // repeat: the call's marks are undone before stopping.
+    // build looks the marks up.
     var waits = false
     if !checkingAtCall && !_index.isBuilt {
       // Owned, the index is no longer built by another thread meanwhile.
@@ -286,22 +276,41 @@ extension DiffableDataSourceSnapshot {
     if !waits {
       for identifier in identifiers { _ = _location(of: identifier, operation) }
     }
-    let before = self[keyPath: marks].count
-    self[keyPath: marks].reserveCapacity(adding: identifiers.count)
-    for identifier in identifiers {
-      let next = self[keyPath: marks].count
-      let index = self[keyPath: marks].insert(identifier)
-      if _slowPath(index >= before && index != next) {
-        self[keyPath: marks].truncate(to: before)
-        _requireUnique(identifiers, "item", operation)
-      }
-    }
+    let repeated =
+      reload
+      ? Self._addMarks(identifiers, to: &_reloadedItems)
+      : Self._addMarks(identifiers, to: &_reconfiguredItems)
+    if repeated { _requireUnique(identifiers, "item", operation) }
     if waits {
-      let reload = operation.description == "reloadItems(_:)"
       _index.hasWaitingChanges = true
-      _index.unverified.reserveCapacity(_index.unverified.count + identifiers.count)
-      for identifier in identifiers { _index.unverified.append((identifier, reload)) }
+      _index.hasUnverifiedMarks = true
     }
+  }
+
+  /// Adds marks, one hash each, and returns `false`; or, if `identifiers`
+  /// repeats one, leaves the marks as they were and returns `true`. (An identifier
+  /// marked by an earlier call is not a repeat: only then are the
+  /// identifiers hashed again, to tell.)
+  @inlinable
+  static func _addMarks(
+    _ identifiers: [ItemIdentifierType], to marks: inout _OrderedMarks<ItemIdentifierType>
+  ) -> Bool {
+    if marks.isEmpty {
+      // The first marks: one set built from the identifiers, which become
+      // the marks' order as they are.
+      let members = Set(identifiers)
+      guard members.count == identifiers.count else { return true }
+      marks.members = members
+      marks.elements = identifiers
+      return false
+    }
+    let before = marks.count
+    marks.reserveCapacity(adding: identifiers.count)
+    for identifier in identifiers { marks.insert(identifier) }
+    guard _slowPath(marks.count - before != identifiers.count) else { return false }
+    guard Set(identifiers).count != identifiers.count else { return false }
+    marks.truncate(to: before)
+    return true
   }
 
   /// Removes every reload and reconfigure mark, so that a snapshot that has
@@ -310,6 +319,9 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable
   package mutating func _removeMarks() {
+    // Marks that wait to be looked up are looked up from the snapshot that
+    // builds the index: a snapshot with other marks must not share it.
+    if _slowPath(_index.hasWaitingChanges) { _ownIndex() }
     _reloadedSections.removeAll()
     _reloadedItems.removeAll()
     _reconfiguredItems.removeAll()

@@ -176,12 +176,50 @@ extension DiffableDataSourceSnapshot {
         }
       }
       if !removed.isEmpty {
-        index.settled = _removing(removed, reindexing: &table)
+        // The sections as they settle: the items at `removed` taken out, and
+        // the items after the first removed one reindexed (written here, in
+        // the specialized closure, as many items may pass).
+        var records = _records
+        var bySlot: [Int: [Int]] = [:]
+        for location in removed {
+          bySlot[Int(location.slot), default: []].append(Int(location.index))
+        }
+        for (slot, indices) in bySlot {
+          let sorted = indices.sorted()
+          var kept: [ItemIdentifierType] = []
+          kept.reserveCapacity(records[slot].items.count - sorted.count)
+          kept.append(contentsOf: records[slot].items[..<sorted[0]])
+          var next = 0
+          records[slot].items.withUnsafeBufferPointer { items in
+            for i in sorted[0]..<items.count {
+              if next < sorted.count && sorted[next] == i {
+                next += 1
+                continue
+              }
+              table[items[i]] = _ItemLocation(slot: slot, index: kept.count)
+              kept.append(items[i])
+            }
+          }
+          records[slot].items = kept
+        }
+        var start = 0
+        for slot in _order {
+          records[slot].start = start
+          start += records[slot].items.count
+        }
+        index.settled = records
       }
-      let absent = index.unverified.first { table[$0.item] == nil }
+      var absent: (ItemIdentifierType, Bool)?
+      if index.hasUnverifiedMarks {
+        if let item = _reloadedItems.elements.first(where: { table[$0] == nil }) {
+          absent = (item, true)
+        } else if let item = _reconfiguredItems.elements.first(where: { table[$0] == nil }) {
+          absent = (item, false)
+        }
+      }
       index.runs = []
       index.deleted = nil
-      index.unverified = []
+      index.hasUnverifiedMarks = false
       index.table = table
       return (moved, absent)
     }
@@ -219,40 +257,6 @@ extension DiffableDataSourceSnapshot {
       marking,
       "item identifier \(_describe([item])) does not exist"
         + " (found when \(operation) built the item index)")
-  }
-
-  /// The sections with the items at `removed` taken out, and `table`
-  /// updated for the items that shift.
-  @usableFromInline @inline(never)
-  func _removing(
-    _ removed: [_ItemLocation], reindexing table: inout [ItemIdentifierType: _ItemLocation]
-  ) -> [_Record] {
-    var records = _records
-    var bySlot: [Int: [Int]] = [:]
-    for location in removed { bySlot[Int(location.slot), default: []].append(Int(location.index)) }
-    for (slot, indices) in bySlot {
-      let sorted = indices.sorted()
-      var kept: [ItemIdentifierType] = []
-      kept.reserveCapacity(records[slot].items.count - sorted.count)
-      var next = 0
-      for (i, item) in records[slot].items.enumerated() {
-        if next < sorted.count && sorted[next] == i {
-          next += 1
-          continue
-        }
-        if i > sorted[0] {
-          table[item] = _ItemLocation(slot: slot, index: kept.count)
-        }
-        kept.append(item)
-      }
-      records[slot].items = kept
-    }
-    var start = 0
-    for slot in _order {
-      records[slot].start = start
-      start += records[slot].items.count
-    }
-    return records
   }
 
   /// Stops because one append call repeated an identifier, naming the
