@@ -134,9 +134,11 @@ struct ComplexityTests {
     #expect(cost.equalities <= old.numberOfSections + 1_001 + 2)
   }
 
-  @Test("deleting half the items hashes each deleted identifier once, and no other item")
-  func deleteHalf() {
-    var snapshot = Self.large()
+  @Test(
+    "deleting half the items hashes each deleted identifier once, and no other item, whether the index is built or pending (the build then takes them out)",
+    arguments: [false, true])
+  func deleteHalf(pending: Bool) {
+    var snapshot = pending ? Self.pending() : Self.large()
     let deleted = stride(from: 0, to: 10_000, by: 2).map(Self.id)
     let cost = Self.counter.measure { snapshot.deleteItems(deleted) }
     #expect(cost.hashes == deleted.count)
@@ -154,17 +156,6 @@ struct ComplexityTests {
     let reconfigure = Self.counter.measure { snapshot.reconfigureItems(marked) }
     #expect(reconfigure.hashes == 2 * marked.count)
     #expect(snapshot.reloadedItemIdentifiers == marked)
-  }
-
-  @Test("deleting from a pending snapshot hashes each identifier once; the build takes them out")
-  func deleteHalfPending() {
-    var snapshot = Self.pending()
-    let deleted = stride(from: 0, to: 10_000, by: 2).map(Self.id)
-    let cost = Self.counter.measure { snapshot.deleteItems(deleted) }
-    #expect(cost.hashes == deleted.count)
-    #expect(snapshot.numberOfItems == 5_000)
-    #expect(snapshot.indexOfItem(Self.id(9_999)) == 4_999)
-    #expect(snapshot.indexOfItem(Self.id(9_998)) == nil)
   }
 
   @Test("marking items of a pending snapshot hashes each once; the build looks each up once")
