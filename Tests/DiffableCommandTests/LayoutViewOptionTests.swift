@@ -151,11 +151,16 @@ struct LayoutViewOptionTests {
       })
   }
 
-  @Test("preferred sizes give self-sizing cells and supplementaries their sizes, on estimated axes")
-  func preferredSizes() throws {
+  @Test(
+    "preferred sizes give self-sizing cells and supplementaries their sizes, on estimated axes",
+    arguments: [
+      #"{"0.1": [100, 120], "UICollectionElementKindSectionHeader 0.0": [50, 60]}"#,
+      // Leading zeros name the same elements.
+      #"{"00.01": [100, 120], "UICollectionElementKindSectionHeader 0.000": [50, 60]}"#,
+    ])
+  func preferredSizes(_ json: String) throws {
     var options = LayoutViewOptions()
-    options.preferredSizes = try LayoutCommandTests.spec(
-      #"{"0.1": [100, 120], "UICollectionElementKindSectionHeader 0.0": [50, 60]}"#)
+    options.preferredSizes = try LayoutCommandTests.spec(json)
     let lines = try Self.lines(
       Self.list, size: CGSize(width: 100, height: 200), items: [3], options: options)
     // Rows are as wide as the list whatever the width given; heights follow.
@@ -192,6 +197,14 @@ struct LayoutViewOptionTests {
       (
         #"{" 0.1": [1, 2]}"#,
         #"" 0.1": name an element as SECTION.ITEM for a cell (0.3) or KIND SECTION.ITEM for a supplementary (header 0.0)"#
+      ),
+      (
+        #"{"0.1": [1, 2], "00.001": [3, 4]}"#,
+        #""00.001": names the same element as "0.1""#
+      ),
+      (
+        #"{"0.007": [1, 2]}"#,
+        #""0.007": no element of that name has an estimated dimension to size; only cells and supplementaries with one ask for a preferred size"#
       ),
       (
         #"{"0.7": [1, 2]}"#,

@@ -185,7 +185,11 @@ extension LayoutViewOptions {
 /// of section 0, `"header 0.0"` for a supplementary of kind `header`) and
 /// whose values are sizes `[width, height]`.
 struct PreferredSizes {
+  /// The sizes, by element name as the pictures label it (leading zeros
+  /// dropped: `"0.01"` in the file names the element labelled `"0.1"`).
   var sizes: [String: CGSize]
+  /// The key each name had in the file, for messages.
+  var keys: [String: String]
 
   /// The sizes in `data`, read from the file at `path`, or an error naming
   /// the file, the key and what is wrong.
@@ -201,12 +205,16 @@ struct PreferredSizes {
         "\(path): expected an object of sizes such as {\"0.3\": [390, 120]}, found \(found)")
     }
     var sizes: [String: CGSize] = [:]
+    var keys: [String: String] = [:]
     for key in entries.keys.sorted() {
       let at = "\(path): \(jsonQuoted(key))"
-      guard Self.isElementName(key) else {
+      guard let name = Self.elementName(key) else {
         throw InputError(
           "\(at): name an element as SECTION.ITEM for a cell (0.3) or KIND SECTION.ITEM for a supplementary (header 0.0)"
         )
+      }
+      if let other = keys[name] {
+        throw InputError("\(at): names the same element as \(jsonQuoted(other))")
       }
       let entry = entries[key]!
       guard let size = entry.size else {
@@ -215,19 +223,30 @@ struct PreferredSizes {
       if let problem = LayoutContext.containerSizeProblem(size) {
         throw InputError("\(at): \(problem)")
       }
-      sizes[key] = size
+      sizes[name] = size
+      keys[name] = key
     }
     self.sizes = sizes
+    self.keys = keys
   }
 
-  /// Whether `key` is `S.I` or `KIND S.I`, with whole numbers S and I and
-  /// a kind that is not empty.
-  static func isElementName(_ key: String) -> Bool {
+  /// The element `key` names, as the pictures label it, if `key` is `S.I`
+  /// or `KIND S.I`, with whole numbers S and I (leading zeros allowed) and a
+  /// kind that is not empty.
+  static func elementName(_ key: String) -> String? {
     let path = key.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
-    if path.count != key.count, key.dropLast(path.count + 1).isEmpty { return false }
+    let kind = key.dropLast(path.count)
+    if path.count != key.count, kind.dropLast().isEmpty { return nil }
     let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 2
-      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+    else { return nil }
+    // Whole numbers of any length: the digits after the leading zeros.
+    let numbers = parts.map { part -> Substring in
+      let digits = part.drop { $0 == "0" }
+      return digits.isEmpty ? "0" : digits
+    }
+    return "\(kind)\(numbers[0]).\(numbers[1])"
   }
 
   /// The name of the element a request is for: its picture label.
@@ -284,9 +303,9 @@ final class PreferredSizeAnswers {
   /// misspelt kind, an item that is not there, or an element without an
   /// estimated dimension.
   func checkAllUsed(path: String) throws(InputError) {
-    for key in sizes.sizes.keys.sorted() where !asked.contains(key) {
+    for name in sizes.sizes.keys.sorted() where !asked.contains(name) {
       throw InputError(
-        "\(path): \(jsonQuoted(key)): no element of that name has an estimated dimension to size; only cells and supplementaries with one ask for a preferred size"
+        "\(path): \(jsonQuoted(sizes.keys[name] ?? name)): no element of that name has an estimated dimension to size; only cells and supplementaries with one ask for a preferred size"
       )
     }
   }
