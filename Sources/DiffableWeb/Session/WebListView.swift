@@ -173,6 +173,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// `tap` may name. It grows with the items a connection sees come and
   /// go, and is forgotten when the connection ends.
   var _everShown: [String: Item] = [:]
+  /// The scroll offset of each orthogonal band the page scrolled, by
+  /// section, as its `band` messages reported it.
+  var _bandOffsets: [Section: Double] = [:]
+  /// What the page holds of the visible attributes of cells, by item text:
+  /// the entries of the `visible` messages sent since the last reload that
+  /// are not at the defaults.
+  var _sentVisible: [String: WebVisibleItem] = [:]
 
   init(name: String, layout: CompositionalLayout, session: WebSession) {
     self.name = name
@@ -309,10 +316,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _shown = snapshot
       _held = Self._items(of: window)
       _sentLayout = layout
+      _sentVisible = [:]
       for (q, section) in message.sections.enumerated() {
         let items = snapshot._itemIdentifiers(atSection: q)
         for (k, identifier) in section.items.enumerated() { _everShown[identifier.text] = items[k] }
       }
+      _sendVisibleIfChanged(snapshot)
     } else {
       _shown = nil
     }
@@ -355,6 +364,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     let deadline = ContinuousClock.now + session.acknowledgementTimeout
     _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline)
     _armWatchdog(until: deadline)
+    _sendVisibleIfChanged(new)
   }
 
   /// Makes sure a watchdog wakes by `deadline`: the running one if it
@@ -551,6 +561,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _held = []
     _sentLayout = nil
     _everShown = [:]
+    _bandOffsets = [:]
+    _sentVisible = [:]
     _measured = [:]
     _estimatedAxes = [:]
     for completion in completions { completion(false) }
