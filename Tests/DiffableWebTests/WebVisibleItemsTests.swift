@@ -234,4 +234,61 @@ struct WebVisibleItemsTests {
     await client.transport.close()
     await serving.value
   }
+
+  // MARK: - The browser test's fixture
+
+  /// Where the browser test (Tests/BrowserTests/visible-items.test.mjs)
+  /// reads what this session sends.
+  static let fixtureURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("BrowserTests/Fixtures/visible-band.json")
+
+  /// The band offset the browser test scrolls to: tile 3 (centre 525) at
+  /// the centre of the 390-point band, so its handler leaves it unscaled.
+  static let fixtureOffset = 330.0
+
+  /// What the session sends a page of `width` × 600 for ``layout(lift:handler:)``:
+  /// the reload and `visible` message that answer `ready`, and the
+  /// `visible` message that answers a scroll of the band to
+  /// ``fixtureOffset``, as one JSON object of message texts.
+  static func fixtureText() async throws -> String {
+    let (session, _, dataSource) = Layouts.session(layout: layout())
+    await dataSource.apply(snapshot)
+    let (client, serving, _) = try await Layouts.connect(
+      session, list: WebListViewport(width: width, height: 600))
+    let atZero = try await visibleMessage(client)
+    client.send(.band(list: "main", section: "band", offset: fixtureOffset))
+    let scrolled = try await visibleMessage(client)
+    await client.transport.close()
+    await serving.value
+    func text(_ message: WebServerMessage) throws -> String {
+      String(decoding: try message.jsonData(), as: UTF8.self)
+    }
+    return "{\"offset\":\(Int(fixtureOffset)),\n"
+      + "\"ready\":[\(try text(client.received[0])),\n\(try text(.visible(atZero)))],\n"
+      + "\"band\":[\(try text(.visible(scrolled)))]}\n"
+  }
+
+  @Test(
+    "the browser test's fixture is what the session sends (DIFFABLE_WRITE_FIXTURES=1 rewrites it)")
+  func browserFixture() async throws {
+    let text = try await Self.fixtureText()
+    if ProcessInfo.processInfo.environment["DIFFABLE_WRITE_FIXTURES"] == "1" {
+      try FileManager.default.createDirectory(
+        at: Self.fixtureURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: Self.fixtureURL)
+      return
+    }
+    let committed = try String(contentsOf: Self.fixtureURL, encoding: .utf8)
+    #expect(committed == text, "rewrite it with DIFFABLE_WRITE_FIXTURES=1")
+    // Tile 3 is unscaled there: the page, which held nothing for it, is
+    // sent nothing; tiles 2 and 4 are scaled alike.
+    let scrolled = try #require(
+      try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
+    let band = try #require(scrolled["band"] as? [[String: Any]])
+    let items = try #require(band.first?["items"] as? [String: [String: Any]])
+    #expect(items["b-00003"] == nil)
+    #expect(Set(items.keys) == ["b-00002", "b-00004"])
+    #expect((items["b-00002"]?["alpha"] as? Double ?? 1) < 1)
+  }
 }
