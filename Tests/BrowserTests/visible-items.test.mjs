@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
 import { launchChromium } from './support/chromium.mjs';
-import { startFakeServer } from './support/fake-server.mjs';
+import { clientPage, startFakeServer } from './support/fake-server.mjs';
 
 requireWebSocket();
 
@@ -27,14 +27,7 @@ const FIXTURE = JSON.parse(
 const BAND = 390;
 const scaleAt = (distance) => Math.max(0.5, 1 - distance / BAND);
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>A band with a handler</title>
-<link rel="stylesheet" href="/client/diffable.css">
-<script type="module" src="/client/page.js"></script></head>
-<body data-socket="/band/socket">
-<div data-diffable-list="main" class="diffable-list"></div>
-</body></html>`;
+const PAGE = clientPage({ title: 'A band with a handler', socket: '/band/socket', list: 'main' });
 
 let fake;
 let browser;

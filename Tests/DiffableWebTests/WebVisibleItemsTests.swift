@@ -273,12 +273,7 @@ struct WebVisibleItemsTests {
     "the browser test's fixture is what the session sends (DIFFABLE_WRITE_FIXTURES=1 rewrites it)")
   func browserFixture() async throws {
     let text = try await Self.fixtureText()
-    if ProcessInfo.processInfo.environment["DIFFABLE_WRITE_FIXTURES"] == "1" {
-      try FileManager.default.createDirectory(
-        at: Self.fixtureURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: Self.fixtureURL)
-      return
-    }
+    if try Fixtures.writeIfAsked(text, to: Self.fixtureURL) { return }
     let committed = try String(contentsOf: Self.fixtureURL, encoding: .utf8)
     #expect(committed == text, "rewrite it with DIFFABLE_WRITE_FIXTURES=1")
     // Tile 3 is unscaled there: the page, which held nothing for it, is

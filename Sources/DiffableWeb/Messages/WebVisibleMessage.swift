@@ -115,22 +115,7 @@ extension WebTransform: Codable {
   ///
   /// - Throws: `DecodingError` unless it is six finite numbers.
   public init(from decoder: any Decoder) throws {
-    var container = try decoder.unkeyedContainer()
-    var values: [Double] = []
-    while !container.isAtEnd {
-      let value = try container.decode(Double.self)
-      guard value.isFinite else {
-        throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "a transform has a number that is not finite")
-      }
-      values.append(value)
-    }
-    guard values.count == 6 else {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: decoder.codingPath,
-          debugDescription: "a transform has \(values.count) numbers; expected 6"))
-    }
+    let values = try _numbers(decoder, count: 6, "a transform")
     self.init(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
   }
 }
