@@ -65,6 +65,17 @@ public import DiffableEngine
 /// as long as it stays in the list, and the sizes are forgotten when the
 /// connection ends.
 ///
+/// ## Visible-item handlers
+///
+/// For the sections on screen that have a `visibleItemsInvalidationHandler`,
+/// the view runs the handler through
+/// `SolvedLayout.visibleItems(inSection:displayedIn:)` after every reload,
+/// batch and layout it sends, every scroll of the list, and every scroll of
+/// a band the page reports in a `band` message (the view keeps each band's
+/// offset), and sends a ``WebVisibleMessage`` with the cells whose alpha,
+/// transform, z-index, hidden flag or frame changed. A list without
+/// handlers sends none.
+///
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
