@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
 import { launchChromium } from './support/chromium.mjs';
-import { startFakeServer } from './support/fake-server.mjs';
+import { clientPage, startFakeServer } from './support/fake-server.mjs';
 
 requireWebSocket();
 
@@ -22,15 +22,7 @@ const SECTION = '<b onmouseover="window.injected=1">peaks</b>';
 const BADGE = '<i>3</i><svg onload="window.injected=1">';
 const PLAIN = 'Mount "Plain" & <Sons>';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Markup as text</title>
-<link rel="stylesheet" href="/client/diffable.css">
-<script type="module" src="/client/page.js"></script></head>
-<body data-socket="/hostile/socket">
-<header><h1>Markup as text</h1></header>
-<div data-diffable-list="hostile" class="diffable-list"></div>
-</body></html>`;
+const PAGE = clientPage({ title: 'Markup as text', socket: '/hostile/socket', list: 'hostile' });
 
 let fake;
 let browser;

@@ -9,12 +9,7 @@ struct BatchFixtureTests {
     "the committed fixture is what the generator writes (DIFFABLE_WRITE_FIXTURES=1 rewrites it)")
   func committedFixtureIsCurrent() throws {
     let text = try BatchFixture.text()
-    if ProcessInfo.processInfo.environment["DIFFABLE_WRITE_FIXTURES"] == "1" {
-      try FileManager.default.createDirectory(
-        at: BatchFixture.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: BatchFixture.url)
-      return
-    }
+    if try Fixtures.writeIfAsked(text, to: BatchFixture.url) { return }
     let committed = try String(contentsOf: BatchFixture.url, encoding: .utf8)
     let generated = text.split(separator: "\n", omittingEmptySubsequences: false)
     let written = committed.split(separator: "\n", omittingEmptySubsequences: false)

@@ -47,6 +47,14 @@ struct WebClientMessageTests {
         #"{"v": 1, "type": "measure", "list": "main", "sizes": {}}"#,
         .measure(list: "main", sizes: [:])
       ),
+      (
+        #"{"v": 1, "type": "band", "list": "main", "section": "food", "offset": 120.5}"#,
+        .band(list: "main", section: "food", offset: 120.5)
+      ),
+      (
+        #"{"v": 1, "type": "band", "list": "main", "section": "[2]", "offset": 0}"#,
+        .band(list: "main", section: "[2]", offset: 0)
+      ),
     ])
   func examples(text: String, message: WebClientMessage) throws {
     let decoded = try WebClientMessage(jsonData: Data(text.utf8))
@@ -79,12 +87,60 @@ struct WebClientMessageTests {
       #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": [1, 1e999]}}"#,
       #"{"v": 1, "type": "measure", "list": "main", "sizes": {"a": "tall"}}"#,
       #"{"v": 1, "type": "measure", "list": "main", "sizes": {}, "seq": 1}"#,
+      #"{"v": 1, "type": "band", "list": "main", "section": "food", "offset": -1}"#,
+      #"{"v": 1, "type": "band", "list": "main", "section": "food", "offset": 1e999}"#,
+      #"{"v": 1, "type": "band", "list": "main", "section": "food", "offset": "far"}"#,
+      #"{"v": 1, "type": "band", "list": "main", "section": "food"}"#,
+      #"{"v": 1, "type": "band", "list": "main", "section": 3, "offset": 1}"#,
+      #"{"v": 1, "type": "band", "list": "main", "section": "a", "offset": 1, "x": 0}"#,
       #"{"type": "ping", "id": 1}"#,
       #"{"v": 1, "type": "reload", "list": "main", "seq": 1, "sections": [], "cells": {}}"#,
       #"[1, 2]"#,
     ])
   func refused(text: String) {
     #expect(throws: DecodingError.self) { try WebClientMessage(jsonData: Data(text.utf8)) }
+  }
+
+  @Test("visible is written as the note writes it, and read back")
+  func visible() throws {
+    let message = WebServerMessage.visible(
+      WebVisibleMessage(
+        list: "main", seq: 4,
+        items: [
+          "pear": WebVisibleItem(
+            alpha: 0.5, transform: WebTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 0, ty: -2),
+            zIndex: 1, isHidden: false, frame: WebRect(x: 10, y: 40, width: 100, height: 80)),
+          "apple": WebVisibleItem(isHidden: true),
+        ]))
+    #expect(
+      String(decoding: try message.jsonData(), as: UTF8.self)
+        == #"{"items":{"apple":{"alpha":1,"hidden":true,"transform":[1,0,0,1,0,0],"zIndex":0},"#
+        + #""pear":{"alpha":0.5,"frame":[10,40,100,80],"hidden":false,"#
+        + #""transform":[0.8,0,0,0.8,0,-2],"zIndex":1}},"list":"main","seq":4,"#
+        + #""type":"visible","v":1}"#)
+    #expect(try WebServerMessage(jsonData: message.jsonData()) == message)
+    #expect("\(message)" == String(decoding: try message.jsonData(), as: UTF8.self))
+    #expect("\(WebTransform.identity)" == "[1,0,0,1,0,0]")
+    #expect(
+      "\(WebVisibleItem(alpha: 0.25))"
+        == #"{"alpha":0.25,"hidden":false,"transform":[1,0,0,1,0,0],"zIndex":0}"#)
+  }
+
+  @Test(
+    "malformed visible messages are refused",
+    arguments: [
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": -1, "items": {}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {}}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {"alpha": 2, "hidden": false, "transform": [1, 0, 0, 1, 0, 0], "zIndex": 0}}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {"alpha": 1, "hidden": false, "transform": [1, 0, 0, 1, 0], "zIndex": 0}}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {"alpha": 1, "hidden": false, "transform": [1, 0, 0, 1, 0, 1e999], "zIndex": 0}}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {"alpha": 1, "hidden": 0, "transform": [1, 0, 0, 1, 0, 0], "zIndex": 0}}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {"alpha": 1, "hidden": false, "transform": [1, 0, 0, 1, 0, 0], "zIndex": 0, "frame": [1]}}}"#,
+      #"{"v": 1, "type": "visible", "list": "main", "seq": 1, "items": {"a": {"alpha": 1, "hidden": false, "transform": [1, 0, 0, 1, 0, 0], "zIndex": 0, "scale": 1}}}"#,
+    ])
+  func visibleRefused(text: String) {
+    #expect(throws: DecodingError.self) { try WebServerMessage(jsonData: Data(text.utf8)) }
   }
 
   @Test("error and pong are written as the note writes them, and read back")

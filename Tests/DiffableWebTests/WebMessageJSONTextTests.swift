@@ -127,7 +127,7 @@ struct WebMessageJSONTextTests {
   static func message(using random: inout SeededRandom) throws -> WebServerMessage {
     let list = edgeStrings.randomElement(using: &random)!
     let seq = Int.random(in: 0...Int.max, using: &random)
-    switch Int.random(in: 0..<5, using: &random) {
+    switch Int.random(in: 0..<6, using: &random) {
     case 0:
       let sections = try (0..<Int.random(in: 0...3, using: &random)).map { _ in
         WebSection(
@@ -164,6 +164,19 @@ struct WebMessageJSONTextTests {
         WebLayoutMessage(
           list: list, seq: seq, layout: try layout(using: &random),
           cells: try cells(using: &random)))
+    case 4:
+      var items: [String: WebVisibleItem] = [:]
+      for _ in 0..<Int.random(in: 0...4, using: &random) {
+        items[try identifier(using: &random).text] = WebVisibleItem(
+          alpha: Double.random(in: 0...1, using: &random),
+          transform: WebTransform(
+            a: number(using: &random), b: number(using: &random), c: number(using: &random),
+            d: number(using: &random), tx: number(using: &random), ty: number(using: &random)),
+          zIndex: Int.random(in: Int.min...Int.max, using: &random),
+          isHidden: Bool.random(using: &random),
+          frame: Bool.random(using: &random) ? rect(using: &random) : nil)
+      }
+      return .visible(WebVisibleMessage(list: list, seq: seq, items: items))
     default:
       return Bool.random(using: &random)
         ? .error(message: edgeStrings.randomElement(using: &random)!)

@@ -257,7 +257,7 @@ struct WebSessionTests {
       (#"{"v": 2, "type": "ping", "id": 1}"#, "unsupported message version 2; expected 1 at .v"),
       (
         #"{"v": 1, "type": "poke"}"#,
-        #"unknown message type "poke"; expected one of ready, ack, resync, ping, viewport, input, tap, measure at .type"#
+        #"unknown message type "poke"; expected one of ready, ack, resync, ping, viewport, input, tap, measure, band at .type"#
       ),
       (#"{"v": 1, "type": "ack", "list": "main"}"#, "missing key 'seq' at .seq"),
       (

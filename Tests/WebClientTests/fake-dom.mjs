@@ -20,6 +20,11 @@ export class FakeAnimation {
     this.finished.catch(() => {});
   }
 
+  /** The animation's effect: its keyframes can be replaced while it runs. */
+  get effect() {
+    return { setKeyframes: (keyframes) => { this.keyframes = keyframes; } };
+  }
+
   finish() { this.progress = 1; this.resolve(this); }
   cancel() { this.cancelled = true; this.reject(new Error('AbortError')); }
   get running() { return !this.cancelled && this.progress < 1; }
@@ -34,6 +39,12 @@ export class FakeAnimation {
 }
 
 const translate = (text) => (text.match(/-?[\d.]+/g) ?? ['0', '0']).map(Number);
+
+/** The entries of the `matrix(...)` in a transform, or `null`. */
+const matrixOf = (text) => {
+  const found = /matrix\(([^)]*)\)/.exec(text ?? '');
+  return found === null ? null : found[1].split(',').map(Number);
+};
 const number = (text) => [parseFloat(text)];
 
 export class FakeElement {
@@ -166,14 +177,33 @@ export class FakeElement {
     let top = base.top + (parseFloat(this.style.top) || 0) - (this.parentNode?.scrollTop ?? 0);
     let width = parseFloat(this.style.width) || 0;
     let height = parseFloat(this.style.height) || 0;
+    // A running animation of `transform` replaces the inline one.
+    let matrix = matrixOf(this.style.transform);
     for (const animation of this.running) {
       const [dx, dy] = animation.value('transform', translate) ?? [0, 0];
       left += dx;
       top += dy;
       width = animation.value('width', number)?.[0] ?? width;
       height = animation.value('height', number)?.[0] ?? height;
+      if (animation.keyframes[0].transform !== undefined) {
+        matrix = matrixOf(animation.keyframes[0].transform);
+      }
     }
-    return { left, top, width, height };
+    if (matrix === null) return { left, top, width, height };
+    // The box under the matrix about its centre, as a bounding box.
+    const [a, b, c, d, tx, ty] = matrix;
+    const xs = [];
+    const ys = [];
+    for (const [x, y] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {
+      const [px, py] = [(x * width) / 2, (y * height) / 2];
+      xs.push(a * px + c * py + tx);
+      ys.push(b * px + d * py + ty);
+    }
+    const [centreX, centreY] = [left + width / 2, top + height / 2];
+    return {
+      left: centreX + Math.min(...xs), top: centreY + Math.min(...ys),
+      width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys),
+    };
   }
   opacity() {
     let opacity = 1;

@@ -1,12 +1,16 @@
 // page.js booted in a fake window: the socket address and page id, `ready`
 // with the lists' viewports and the controls' values after it, one
 // `viewport` per animation frame, `tap` on a click in a cell, `input` on an
-// input event, the connection's state on <html>, and `window.diffable`.
+// input event, `band` as bands scroll (one per band per frame), `visible`
+// messages styling cells, the connection's state on <html>, and
+// `window.diffable`.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { boot, frameScheduler } from '../../Sources/DiffableWeb/Resources/client/page.js';
+import {
+  bandOffset, boot, frameScheduler,
+} from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { FakeDocument } from './fake-dom.mjs';
 
 class FakeWebSocket {
@@ -138,6 +142,66 @@ test('a booted page talks to its server and shows its lists', async () => {
     { v: 1, type: 'tap', list: 'mountains', item: 'everest' },
     { v: 1, type: 'input', name: 'search', value: 'denali' },
   ]);
+});
+
+test('a band\'s scroll sends its offset once a frame; visible messages style its cells',
+  async () => {
+  const { window, list, runFrames } = fakeWindow();
+  boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  socket.receive({
+    v: 1, type: 'reload', list: 'mountains', seq: 1,
+    sections: [{ id: 'top', items: ['k2'] }, { id: 'band', items: ['p', 'q'] }],
+    cells: { k2: { text: 'K2' }, p: { text: 'P' }, q: { text: 'Q' } },
+    layout: {
+      size: [375, 200],
+      frames: { k2: [0, 0, 375, 44], p: [0, 44, 300, 100], q: [300, 44, 300, 100] },
+      supplementaries: [],
+      bands: [{ section: 'band', frame: [0, 44, 375, 100], contentWidth: 600, rests: [] }],
+    },
+  });
+  runFrames();
+  const band = list.querySelectorAll('[data-band]')[0];
+  Object.assign(band, { clientWidth: 375, scrollWidth: 600 });
+  assert.equal(band.getAttribute('data-band'), 'band');
+  await new Promise((resolve) => { setImmediate(resolve); });
+  runFrames();
+  const before = socket.sent.length;
+  band.scrollLeft = 100;
+  band.dispatch('scroll');
+  band.scrollLeft = 250;
+  band.dispatch('scroll');
+  runFrames();
+  assert.deepEqual(socket.sent.slice(before),
+    [{ v: 1, type: 'band', list: 'mountains', section: 'band', offset: 225 }],
+    'one message, at the end of the band\'s range');
+  band.dispatch('scroll');
+  runFrames();
+  assert.equal(socket.sent.length, before + 1, 'the same offset is not sent again');
+
+  socket.receive({
+    v: 1, type: 'visible', list: 'mountains', seq: 1,
+    items: { q: { alpha: 0.5, hidden: false, transform: [0.5, 0, 0, 0.5, 0, 0], zIndex: 1 } },
+  });
+  runFrames();
+  const q = list.querySelectorAll('[data-item]').find((e) => e.getAttribute('data-item') === 'q');
+  assert.equal(q.style.transform, 'matrix(0.5, 0, 0, 0.5, 0, 0)');
+  assert.equal(q.style.opacity, '0.5');
+  assert.equal(q.style.zIndex, '1');
+  await new Promise((resolve) => { setImmediate(resolve); });
+  assert.equal(socket.sent.length, before + 1, 'a visible message is not acknowledged');
+});
+
+test('bandOffset: the offset along the band\'s axis, within its range', () => {
+  const band = (axis, fields) => ({
+    getAttribute: () => axis, scrollLeft: 0, scrollTop: 0, clientWidth: 100, scrollWidth: 300,
+    clientHeight: 50, scrollHeight: 150, ...fields,
+  });
+  assert.equal(bandOffset(band('x', { scrollLeft: 120 })), 120);
+  assert.equal(bandOffset(band('x', { scrollLeft: 260 })), 200);
+  assert.equal(bandOffset(band('x', { scrollLeft: -8 })), 0);
+  assert.equal(bandOffset(band('y', { scrollTop: 130, scrollLeft: 7 })), 100);
 });
 
 test('frameScheduler draws once: at the next frame, or from its timer when no frame comes', () => {

@@ -2,14 +2,15 @@
 // (data-seq, data-idle, data-item and data-section, snapshot order, boxes
 // at frames, text only), the animations a batch starts (fades, slides from
 // where a cell is now, cross-fades), reduced motion, bands and pinned
-// supplementaries. The fake lays boxes out from their inline styles and
-// lets a test move an animation to any point of its run.
+// supplementaries, and the visible attributes handlers leave on cells. The
+// fake lays boxes out from their inline styles and lets a test move an
+// animation to any point of its run.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import {
-  applyBatch, applyLayout, applyReload, createModel,
+  applyBatch, applyLayout, applyReload, applyVisible, createModel,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
 import { createRenderer } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 import { FakeDocument } from './fake-dom.mjs';
@@ -37,7 +38,9 @@ function setup({ motion = true, scheduled = false } = {}) {
   let model = createModel();
   const show = (message, receivedAt = 990) => {
     const before = model;
-    const apply = { reload: applyReload, batch: applyBatch, layout: applyLayout }[message.type];
+    const apply = {
+      reload: applyReload, batch: applyBatch, layout: applyLayout, visible: applyVisible,
+    }[message.type];
     model = apply(model, message);
     return renderer.show({ list: 'main', before, after: model, message, receivedAt });
   };
@@ -249,6 +252,107 @@ describe('bands and pinned supplementaries', () => {
     assert.equal(header.parentNode.classList.contains('diffable-pin-range'), true);
     assert.equal(header.parentNode.style.height, '44px');
     assert.equal(page.content.children[0], header.parentNode, 'the header comes first');
+  });
+});
+
+describe('visible attributes from the sections\' handlers', () => {
+  const DEFAULTS = { alpha: 1, hidden: false, transform: [1, 0, 0, 1, 0, 0], zIndex: 0 };
+  const visible = (items, seq = 1) => ({ v: 1, type: 'visible', list: 'main', seq, items });
+  const styleOf = (element) => ({
+    opacity: element.style.opacity, transform: element.style.transform,
+    zIndex: element.style.zIndex, visibility: element.style.visibility,
+  });
+
+  test('a visible message styles the cells it names, moves a moved one, and starts nothing', () => {
+    const page = setup();
+    page.show(reloadOf(['a', 'b', 'c']));
+    page.show(visible({
+      a: { ...DEFAULTS, alpha: 0.5, transform: [0.8, 0, 0, 0.8, 0, 0], zIndex: 2 },
+      b: { ...DEFAULTS, hidden: true, frame: [10, 50, 390, 44] },
+    }));
+    assert.deepEqual(styleOf(page.cell('a')), {
+      opacity: '0.5', transform: 'matrix(0.8, 0, 0, 0.8, 0, 0)', zIndex: '2', visibility: '',
+    });
+    assert.deepEqual(styleOf(page.cell('b')),
+      { opacity: '', transform: '', zIndex: '', visibility: 'hidden' });
+    assert.deepEqual(page.box(page.cell('b')), [10, 50, 390, 44]);
+    // a, scaled by 0.8 about its centre.
+    assert.deepEqual(page.box(page.cell('a')).map((v) => Math.round(v * 10) / 10),
+      [39, 4.4, 312, 35.2]);
+    assert.equal(page.document.animations.length, 0);
+    assert.ok(page.root.hasAttribute('data-idle'));
+
+    // Back to the defaults: the style sheet's again, at the layout's frame.
+    page.show(visible({ a: DEFAULTS, b: DEFAULTS }));
+    assert.deepEqual(styleOf(page.cell('a')),
+      { opacity: '', transform: '', zIndex: '', visibility: '' });
+    assert.deepEqual(page.box(page.cell('b')), [0, 44, 390, 44]);
+    page.frames.forEach((callback) => callback());
+    assert.deepEqual(page.firstFrames.map(([type]) => type), ['reload', 'visible', 'visible']);
+  });
+
+  test('a batch keeps the style; a slide composes with the transform and reads the box under it',
+    async () => {
+      const page = setup();
+      page.show(reloadOf(['a', 'b', 'c', 'd']));
+      page.show(visible({ d: { ...DEFAULTS, alpha: 0.5, transform: [0.5, 0, 0, 0.5, 0, 0] } }));
+      const d = page.cell('d');
+      // Move d to the front: it slides from its frame 132 px down, scaled all the way.
+      page.show(batch({ itemMoves: [[[0, 3], [0, 0]]] }, {
+        counts: [4], layout: layoutOf(['d', 'a', 'b', 'c']),
+      }));
+      assert.deepEqual(d.running.map((animation) => animation.keyframes), [[
+        { transform: 'translate(0px, 132px) matrix(0.5, 0, 0, 0.5, 0, 0)' },
+        { transform: 'translate(0px, 0px) matrix(0.5, 0, 0, 0.5, 0, 0)' },
+      ]], 'no resize and no fade: the box under the transform did not change');
+      assert.equal(d.style.transform, 'matrix(0.5, 0, 0, 0.5, 0, 0)');
+      assert.equal(d.style.opacity, '0.5');
+
+      // The handler's transform changes mid-slide: the slide follows it.
+      d.running[0].progress = 0.5;
+      page.show(visible({ d: { ...DEFAULTS, transform: [0.9, 0, 0, 0.9, 0, 0] } }, 2));
+      assert.deepEqual(d.running[0].keyframes, [
+        { transform: 'translate(0px, 132px) matrix(0.9, 0, 0, 0.9, 0, 0)' },
+        { transform: 'translate(0px, 0px) matrix(0.9, 0, 0, 0.9, 0, 0)' },
+      ]);
+      assert.equal(d.style.opacity, '');
+
+      // Interrupted half way: the next slide starts from where d shows, unscaled box.
+      page.show({
+        ...batch({ itemMoves: [[[0, 0], [0, 3]]] }, {
+          counts: [4], layout: layoutOf(['a', 'b', 'c', 'd']),
+        }),
+        seq: 3,
+      });
+      assert.deepEqual(d.running.map((animation) => animation.keyframes[0]), [
+        { transform: 'translate(0px, -66px) matrix(0.9, 0, 0, 0.9, 0, 0)' },
+      ]);
+      for (const animation of page.document.running) animation.finish();
+      await settle();
+      assert.ok(page.root.hasAttribute('data-idle'));
+      assert.deepEqual(page.box(d).map((v) => Math.round(v * 10) / 10), [19.5, 134.2, 351, 39.6]);
+    });
+
+  test('a cell inserted with a handler\'s alpha fades in to it', () => {
+    const page = setup();
+    page.show(reloadOf(['a']));
+    page.show(batch({ itemInserts: [[0, 1]] }, {
+      counts: [2], insertedItems: ['b'], cells: { b: { text: 'Cell b' } },
+      layout: layoutOf(['a', 'b']),
+    }));
+    page.show(visible({ b: { ...DEFAULTS, alpha: 0.25 } }, 2));
+    assert.deepEqual(page.cell('b').running[0].keyframes, [{ opacity: 0 }, { opacity: 0.25 }],
+      'its fade-in ends at the alpha that came meanwhile');
+    page.show({
+      ...batch({ itemInserts: [[0, 2]] }, {
+        counts: [3], insertedItems: ['c'], cells: { c: { text: 'Cell c' } },
+        layout: layoutOf(['a', 'b', 'c']),
+      }),
+      seq: 3,
+    });
+    // b, still fading in from the first batch, ends at its alpha.
+    assert.deepEqual(page.cell('b').running.at(-1).keyframes.at(-1), { opacity: 0.25 });
+    assert.equal(page.cell('b').style.opacity, '0.25');
   });
 });
 

@@ -246,6 +246,17 @@ extension SolvedLayout {
     return items
   }
 
+  /// Whether section `section` has a
+  /// ``LayoutSection/visibleItemsInvalidationHandler``: a renderer that
+  /// sends what handlers change asks only sections that have one.
+  ///
+  /// - Precondition: `section` is a valid section index.
+  /// - Complexity: O(1).
+  package func _hasVisibleItemsInvalidationHandler(inSection section: Int) -> Bool {
+    _checkSection(section, "_hasVisibleItemsInvalidationHandler(inSection:)")
+    return _sections[section].description.visibleItemsInvalidationHandler != nil
+  }
+
   /// Every element displayed in `visibleRect`, as the sections'
   /// ``LayoutSection/visibleItemsInvalidationHandler``s leave them: what a
   /// renderer draws.

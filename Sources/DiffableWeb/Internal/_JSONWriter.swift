@@ -314,6 +314,28 @@ extension WebRect {
   }
 }
 
+extension WebVisibleItem {
+  /// Writes `{"alpha", "frame", "hidden", "transform", "zIndex"}`, `frame`
+  /// only when there is one.
+  func _write(to writer: inout _JSONWriter) throws {
+    writer.raw(#"{"alpha":"#)
+    try writer.number(alpha)
+    if let frame {
+      writer.raw(#","frame":"#)
+      try frame._write(to: &writer)
+    }
+    writer.raw(#","hidden":"#)
+    isHidden ? writer.raw("true") : writer.raw("false")
+    writer.raw(#","transform":"#)
+    try writer.numbers([
+      transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty,
+    ])
+    writer.raw(#","zIndex":"#)
+    writer.integer(zIndex)
+    writer.byte("}")
+  }
+}
+
 extension WebLayout {
   /// Writes `{"bands", "estimated", "frames", "size", "supplementaries"}`,
   /// `estimated` only when it is not empty.
@@ -450,6 +472,14 @@ extension WebServerMessage {
       writer.raw(#","seq":"#)
       writer.integer(message.seq)
       writer.raw(#","type":"layout","v":1}"#)
+    case .visible(let message):
+      writer.raw(#"{"items":"#)
+      try writer.object(message.items) { writer, item in try item._write(to: &writer) }
+      writer.raw(#","list":"#)
+      writer.string(message.list)
+      writer.raw(#","seq":"#)
+      writer.integer(message.seq)
+      writer.raw(#","type":"visible","v":1}"#)
     case .error(let message):
       writer.raw(#"{"message":"#)
       writer.string(message)

@@ -63,6 +63,7 @@ public struct WebInput: Sendable, Hashable {
 /// {"v": 1, "type": "input", "name": "search", "value": "kings"}
 /// {"v": 1, "type": "tap", "list": "main", "item": "apple"}
 /// {"v": 1, "type": "measure", "list": "main", "sizes": {"apple": [390, 61.5]}}
+/// {"v": 1, "type": "band", "list": "main", "section": "food", "offset": 120}
 /// ```
 ///
 /// Decode one with ``init(jsonData:)``; decoding refuses an unknown type, a
@@ -96,10 +97,15 @@ public enum WebClientMessage: Sendable, Hashable {
   /// entries, each length finite, not negative and at most
   /// ``maximumMeasuredLength``.
   case measure(list: String, sizes: [String: WebSize])
+  /// The page's user scrolled the band of the orthogonal section whose
+  /// ``WebIdentifier/text`` is `section` to `offset` CSS pixels along the
+  /// band (finite, not negative). The page sends at most one per band per
+  /// animation frame.
+  case band(list: String, section: String, offset: Double)
 
   /// The values of `"type"`, in the order an error message lists them.
   public static let types = [
-    "ready", "ack", "resync", "ping", "viewport", "input", "tap", "measure",
+    "ready", "ack", "resync", "ping", "viewport", "input", "tap", "measure", "band",
   ]
 
   /// The most entries a `measure` message may have: 1,000.
@@ -211,6 +217,7 @@ extension WebClientMessage: Codable {
   enum _InputKeys: String, CodingKey, CaseIterable { case v, type, name, value }
   enum _TapKeys: String, CodingKey, CaseIterable { case v, type, list, item }
   enum _MeasureKeys: String, CodingKey, CaseIterable { case v, type, list, sizes }
+  enum _BandKeys: String, CodingKey, CaseIterable { case v, type, list, section, offset }
 
   /// Encodes the message's object, with `"v": 1` and its `"type"`.
   public func encode(to encoder: any Encoder) throws {
@@ -262,6 +269,13 @@ extension WebClientMessage: Codable {
       try container.encode("measure", forKey: .type)
       try container.encode(list, forKey: .list)
       try container._encode(byName: sizes, forKey: .sizes)
+    case .band(let list, let section, let offset):
+      var container = encoder.container(keyedBy: _BandKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("band", forKey: .type)
+      try container.encode(list, forKey: .list)
+      try container.encode(section, forKey: .section)
+      try container.encode(offset, forKey: .offset)
     }
   }
 
@@ -269,8 +283,8 @@ extension WebClientMessage: Codable {
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not one of
   ///   ``types``, a key is missing or unknown, `seq` is negative, a size
-  ///   or offset is out of range, or a `measure` has more than
-  ///   ``maximumMeasuredItems`` entries.
+  ///   or offset is out of range (a band's offset negative or not finite),
+  ///   or a `measure` has more than ``maximumMeasuredItems`` entries.
   public init(from decoder: any Decoder) throws {
     let type = try WebServerMessage._checkHeader(in: decoder)
     switch type {
@@ -316,6 +330,17 @@ extension WebClientMessage: Codable {
       self = .measure(
         list: try container.decode(String.self, forKey: .list),
         sizes: try Self._measuredSizes(container))
+    case "band":
+      let container = try decoder._object(_BandKeys.self)
+      let offset = try container.decode(Double.self, forKey: .offset)
+      guard offset.isFinite, offset >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .offset, in: container,
+          debugDescription: "offset \(offset) is not a finite, non-negative offset")
+      }
+      self = .band(
+        list: try container.decode(String.self, forKey: .list),
+        section: try container.decode(String.self, forKey: .section), offset: offset)
     default:
       throw DecodingError.dataCorrupted(
         .init(

@@ -5,8 +5,8 @@ import InternalJSONCoding
 // sizes as `[width, height]`, a pin range as `[min, max]` or `null`.
 
 /// Reads `count` finite numbers from an unkeyed container that must hold
-/// exactly that many.
-private func _numbers(_ decoder: any Decoder, count: Int, _ what: String) throws -> [Double] {
+/// exactly that many; `what` names the value in an error.
+func _numbers(_ decoder: any Decoder, count: Int, _ what: String) throws -> [Double] {
   var container = try decoder.unkeyedContainer()
   var values: [Double] = []
   while !container.isAtEnd {

@@ -32,6 +32,21 @@ extension WebLayoutMessage: CustomStringConvertible {
   public var description: String { _jsonDescription(of: self) }
 }
 
+extension WebVisibleMessage: CustomStringConvertible {
+  /// The message's JSON form.
+  public var description: String { _jsonDescription(of: self) }
+}
+
+extension WebVisibleItem: CustomStringConvertible {
+  /// The attributes' JSON form.
+  public var description: String { _jsonDescription(of: self) }
+}
+
+extension WebTransform: CustomStringConvertible {
+  /// The transform's JSON form.
+  public var description: String { _jsonDescription(of: self) }
+}
+
 extension WebSection: CustomStringConvertible {
   /// The section's JSON form.
   public var description: String { _jsonDescription(of: self) }

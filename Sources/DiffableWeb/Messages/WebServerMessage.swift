@@ -14,6 +14,9 @@ public enum WebServerMessage: Sendable, Hashable {
   case batch(WebBatchMessage)
   /// A list's new layout after the page scrolled or resized it.
   case layout(WebLayoutMessage)
+  /// What the sections' `visibleItemsInvalidationHandler`s left for the
+  /// cells displayed, where it changed.
+  case visible(WebVisibleMessage)
   /// The reply to a client message the server could not read or act on,
   /// naming what was wrong: `{"v": 1, "type": "error", "message": "..."}`.
   case error(message: String)
@@ -68,6 +71,7 @@ extension WebServerMessage: Codable {
     case .reload(let message): try message.encode(to: encoder)
     case .batch(let message): try message.encode(to: encoder)
     case .layout(let message): try message.encode(to: encoder)
+    case .visible(let message): try message.encode(to: encoder)
     case .error(let message):
       var container = encoder.container(keyedBy: _ErrorKeys.self)
       try container.encode(Self.version, forKey: .v)
@@ -84,7 +88,8 @@ extension WebServerMessage: Codable {
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
-  ///   `"reload"`, `"batch"`, `"layout"`, `"error"` or `"pong"`, or the
+  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"` or
+  ///   `"pong"`, or the
   ///   message is malformed for its type.
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
@@ -92,6 +97,7 @@ extension WebServerMessage: Codable {
     case WebReloadMessage.type: self = .reload(try WebReloadMessage(from: decoder))
     case WebBatchMessage.type: self = .batch(try WebBatchMessage(from: decoder))
     case WebLayoutMessage.type: self = .layout(try WebLayoutMessage(from: decoder))
+    case WebVisibleMessage.type: self = .visible(try WebVisibleMessage(from: decoder))
     case "error":
       let container = try decoder._object(_ErrorKeys.self)
       self = .error(message: try container.decode(String.self, forKey: .message))
@@ -105,7 +111,7 @@ extension WebServerMessage: Codable {
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
             + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
-            + "error, pong"))
+            + "\(WebVisibleMessage.type), error, pong"))
     }
   }
 

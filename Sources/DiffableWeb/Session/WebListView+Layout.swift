@@ -306,7 +306,7 @@ extension WebListView {
 
   /// Sends a `layout` message when the window's layout differs from the
   /// last one sent (or `always`), with cells for the items the page does
-  /// not hold.
+  /// not hold; then a `visible` message if the handlers changed a cell.
   ///
   /// An item that the page shows but the data source has deleted since
   /// (its batch waits behind the one in flight) gets no cell: if the page
@@ -328,10 +328,13 @@ extension WebListView {
       }
       held.insert(entry.item)
     }
-    guard always || layout != _sentLayout || !cells.isEmpty else { return }
-    _ = session._send(.layout(WebLayoutMessage(list: name, seq: seq, layout: layout, cells: cells)))
-    _held = held
-    _sentLayout = layout
+    if always || layout != _sentLayout || !cells.isEmpty {
+      _ = session._send(
+        .layout(WebLayoutMessage(list: name, seq: seq, layout: layout, cells: cells)))
+      _held = held
+      _sentLayout = layout
+    }
+    _sendVisibleIfChanged(shown)
   }
 
   /// Keeps the sizes the page measured, lays the list out with them, and

@@ -65,6 +65,17 @@ public import DiffableEngine
 /// as long as it stays in the list, and the sizes are forgotten when the
 /// connection ends.
 ///
+/// ## Visible-item handlers
+///
+/// For the sections on screen that have a `visibleItemsInvalidationHandler`,
+/// the view runs the handler through
+/// `SolvedLayout.visibleItems(inSection:displayedIn:)` after every reload,
+/// batch and layout it sends, every scroll of the list, and every scroll of
+/// a band the page reports in a `band` message (the view keeps each band's
+/// offset), and sends a ``WebVisibleMessage`` with the cells whose alpha,
+/// transform, z-index, hidden flag or frame changed. A list without
+/// handlers sends none.
+///
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
@@ -173,6 +184,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// `tap` may name. It grows with the items a connection sees come and
   /// go, and is forgotten when the connection ends.
   var _everShown: [String: Item] = [:]
+  /// The scroll offset of each orthogonal band the page scrolled, by
+  /// section, as its `band` messages reported it.
+  var _bandOffsets: [Section: Double] = [:]
+  /// What the page holds of the visible attributes of cells, by item text:
+  /// the entries of the `visible` messages sent since the last reload that
+  /// are not at the defaults.
+  var _sentVisible: [String: WebVisibleItem] = [:]
 
   init(name: String, layout: CompositionalLayout, session: WebSession) {
     self.name = name
@@ -309,10 +327,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _shown = snapshot
       _held = Self._items(of: window)
       _sentLayout = layout
+      _sentVisible = [:]
       for (q, section) in message.sections.enumerated() {
         let items = snapshot._itemIdentifiers(atSection: q)
         for (k, identifier) in section.items.enumerated() { _everShown[identifier.text] = items[k] }
       }
+      _sendVisibleIfChanged(snapshot)
     } else {
       _shown = nil
     }
@@ -355,6 +375,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     let deadline = ContinuousClock.now + session.acknowledgementTimeout
     _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline)
     _armWatchdog(until: deadline)
+    _sendVisibleIfChanged(new)
   }
 
   /// Makes sure a watchdog wakes by `deadline`: the running one if it
@@ -551,6 +572,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _held = []
     _sentLayout = nil
     _everShown = [:]
+    _bandOffsets = [:]
+    _sentVisible = [:]
     _measured = [:]
     _estimatedAxes = [:]
     for completion in completions { completion(false) }

@@ -366,6 +366,10 @@ public final class WebSession {
       guard connection.isReady else { return "measure before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._measure(sizes)
+    case .band(let name, let section, let offset):
+      guard connection.isReady else { return "band before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      return list._scrollBand(section, to: offset)
     }
     return nil
   }
@@ -390,6 +394,11 @@ protocol _WebSessionList: AnyObject {
   /// sizes and answers with a `layout`; returns an error, changing nothing,
   /// if an item was never shown.
   func _measure(_ sizes: [String: WebSize]) -> String?
+  /// The page's user scrolled the band of the section of text `section`
+  /// to `offset`: records it and sends what the section's
+  /// `visibleItemsInvalidationHandler` changed; returns an error, changing
+  /// nothing, if the list shows no such section or it has no band.
+  func _scrollBand(_ section: String, to offset: Double) -> String?
   /// What the page shows of the list.
   func _state() -> WebListState
   /// The page acknowledged `seq`; returns an error if it was never sent.

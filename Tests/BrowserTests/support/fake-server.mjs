@@ -60,6 +60,24 @@ export class Peer {
 }
 
 /**
+ * A page like the demo server's, with the real client: a heading, one list
+ * element `[data-diffable-list=list]`, and its socket at `socket`.
+ *
+ * @param {{title: string, socket: string, list: string}} page
+ * @returns {string} The page's HTML.
+ */
+export const clientPage = ({ title, socket, list }) => `<!doctype html><html lang="en"><head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="stylesheet" href="/client/diffable.css">
+<script type="module" src="/client/page.js"></script></head>
+<body data-socket="${socket}">
+<header><h1>${title}</h1></header>
+<div data-diffable-list="${list}" class="diffable-list"></div>
+</body></html>`;
+
+/**
  * Starts the stand-in: `GET /client/FILE` from the client's folder, `GET
  * path` for each of `pages` (path → HTML), and WebSocket upgrades on any
  * path, each handed to `onPeer(peer, url)`.

@@ -392,3 +392,19 @@ enum Corruption: String, CaseIterable {
     return true
   }
 }
+
+/// Fixtures the Swift tests write for the client's tests.
+enum Fixtures {
+  /// Writes `text` to `url` and returns `true` when the run asks for it
+  /// (`DIFFABLE_WRITE_FIXTURES=1`); returns `false`, writing nothing,
+  /// otherwise.
+  static func writeIfAsked(_ text: String, to url: URL) throws -> Bool {
+    guard ProcessInfo.processInfo.environment["DIFFABLE_WRITE_FIXTURES"] == "1" else {
+      return false
+    }
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    return true
+  }
+}

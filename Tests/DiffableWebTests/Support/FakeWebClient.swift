@@ -33,6 +33,9 @@ final class FakeWebClient {
   var lists: [String: ClientSnapshot] = [:]
   var seqs: [String: Int] = [:]
   var cells: [String: [String: WebCell]] = [:]
+  /// What the `visible` messages left of each list's cells that are not
+  /// at the defaults, by item text; a reload forgets them.
+  var visible: [String: [String: WebVisibleItem]] = [:]
   /// Each list's latest layout.
   var layouts: [String: WebLayout] = [:]
   /// Every message received, in order, and the size of its text in bytes.
@@ -86,6 +89,7 @@ final class FakeWebClient {
       lists[reload.list] = snapshot
       seqs[reload.list] = reload.seq
       cells[reload.list] = reload.cells
+      visible[reload.list] = nil
       try adopt(reload.layout, of: reload.list)
     case .batch(let batch):
       guard let old = lists[batch.list], seqs[batch.list] == batch.seq - 1 else {
@@ -107,6 +111,11 @@ final class FakeWebClient {
       guard seqs[message.list] == message.seq else { return }
       cells[message.list, default: [:]].merge(message.cells) { $1 }
       try adopt(message.layout, of: message.list)
+    case .visible(let message):
+      guard seqs[message.list] == message.seq else { return }
+      for (text, item) in message.items {
+        visible[message.list, default: [:]][text] = item == WebVisibleItem() ? nil : item
+      }
     case .error, .pong: break
     }
   }

@@ -39,15 +39,16 @@
 //   list waiting for a reload, or whose `seq` is not the list's, is dropped
 //   without a word (the reload brings a layout); one that cannot be applied
 //   makes its list ask for a reload, as a refused batch does.
+// - A `visible` is applied as a `layout` is, and never acknowledged either.
 // - `ready` carries `lists` when the page gives `listViewports` (page.js
 //   always does); without it, `ready` keeps its first form.
-// - `viewport`, `input`, `tap` and `measure` go out only on an open socket once `ready`
+// - `viewport`, `input`, `tap`, `measure` and `band` go out only on an open socket once `ready`
 //   went out on it; otherwise they are dropped, and the caller is told: the
 //   next `ready` carries the viewports again, and `onReady` is the place to
 //   send the inputs again.
 
 import {
-  applyBatch, applyLayout, applyReload, createModel, lists as listsOf,
+  applyBatch, applyLayout, applyReload, applyVisible, createModel, lists as listsOf,
 } from './model.js';
 import { WIRE_VERSION, isObject } from './messages.js';
 
@@ -72,7 +73,7 @@ const OPEN = 1;
 
 /**
  * What the connection tells its `onChange` listener after applying a
- * `reload`, a `batch` or a `layout`.
+ * `reload`, a `batch`, a `layout` or a `visible`.
  *
  * @typedef {object} ConnectionChange
  * @property {string} list The list the message changed.
@@ -173,13 +174,15 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   => boolean,
  *   input: (name: string, value: string) => boolean,
  *   tap: (list: string, item: string) => boolean,
- *   measure: (list: string, sizes: Object<string, number[]>) => boolean}}
+ *   measure: (list: string, sizes: Object<string, number[]>) => boolean,
+ *   band: (list: string, section: string, offset: number) => boolean}}
  *   `lists()` is what the page holds, as `window.diffable.lists()` gives it;
  *   `model()` the page's model; `close()` closes the socket and stops for
- *   good; `viewport`, `input`, `tap` and `measure` send those messages when
- *   the socket is open and `ready` was sent on it, and say whether they did
- *   (`measure` carries the sizes `[width, height]` of self-sizing cells, by
- *   item).
+ *   good; `viewport`, `input`, `tap`, `measure` and `band` send those
+ *   messages when the socket is open and `ready` was sent on it, and say
+ *   whether they did (`measure` carries the sizes `[width, height]` of
+ *   self-sizing cells, by item; `band` the scroll offset of an orthogonal
+ *   section's band).
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
@@ -284,7 +287,7 @@ export function connect({
   const applied = (list, before, message, receivedAt) => {
     const { seq } = model.lists.get(list);
     const on = generation;
-    const acknowledges = message.type !== 'layout';
+    const acknowledges = message.type === 'reload' || message.type === 'batch';
     const done = () => {
       if (acknowledges) ack(list, seq, on);
     };
@@ -315,9 +318,10 @@ export function connect({
   };
 
   /**
-   * Applies a `reload`, `batch` or `layout` whose `list` is a string. A
-   * `layout` for a list waiting for a reload, or that the model ignores
-   * (another `seq`), changes nothing and is not passed on.
+   * Applies a `reload`, `batch`, `layout` or `visible` whose `list` is a
+   * string. A `layout` or `visible` for a list waiting for a reload, or
+   * that the model ignores (another `seq`), changes nothing and is not
+   * passed on.
    */
   const receiveListMessage = (message, receivedAt) => {
     const { list, type } = message;
@@ -327,6 +331,7 @@ export function connect({
       switch (type) {
         case 'reload': model = applyReload(model, message); break;
         case 'batch': model = applyBatch(model, message); break;
+        case 'visible': model = applyVisible(model, message); break;
         default: model = applyLayout(model, message);
       }
     } catch (error) {
@@ -382,6 +387,7 @@ export function connect({
       case 'reload':
       case 'batch':
       case 'layout':
+      case 'visible':
         if (typeof message.list !== 'string') {
           unreadable(`was a ${type} with no list`);
           return;
@@ -502,6 +508,7 @@ export function connect({
     input: (name, value) => sendAfterReady({ type: 'input', name, value }),
     tap: (list, item) => sendAfterReady({ type: 'tap', list, item }),
     measure: (list, sizes) => sendAfterReady({ type: 'measure', list, sizes }),
+    band: (list, section, offset) => sendAfterReady({ type: 'band', list, section, offset }),
     close() {
       if (closed) return;
       drop();

@@ -277,6 +277,49 @@ function numbers(value, field, length, nonNegative, form) {
 export const rect = (value, field) => numbers(value, field, 4, [2, 3], '[x, y, width, height]');
 
 /**
+ * Checks the `items` of a `visible` message (Documentation/Web.md,
+ * "`visible`"): item text to `{alpha, hidden, transform, zIndex}` and, when
+ * the handler moved the cell, `frame`; `alpha` between 0 and 1,
+ * `transform` six finite numbers `[a, b, c, d, tx, ty]`, `zIndex` an
+ * integer, `hidden` a boolean.
+ *
+ * @param {unknown} items The value as `JSON.parse` produced it.
+ * @param {string} field Where it was, for the error.
+ * @returns {Map<string, {alpha: number, hidden: boolean, transform: number[],
+ *   zIndex: number, frame: number[] | null}>} The attributes by item, frozen.
+ * @throws {MalformedMessageError} Naming the first field of the wrong shape.
+ */
+export function checkVisibleItems(items, field = 'items') {
+  object(items, field);
+  const result = new Map();
+  for (const [item, value] of Object.entries(items)) {
+    const at = `${field}[${JSON.stringify(item)}]`;
+    object(value, at);
+    const alpha = finite(required(value, 'alpha', `${at}.alpha`), `${at}.alpha`);
+    if (alpha < 0 || alpha > 1) {
+      throw new MalformedMessageError(`${at}.alpha`, `is ${alpha}, not between 0 and 1`);
+    }
+    const hidden = required(value, 'hidden', `${at}.hidden`);
+    if (typeof hidden !== 'boolean') {
+      throw new MalformedMessageError(`${at}.hidden`, `is ${typeName(hidden)}, not a boolean`);
+    }
+    const transform = numbers(
+      required(value, 'transform', `${at}.transform`), `${at}.transform`, 6, [],
+      '[a, b, c, d, tx, ty]');
+    const zIndex = required(value, 'zIndex', `${at}.zIndex`);
+    if (!Number.isSafeInteger(zIndex)) {
+      throw new MalformedMessageError(`${at}.zIndex`, `is ${typeName(zIndex)}, not an integer`);
+    }
+    const frame = Object.hasOwn(value, 'frame') ? rect(value.frame, `${at}.frame`) : null;
+    result.set(item, Object.freeze({
+      alpha, hidden, transform: Object.freeze([...transform]), zIndex,
+      frame: frame === null ? null : Object.freeze([...frame]),
+    }));
+  }
+  return result;
+}
+
+/**
  * Checks a LAYOUT value (Documentation/Web.md, "Layout of a list"): `size`
  * `[width, height]`; `frames`, item text to rect; `supplementaries`, each
  * `{kind, section, index, frame, pin, cell}` with `pin` `[min, max]` or

@@ -14,7 +14,8 @@
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
 import {
-  cellTable, checkEnvelope, checkLayout, checkUpdate, index, listField, object, required,
+  cellTable, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index, listField, object,
+  required,
 } from './messages.js';
 
 export { BatchValidationError } from './batch-plan.js';
@@ -58,7 +59,43 @@ export class SequenceGapError extends Error {
  *   The kind of the list's section identifiers, `null` before it has any.
  * @property {import('./identifiers.js').IdentifierKind | null} itemKind The
  *   kind of its item identifiers, `null` before it has any.
+ * @property {ReadonlyMap<string, VisibleItem>} visible What the sections'
+ *   `visibleItemsInvalidationHandler`s left for cells, by item text, as the
+ *   `visible` messages since the last reload gave it: only cells not at
+ *   the defaults (see {@link isDefaultVisible}). Batches and layouts keep
+ *   it; a reload empties it.
  */
+
+/**
+ * How a section's handler left one cell (`WebVisibleItem`).
+ *
+ * @typedef {object} VisibleItem
+ * @property {number} alpha The opacity, 0 to 1.
+ * @property {boolean} hidden Whether the cell is hidden.
+ * @property {ReadonlyArray<number>} transform `[a, b, c, d, tx, ty]`,
+ *   applied about the centre of the cell's box.
+ * @property {number} zIndex The stacking order.
+ * @property {ReadonlyArray<number> | null} frame The frame the handler gave
+ *   the cell, in the coordinates of the layout's frames, or `null` when it
+ *   kept the layout's.
+ */
+
+/** The attributes of a cell that no handler changed. */
+export const DEFAULT_VISIBLE = Object.freeze({
+  alpha: 1, hidden: false, transform: Object.freeze([1, 0, 0, 1, 0, 0]), zIndex: 0, frame: null,
+});
+
+/**
+ * Whether a cell's visible attributes are the defaults: opaque, shown,
+ * untransformed, at z-index 0 and at the layout's frame.
+ *
+ * @param {VisibleItem} item
+ * @returns {boolean}
+ */
+export function isDefaultVisible(item) {
+  return item.alpha === 1 && !item.hidden && item.zIndex === 0 && item.frame === null
+    && item.transform.every((value, i) => value === DEFAULT_VISIBLE.transform[i]);
+}
 
 /**
  * The model of a page: its lists by name.
@@ -94,14 +131,14 @@ function readSection(value, field, kinds) {
  * Freezes a list's state, its sections and their item lists (an item list
  * already frozen may be shared with an earlier state).
  */
-function freezeList(seq, sections, cells, kinds, layout = null) {
+function freezeList(seq, sections, cells, kinds, layout = null, visible = new Map()) {
   for (const section of sections) {
     Object.freeze(section.items);
     Object.freeze(section);
   }
   return Object.freeze({
     seq, sections: Object.freeze(sections), cells, sectionKind: kinds.section, itemKind: kinds.item,
-    layout,
+    layout, visible,
   });
 }
 
@@ -429,7 +466,7 @@ export function replayBatch(state, message) {
     }, (item) => (broughtIn.has(item)
       ? 'which the batch brings in'
       : 'which layout.frames has and the page did not hold'));
-    return freezeList(seq, sections, cells, kinds, layout);
+    return freezeList(seq, sections, cells, kinds, layout, state.visible);
   }
 
   for (const item of broughtIn) {
@@ -458,7 +495,7 @@ export function replayBatch(state, message) {
     }
   }
 
-  return freezeList(seq, sections, cells, kinds);
+  return freezeList(seq, sections, cells, kinds, null, state.visible);
 }
 
 /**
@@ -532,7 +569,43 @@ export function applyLayout(model, message) {
   const lists = new Map(model.lists);
   lists.set(list, freezeList(seq, state.sections.slice(), cells, {
     section: state.sectionKind, item: state.itemKind,
-  }, layout));
+  }, layout, state.visible));
+  return Object.freeze({ lists });
+}
+
+/**
+ * Applies a `visible` message to a page's model: each item it names takes
+ * the attributes it gives, and one given the defaults is forgotten. The
+ * list keeps everything else.
+ *
+ * A message for a list the page does not hold, or whose `seq` is not the
+ * list's, changes nothing, as a `layout` does not; the same model is
+ * returned then.
+ *
+ * @param {PageModel} model The page's model; left as it was.
+ * @param {unknown} message A `visible` message as `JSON.parse` produced it.
+ * @returns {PageModel} The new model, or `model` itself when the message is
+ *   ignored.
+ * @throws {MalformedMessageError} When the message does not have the shape
+ *   of a `visible`, or names an item whose cell the page does not hold (the
+ *   handlers run on cells displayed, which are in the list's window).
+ */
+export function applyVisible(model, message) {
+  const { list, seq } = checkEnvelope(message, 'visible');
+  const items = checkVisibleItems(required(message, 'items', 'items'), 'items');
+  const state = model.lists.get(list);
+  if (state === undefined || state.seq !== seq) return model;
+  const visible = new Map(state.visible);
+  for (const [item, attributes] of items) {
+    if (!state.cells.has(item)) {
+      throw new MalformedMessageError(
+        `items[${JSON.stringify(item)}]`, 'is an item whose cell the page does not hold');
+    }
+    if (isDefaultVisible(attributes)) visible.delete(item);
+    else visible.set(item, attributes);
+  }
+  const lists = new Map(model.lists);
+  lists.set(list, Object.freeze({ ...state, visible }));
   return Object.freeze({ lists });
 }
 

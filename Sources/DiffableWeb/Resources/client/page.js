@@ -5,8 +5,9 @@
 // size (at most one per list per animation frame), `input` messages from
 // each `[data-diffable-input]` (and again after every `ready`, so that a
 // reconnect restores them), `tap` messages for clicks on cells, `measure`
-// messages with the sizes of self-sizing cells, and
-// `window.diffable` for tests and curious people.
+// messages with the sizes of self-sizing cells, `band` messages with the
+// scroll offsets of orthogonal sections' bands (at most one per band per
+// animation frame), and `window.diffable` for tests and curious people.
 
 import { connect } from './connection.js';
 import { createStats } from './render-plan.js';
@@ -116,6 +117,18 @@ export const listViewport = (element) => ({
   y: Math.max(0, Math.min(element.scrollTop, element.scrollHeight - element.clientHeight)),
 });
 
+/**
+ * The scroll offset of a band (`[data-band]`) along its axis
+ * (`data-band-axis`), as a `band` message carries it: within the band's
+ * scroll range, so never negative.
+ *
+ * @param {Element} band A band element.
+ * @returns {number}
+ */
+export const bandOffset = (band) => (band.getAttribute('data-band-axis') === 'y'
+  ? Math.max(0, Math.min(band.scrollTop, band.scrollHeight - band.clientHeight))
+  : Math.max(0, Math.min(band.scrollLeft, band.scrollWidth - band.clientWidth)));
+
 /** Whether two list viewports are the same. */
 const sameViewport = (a, b) => a !== undefined
   && a.width === b.width && a.height === b.height && a.x === b.x && a.y === b.y;
@@ -163,7 +176,11 @@ export function boot({ window = globalThis } = {}) {
       onMeasure: (sizes) => connection?.measure(name, sizes) ?? false,
       clock,
     });
-    lists.set(name, { element, renderer, sent: undefined, scheduled: false });
+    lists.set(name, {
+      element, renderer, sent: undefined, scheduled: false,
+      // Bands: those to look at next frame, and the offset last sent of each section's.
+      bands: new Set(), bandsScheduled: false, sentBands: new Map(),
+    });
   }
   const controls = [...document.querySelectorAll('[data-diffable-input]')];
 
@@ -187,8 +204,24 @@ export function boot({ window = globalThis } = {}) {
       }
       return sizes;
     },
-    onReady: sendInputs,
-    onChange: (change) => lists.get(change.list)?.renderer.show(change),
+    onReady: () => {
+      sendInputs();
+      // The server knows no band offsets on a new connection.
+      for (const [name, entry] of lists) {
+        entry.sentBands.clear();
+        reportBands(entry, name, entry.element.querySelectorAll('[data-band]'));
+      }
+    },
+    onChange: (change) => {
+      const entry = lists.get(change.list);
+      if (entry === undefined) return undefined;
+      const shown = entry.renderer.show(change);
+      // A band drawn anew starts at offset 0.
+      if (change.message.type !== 'visible') {
+        reportBands(entry, change.list, entry.element.querySelectorAll('[data-band]'));
+      }
+      return shown;
+    },
     onError: (report) => {
       reports.push({ kind: report.kind, message: report.message, list: report.list });
       if (reports.length > 200) reports.shift();
@@ -211,6 +244,25 @@ export function boot({ window = globalThis } = {}) {
       if (connection.viewport(name, now)) entry.sent = now;
     });
   };
+  // Band offsets: at most one message per band per animation frame, for the
+  // bands whose offset differs from the one last sent (0 until one is).
+  function reportBands(entry, name, bands) {
+    for (const band of bands) entry.bands.add(band);
+    if (entry.bandsScheduled || entry.bands.size === 0) return;
+    entry.bandsScheduled = true;
+    requestFrame(() => {
+      entry.bandsScheduled = false;
+      const looked = [...entry.bands];
+      entry.bands.clear();
+      for (const band of looked) {
+        const section = band.getAttribute('data-band');
+        if (section === null || !entry.element.contains(band)) continue;
+        const offset = bandOffset(band);
+        if ((entry.sentBands.get(section) ?? 0) === offset) continue;
+        if (connection.band(name, section, offset)) entry.sentBands.set(section, offset);
+      }
+    });
+  }
   const resizes = typeof window.ResizeObserver === 'function'
     ? new window.ResizeObserver((entries) => {
       for (const { target } of entries) {
@@ -222,6 +274,13 @@ export function boot({ window = globalThis } = {}) {
     : null;
   for (const [name, entry] of lists) {
     entry.element.addEventListener('scroll', () => report(entry, name), { passive: true });
+    // A band's scroll does not bubble: the list hears it while capturing.
+    entry.element.addEventListener('scroll', (event) => {
+      const band = event.target;
+      if (band !== entry.element && band?.hasAttribute?.('data-band')) {
+        reportBands(entry, name, [band]);
+      }
+    }, { passive: true, capture: true });
     resizes?.observe(entry.element);
     // Taps: a click anywhere inside a cell element.
     entry.element.addEventListener('click', (event) => {

@@ -255,6 +255,69 @@ export function cellBox(frame, band) {
 }
 
 /**
+ * The inline CSS that a cell's visible attributes (what a section's
+ * `visibleItemsInvalidationHandler` left, from `visible` messages) give
+ * it: `opacity` for the alpha, `transform` as `matrix(a, b, c, d, tx, ty)`
+ * (CSS applies it about the centre of the box, where UIKit applies a
+ * cell's transform), `z-index` and `visibility`. Each is empty, leaving the
+ * style sheet's, where the attributes are the defaults or there are none.
+ *
+ * @param {import('./model.js').VisibleItem | undefined} attributes
+ * @returns {{opacity: string, transform: string, zIndex: string, visibility: string}}
+ */
+export function visibleStyle(attributes) {
+  if (attributes === undefined) return { opacity: '', transform: '', zIndex: '', visibility: '' };
+  const [a, b, c, d, tx, ty] = attributes.transform;
+  const identity = a === 1 && b === 0 && c === 0 && d === 1 && tx === 0 && ty === 0;
+  return {
+    opacity: attributes.alpha === 1 ? '' : String(attributes.alpha),
+    transform: identity ? '' : `matrix(${a}, ${b}, ${c}, ${d}, ${tx}, ${ty})`,
+    zIndex: attributes.zIndex === 0 ? '' : String(attributes.zIndex),
+    visibility: attributes.hidden ? 'hidden' : '',
+  };
+}
+
+/**
+ * The transform of a slide's keyframe: the slide's translation, then the
+ * cell's own transform from its visible attributes, so that a cell a
+ * handler scaled slides scaled instead of losing its transform while the
+ * animation runs (an animation of `transform` replaces the inline one).
+ *
+ * @param {number} dx The translation along x, in pixels.
+ * @param {number} dy The translation along y, in pixels.
+ * @param {string} own The cell's inline transform (`visibleStyle`), or `''`.
+ * @returns {string}
+ */
+export const slideTransform = (dx, dy, own) =>
+  (own === '' ? `translate(${dx}px, ${dy}px)` : `translate(${dx}px, ${dy}px) ${own}`);
+
+/**
+ * Where a cell's box is, given where it shows: the bounding box of a cell
+ * a handler transformed is the box's image under the transform about its
+ * centre, which has the same centre moved by `tx, ty`; the box has the
+ * size it was placed with. Without a transform, the rect as it is.
+ *
+ * @param {{x: number, y: number, width: number, height: number}} rect The
+ *   cell's bounding box as drawn.
+ * @param {import('./model.js').VisibleItem | undefined} attributes The
+ *   cell's visible attributes.
+ * @param {{width: number, height: number} | undefined} size The size the
+ *   cell was placed with.
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
+export function untransformedRect(rect, attributes, size) {
+  if (attributes === undefined || size === undefined) return rect;
+  const [a, b, c, d, tx, ty] = attributes.transform;
+  if (a === 1 && b === 0 && c === 0 && d === 1 && tx === 0 && ty === 0) return rect;
+  const centreX = rect.x + rect.width / 2 - tx;
+  const centreY = rect.y + rect.height / 2 - ty;
+  return {
+    x: centreX - size.width / 2, y: centreY - size.height / 2,
+    width: size.width, height: size.height,
+  };
+}
+
+/**
  * How a pinned supplementary is held within its range with CSS sticky
  * positioning: a wrapper spanning the range `pin` along the scroll axis (and
  * the element's frame across it), the element inside it at its natural

@@ -24,14 +24,29 @@
 // frames to `onMeasure`; the server answers with a `layout` whose frames
 // follow them, which is drawn like any other, moving what follows. The list
 // is not idle from the draw until that answer comes.
+//
+// Cells of sections with a `visibleItemsInvalidationHandler` carry what it
+// left (the list state's `visible`, from `visible` messages) as inline
+// style: opacity, a transform about the box's centre, z-index and
+// visibility, and the handler's frame when it moved the cell. A `visible`
+// message restyles only the cells it names, with no layout read. The
+// batch animations compose with it: a slide's keyframes are its
+// translation followed by the cell's transform (and are rewritten when a
+// `visible` message changes the transform mid-slide), fades end at the
+// cell's opacity, and positions read for a slide are those of the box
+// under the transform.
 
 import {
   batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAxis,
-  sizesToSend, snapPoints, stackedLayout, supplementaryKey,
+  sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey, untransformedRect,
+  visibleStyle,
 } from './render-plan.js';
 
 /** The keyframes of a cell fading in. */
 const FADE_IN = [{ opacity: 0 }, { opacity: 1 }];
+
+/** The keyframes of a cell fading in to `alpha`, its handler's opacity. */
+const fadeIn = (alpha) => (alpha === 1 ? FADE_IN : [{ opacity: 0 }, { opacity: alpha }]);
 
 /** How long a batch's animations take, in milliseconds. */
 export const ANIMATION_DURATION = 300;
@@ -223,6 +238,13 @@ export function createRenderer(root, {
   /** The animations running on each element, and all of them. */
   const animationsOf = new WeakMap();
   const running = new Set();
+  /**
+   * The keyframes of each slide or fade running on a cell, from the cell's
+   * transform and opacity: `(transform, alpha) => keyframes`.
+   */
+  const restyles = new WeakMap();
+  /** The visible attributes each cell element is styled with, if any. */
+  const visibleOf = new WeakMap();
 
   /** Every element with animations, so that a reload can stop them all. */
   const animated = new Set();
@@ -266,11 +288,12 @@ export function createRenderer(root, {
     const cells = after.lists.get(list)?.cells;
     if (cells === undefined || message.cells === null || typeof message.cells !== 'object') return;
     const fading = message.type === 'batch' && motion();
+    const visible = after.lists.get(list)?.visible;
     for (const item of Object.keys(message.cells)) {
       const cell = cells.get(item);
       if (cell === undefined || cellElements.has(item) || prepared.has(item)) continue;
       const element = makeCell(item, cell);
-      const fade = fading ? animate(element, FADE_IN) : undefined;
+      const fade = fading ? fadeInCell(element, visible?.get(item)?.alpha ?? 1) : undefined;
       prepared.set(item, { cell, element, fade });
     }
   };
@@ -300,8 +323,9 @@ export function createRenderer(root, {
    *
    * @returns {Promise<void>} Settled when the animation is over.
    */
-  const animate = (element, keyframes, { fill = 'none', after } = {}) => {
+  const animate = (element, keyframes, { fill = 'none', after, restyle } = {}) => {
     const animation = element.animate(keyframes, { duration, easing: 'ease-in-out', fill });
+    if (restyle !== undefined) restyles.set(animation, restyle);
     let mine = animationsOf.get(element);
     if (mine === undefined) {
       mine = new Set();
@@ -325,6 +349,10 @@ export function createRenderer(root, {
     return animation.finished.then(over, over);
   };
 
+  /** Fades a cell in to `alpha`, or to the alpha a `visible` message gives it meanwhile. */
+  const fadeInCell = (element, alpha) =>
+    animate(element, fadeIn(alpha), { restyle: (own, target) => fadeIn(target) });
+
   /**
    * An element's rect relative to another element's box. `origins` keeps
    * the boxes of origins already read, for a run of reads with no write in
@@ -339,6 +367,32 @@ export function createRenderer(root, {
     }
     return { x: box.left - base.left, y: box.top - base.top, width: box.width, height: box.height };
   };
+
+  /**
+   * Styles a cell with its visible attributes (`undefined`: none), and
+   * brings the keyframes of a slide or fade-in it is in to its new
+   * transform and opacity.
+   */
+  const styleCell = (element, attributes) => {
+    if (attributes === undefined && !visibleOf.has(element)) return;
+    const style = visibleStyle(attributes);
+    element.style.opacity = style.opacity;
+    element.style.transform = style.transform;
+    element.style.zIndex = style.zIndex;
+    element.style.visibility = style.visibility;
+    if (attributes === undefined) visibleOf.delete(element);
+    else visibleOf.set(element, attributes);
+    for (const animation of animationsOf.get(element) ?? []) {
+      const restyle = restyles.get(animation);
+      if (restyle !== undefined && typeof animation.effect?.setKeyframes === 'function') {
+        animation.effect.setKeyframes(restyle(style.transform, attributes?.alpha ?? 1));
+      }
+    }
+  };
+
+  /** The box of a cell as drawn, less its handler's transform. */
+  const boxOf = (element, origin, origins) => untransformedRect(
+    rectOf(element, origin, origins), visibleOf.get(element), placed.get(element));
 
   /**
    * Carries out `reorder`'s moves, each run of adjacent elements in one
@@ -532,8 +586,34 @@ export function createRenderer(root, {
     prepared.clear();
   };
 
+  /**
+   * Draws a `visible` message: restyles the cells it names that are in the
+   * window, and moves those whose handler frame changed, with no layout
+   * read and no animation.
+   */
+  const drawVisible = (change, inFrame) => {
+    const { list, message } = change;
+    const receivedAt = change.receivedAt ?? now();
+    const state = change.after.lists.get(list);
+    const bandOf = new Map((state.layout?.bands ?? []).map((band) => [band.section, band]));
+    for (const item of Object.keys(message.items)) {
+      const element = cellElements.get(item);
+      const frame = state.layout?.frames.get(item);
+      if (element === undefined || frame === undefined) continue;
+      const visible = state.visible.get(item);
+      const band = bandOf.get(element.getAttribute('data-section'));
+      place(element, cellBox(visible?.frame ?? frame, band));
+      styleCell(element, visible);
+    }
+    updateIdle();
+    if (inFrame) onFirstFrame('visible', now() - receivedAt);
+    else requestFrame(() => onFirstFrame('visible', now() - receivedAt));
+    return Promise.resolve();
+  };
+
   const drawNow = (change, inFrame) => {
     try {
+      if (change.message.type === 'visible') return drawVisible(change, inFrame);
       return draw(change, inFrame);
     } catch (error) {
       // A list that failed to draw must not look busy for ever.
@@ -575,9 +655,11 @@ export function createRenderer(root, {
         if (parent === null) continue;
         first.set(element, {
           parent,
-          local: rectOf(element, parent, origins),
-          visual: rectOf(element, content, origins),
-          opacity: animationsOf.has(element) ? opacityOf(element) : 1,
+          local: boxOf(element, parent, origins),
+          visual: boxOf(element, content, origins),
+          opacity: animationsOf.has(element)
+            ? opacityOf(element)
+            : (visibleOf.get(element)?.alpha ?? 1),
         });
       }
     }
@@ -645,7 +727,9 @@ export function createRenderer(root, {
       const axes = layout.estimated?.get(section);
       if (axes === undefined) element.removeAttribute('data-self-sizing');
       else element.setAttribute('data-self-sizing', axes);
-      place(element, cellBox(layout.frames.get(item), band));
+      const visible = state.visible?.get(item);
+      place(element, cellBox(visible?.frame ?? layout.frames.get(item), band));
+      styleCell(element, visible);
       // A new element, or one changing parent, goes in with the reordering below.
       if (element.parentNode !== null && element.parentNode !== parent) element.remove();
     }
@@ -681,7 +765,7 @@ export function createRenderer(root, {
         const box = placed.get(element);
         const to = same && box !== undefined
           ? { x: box.left, y: box.top, width: box.width, height: box.height }
-          : rectOf(element, same ? element.parentNode : content, origins);
+          : boxOf(element, same ? element.parentNode : content, origins);
         return { element, from: same ? before.local : before.visual, to, opacity: before.opacity };
       });
       for (const { element, from, to, opacity } of moves) {
@@ -691,26 +775,33 @@ export function createRenderer(root, {
         const resized = Math.abs(from.width - to.width) > 0.5
           || Math.abs(from.height - to.height) > 0.5;
         const moved = Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5;
-        const fading = reloaded || opacity < 0.999;
+        const alpha = visibleOf.get(element)?.alpha ?? 1;
+        const fading = reloaded || Math.abs(opacity - alpha) > 0.001;
         if (!moved && !resized && !fading) continue;
-        const start = {};
-        const end = {};
-        if (moved) {
-          start.transform = `translate(${dx}px, ${dy}px)`;
-          end.transform = 'translate(0px, 0px)';
-        }
-        if (resized) {
-          Object.assign(start, { width: px(from.width), height: px(from.height) });
-          Object.assign(end, { width: px(to.width), height: px(to.height) });
-        }
-        if (fading) {
-          start.opacity = reloaded ? 0 : opacity;
-          end.opacity = 1;
-        }
-        settled.push(animate(element, [start, end]));
+        const keyframes = (own, target) => {
+          const start = {};
+          const end = {};
+          if (moved) {
+            start.transform = slideTransform(dx, dy, own);
+            end.transform = slideTransform(0, 0, own);
+          }
+          if (resized) {
+            Object.assign(start, { width: px(from.width), height: px(from.height) });
+            Object.assign(end, { width: px(to.width), height: px(to.height) });
+          }
+          if (fading) {
+            start.opacity = reloaded ? 0 : opacity;
+            end.opacity = target;
+          }
+          return [start, end];
+        };
+        const own = visibleStyle(visibleOf.get(element)).transform;
+        settled.push(animate(element, keyframes(own, alpha), { restyle: keyframes }));
       }
     }
-    for (const element of arriving) settled.push(animate(element, FADE_IN));
+    for (const element of arriving) {
+      settled.push(fadeInCell(element, visibleOf.get(element)?.alpha ?? 1));
+    }
 
     // Self-sizing cells are measured once drawn; this draw answers any
     // measurement sent before it.
