@@ -54,11 +54,17 @@ extension WebListView {
   /// the page reported. A frame the handler changed is given in the
   /// coordinates of the layout's frames (a band's cells unscrolled).
   ///
-  /// - Complexity: O(*k*) in the elements in the viewport, plus O(*n*) in
-  ///   the elements of each orthogonal section with a handler there, plus
-  ///   the handlers' cost.
+  /// - Complexity: O(*s*) in the sections, plus, for each section with a
+  ///   handler, the elements it displays in the viewport (O(*n*) in the
+  ///   elements of an orthogonal one) and the handler's cost.
   func _visibleItems(of shown: Snapshot) -> [String: WebVisibleItem] {
     guard let solved = _solved, let viewport = _viewport else { return [:] }
+    // Only sections with a handler are asked: a list without one costs a
+    // look at each section's description, and no query.
+    let handled = (0..<min(solved.numberOfSections, shown.numberOfSections)).filter {
+      solved._hasVisibleItemsInvalidationHandler(inSection: $0)
+    }
+    guard !handled.isEmpty else { return [:] }
     var scrolled = solved
     for (section, offset) in _bandOffsets {
       guard let q = shown.indexOfSection(section), q < solved.numberOfSections,
@@ -68,13 +74,8 @@ extension WebListView {
     }
     let visibleRect = CGRect(
       x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
-    var sections = Set<Int>()
-    for attributes in scrolled.layoutAttributesForElements(in: visibleRect) {
-      sections.insert(attributes.section)
-    }
     var items: [String: WebVisibleItem] = [:]
-    for q in sections.sorted()
-    where q < shown.numberOfSections && scrolled._hasVisibleItemsInvalidationHandler(inSection: q) {
+    for q in handled {
       for visible in scrolled.visibleItems(inSection: q, displayedIn: visibleRect)
       where visible.representedElementCategory == .cell {
         let path = visible.indexPath
