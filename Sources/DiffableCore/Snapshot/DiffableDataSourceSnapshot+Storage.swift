@@ -170,28 +170,51 @@ extension DiffableDataSourceSnapshot {
           }
         }
       }
+      var deletedCount = 0
       if let deleted = index.deleted {
         for item in deleted {
-          if let location = table.removeValue(forKey: item) { removed.append(location) }
+          if let location = table[item] {
+            removed.append(location)
+            deletedCount += 1
+          }
         }
       }
       if !removed.isEmpty {
-        // The sections as they settle: the items at `removed` taken out, and
-        // the items after the first removed one reindexed (written here, in
-        // the specialized closure, as many items may pass).
+        // The sections as they settle: the items at `removed` taken out.
+        // When they are many, the table is built again from the items that
+        // stay (one hash each); otherwise the deleted identifiers leave it
+        // and the items after the first removed one are reindexed. (Written
+        // here, in the specialized closure, as many items may pass.)
+        let rebuilds = 2 * removed.count >= table.count
+        if rebuilds {
+          table = [:]
+          let stored = _order.last.map { _records[$0].start + _records[$0].items.count } ?? 0
+          table.reserveCapacity(stored - removed.count)
+        } else if deletedCount > 0, let deleted = index.deleted {
+          for item in deleted { table.removeValue(forKey: item) }
+        }
         var records = _records
         var bySlot: [Int: [Int]] = [:]
         for location in removed {
           bySlot[Int(location.slot), default: []].append(Int(location.index))
         }
-        for (slot, indices) in bySlot {
-          let sorted = indices.sorted()
+        for slot in _order {
+          let sorted = bySlot[slot].map { $0.sorted() } ?? []
+          if sorted.isEmpty {
+            guard rebuilds else { continue }
+            // A section that loses nothing: its items go back in as they are.
+            records[slot].items.withUnsafeBufferPointer { items in
+              for i in items.indices { table[items[i]] = _ItemLocation(slot: slot, index: i) }
+            }
+            continue
+          }
+          let from = rebuilds ? 0 : sorted[0]
           var kept: [ItemIdentifierType] = []
           kept.reserveCapacity(records[slot].items.count - sorted.count)
-          kept.append(contentsOf: records[slot].items[..<sorted[0]])
+          kept.append(contentsOf: records[slot].items[..<from])
           var next = 0
           records[slot].items.withUnsafeBufferPointer { items in
-            for i in sorted[0]..<items.count {
+            for i in from..<items.count {
               if next < sorted.count && sorted[next] == i {
                 next += 1
                 continue
