@@ -32,9 +32,15 @@
 /// twice, repeating an identifier inside one argument, moving an item relative
 /// to itself, marking an absent item, ...) stops the program with a message
 /// that names the operation and the identifiers, in every build
-/// configuration. A call that is refused changes nothing first. Identifier
-/// types whose `Hashable` conformance is broken are diagnosed where that is
-/// cheap, in every build configuration:
+/// configuration. A call that is refused changes nothing first. Two of them
+/// need the whole item index, which release builds make when a read first
+/// needs it: an identifier repeated inside one ``appendItems(_:toSection:)``
+/// call, and a mark on an absent item made while the index is pending (the
+/// snapshot is being built). In release builds they stop that read, and the
+/// message names it as well (`reloadItems(_:): item identifier ["zz"] does
+/// not exist (found when indexOfItem(_:) built the item index)`); debug
+/// builds stop at the call. Identifier types whose `Hashable` conformance is
+/// broken are diagnosed where that is cheap, in every build configuration:
 ///
 /// - A value not equal to itself: on every insertion.
 /// - Equal values with different hashes: whenever a lookup that must succeed
