@@ -47,19 +47,35 @@ private final class DragBench {
     }
   }
 
-  /// Drags a random item to a random place. It crosses sections only when
-  /// no full apply is in flight and its section has no section snapshot in
-  /// flight: those were built from what the app saw before the drag, and a
-  /// full apply would put the item back, or a section snapshot claim it, in
-  /// a section it has left (the app's own race, not the engine's).
-  func drag(using random: inout SeededRandom) {
-    let sections = view.cells.indices.filter { !view.cells[$0].isEmpty }
-    guard let from = sections.randomElement(using: &random) else { return }
+  /// The sections a drag may take an item out of into another section: none
+  /// while a full apply is in flight, and only those with no section
+  /// snapshot in flight. Those were built from what the app saw before the
+  /// drag, and a full apply would put the item back, or a section snapshot
+  /// claim it, in a section it has left (the app's own race, not the
+  /// engine's).
+  var sectionsToLeave: [Int] {
+    guard pendingFullApplies == 0, view.cells.count > 1 else { return [] }
+    return view.cells.indices.filter {
+      !view.cells[$0].isEmpty && pendingOutlines[$0, default: 0] == 0
+    }
+  }
+
+  /// Drags a random item to a random place: into another section when
+  /// `acrossSections` is true (the caller waits until ``sectionsToLeave``
+  /// is not empty), else at random, crossing when ``sectionsToLeave``
+  /// allows it.
+  func drag(acrossSections: Bool = false, using random: inout SeededRandom) {
+    let leavable = sectionsToLeave
+    let crosses = acrossSections || (!leavable.isEmpty && Bool.random(using: &random))
+    let sections = crosses ? leavable : view.cells.indices.filter { !view.cells[$0].isEmpty }
+    guard let from = sections.randomElement(using: &random) else {
+      Issue.record("no section to drag from (across sections: \(crosses))")
+      return
+    }
     let item = Int.random(in: 0..<view.cells[from].count, using: &random)
-    let crosses =
-      pendingFullApplies == 0 && pendingOutlines[from, default: 0] == 0
-      && Bool.random(using: &random)
-    let to = crosses ? Int.random(in: 0..<view.cells.count, using: &random) : from
+    let to =
+      crosses
+      ? view.cells.indices.filter { $0 != from }.randomElement(using: &random)! : from
     let room = view.cells[to].count - (to == from ? 1 : 0)
     let place = Int.random(in: 0...room, using: &random)
     #expect(view.interactivelyMoveItem(at: [from, item], to: [to, place]))
@@ -147,8 +163,14 @@ extension ConcurrencyTests {
     // requests; the worker diffs them on another thread meanwhile.
     let user = Task {
       var random = seeds.substream(0)
-      for _ in 0..<steps {
-        if Int.random(in: 0..<3, using: &random) == 0 {
+      for step in 0..<steps {
+        if step % 10 == 9 {
+          // On a loaded machine the app's requests may be in flight at
+          // every random drag; every tenth step waits for a moment when a
+          // drag can cross sections, so that some always do.
+          await waitUntil("a drag can cross sections") { !bench.sectionsToLeave.isEmpty }
+          bench.drag(acrossSections: true, using: &random)
+        } else if Int.random(in: 0..<3, using: &random) == 0 {
           bench.toggle(using: &random)
         } else {
           bench.drag(using: &random)
@@ -156,8 +178,8 @@ extension ConcurrencyTests {
         await Task.yield()
       }
     }
-    // The app's tasks pause between requests, or the user could never drag
-    // across sections (see `DragBench.drag`).
+    // The app's tasks pause between requests, or the user could seldom drag
+    // across sections (see `DragBench.sectionsToLeave`).
     let fullApplies = Task {
       var random = seeds.substream(1)
       for _ in 0..<steps / 3 {
@@ -196,7 +218,7 @@ extension ConcurrencyTests {
     #expect(dataSource.snapshot(for: 1) == outline)
     bench.drag(using: &random)
     #expect(bench.disagreements.isEmpty, "\(bench.disagreements.prefix(3))")
-    #expect(bench.dragsAcrossSections > 0)
+    #expect(bench.dragsAcrossSections >= steps / 10)
     print(
       "drag hammer: \(bench.drags) drags (\(bench.dragsAcrossSections) across sections), "
         + "\(bench.toggles) toggles, \(dataSource._applyStatistics)")
