@@ -127,13 +127,12 @@ extension DiffableDataSourceSnapshot {
   ///   identifier, and the items leave when a read next builds the index.
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-    let operation: StaticString = "deleteItems(_:)"
     // Owned, the index is no longer built by another thread meanwhile.
     _ownIndex()
     if !_index.isBuilt && !_index.hasUnverifiedMarks {
-      _deleteWhenBuilt(identifiers, operation)
+      _deleteWhenBuilt(identifiers)
     } else {
-      _removeItems(identifiers, keepingMarks: false, mayDropIndex: true, operation)
+      _removeItems(identifiers, keepingMarks: false, mayDropIndex: true, "deleteItems(_:)")
     }
     _checkInvariants()
   }
@@ -142,7 +141,7 @@ extension DiffableDataSourceSnapshot {
   /// identifiers join the ones the build removes (one hash each), and marks
   /// on them go now.
   @inlinable
-  mutating func _deleteWhenBuilt(_ identifiers: [ItemIdentifierType], _ operation: StaticString) {
+  mutating func _deleteWhenBuilt(_ identifiers: [ItemIdentifierType]) {
     guard !identifiers.isEmpty else { return }
     _index.hasWaitingChanges = true
     if _index.deleted == nil {

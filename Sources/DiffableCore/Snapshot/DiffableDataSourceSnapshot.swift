@@ -259,7 +259,10 @@ extension DiffableDataSourceSnapshot {
   /// The items marked with ``reloadItems(_:)``, in the order they were first
   /// marked.
   ///
-  /// - Complexity: O(*r*), where *r* is the number of marked items.
+  /// - Complexity: O(*r*), where *r* is the number of marked items, once
+  ///   the item index is built; if it is pending (items were appended or
+  ///   marked since it was last built), this read builds it first, O(*p*)
+  ///   for *p* items.
   @inlinable
   public var reloadedItemIdentifiers: [ItemIdentifierType] {
     // Marks made while the index was pending are looked up when it is built.
@@ -270,7 +273,10 @@ extension DiffableDataSourceSnapshot {
   /// The items marked with ``reconfigureItems(_:)``, in the order they were
   /// first marked.
   ///
-  /// - Complexity: O(*r*), where *r* is the number of marked items.
+  /// - Complexity: O(*r*), where *r* is the number of marked items, once
+  ///   the item index is built; if it is pending (items were appended or
+  ///   marked since it was last built), this read builds it first, O(*p*)
+  ///   for *p* items.
   @inlinable
   public var reconfiguredItemIdentifiers: [ItemIdentifierType] {
     _ = _settledIndex("reconfiguredItemIdentifiers")
