@@ -83,6 +83,35 @@ struct WebLayoutTests {
     return layout
   }
 
+  @Test("unmoved items: only changed frames are sent, the page's frames fill the rest")
+  func unmovedFrames() throws {
+    let row = { (y: Double) in WebRect(x: 0, y: y, width: 390, height: 44) }
+    let held = WebLayout(
+      size: WebSize(width: 390, height: 440), frames: ["a": row(0), "b": row(44), "c": row(88)])
+    let next = WebLayout(
+      size: WebSize(width: 390, height: 396), frames: ["b": row(0), "c": row(88), "d": row(132)])
+    let sent = next.sendingOnlyChangedFrames(after: held)
+    #expect(sent.frames == ["b": row(0), "d": row(132)])
+    #expect(sent.unmoved == ["c"])
+    #expect(sent.withUnmovedFrames(from: held) == next)
+    // A page that holds another layout cannot fill them in.
+    #expect(sent.withUnmovedFrames(from: next.sendingOnlyChangedFrames(after: next)) == nil)
+    #expect(sent.withUnmovedFrames(from: WebLayout.empty) == nil)
+
+    // In JSON, after the other keys; refused twice or beside its frame.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(sent), as: UTF8.self)
+    #expect(json.hasSuffix(#""supplementaries":[],"unmoved":["c"]}"#))
+    #expect(try JSONDecoder().decode(WebLayout.self, from: Data(json.utf8)) == sent)
+    for bad in [#"["c","c"]"#, #"["b"]"#] {
+      let text = json.replacingOccurrences(of: #""unmoved":["c"]"#, with: #""unmoved":"# + bad)
+      #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(WebLayout.self, from: Data(text.utf8))
+      }
+    }
+  }
+
   @Test("a reload carries the frames SolvedLayout gives the window, and a cell for each only")
   func reloadLayout() async throws {
     let (session, view, dataSource) = Self.session()
@@ -218,7 +247,15 @@ struct WebLayoutTests {
     let expected = try Self.expected(Self.plain, new, width: 390, height: 600, y: 0)
     let window = Set(expected.frames.keys)
     let broughtIn: Set = ["new-top", "new-far", "item-00003", "item-00190"]
-    #expect(batch.layout?.frames == expected.frames)
+    // The batch carries the frames that changed or entered the window (an
+    // insert above item-00005 and its deletion shift items 0 to 4 only);
+    // the client takes the others from the reload's.
+    #expect(client.layouts["main"]?.frames == expected.frames)
+    let reloaded = reload.layout?.frames ?? [:]
+    let unchanged = expected.frames.filter { reloaded[$0.key] == $0.value }
+    #expect(batch.layout?.unmoved == unchanged.keys.sorted())
+    #expect(batch.layout?.frames == expected.frames.filter { unchanged[$0.key] == nil })
+    #expect(unchanged.keys.sorted() == Array(Self.items(28)[6...]))
     #expect(
       Set(batch.cells.keys) == window.intersection(broughtIn).union(window.subtracting(held)))
     #expect(batch.cells["new-top"] == WebCell("NEW-TOP"))

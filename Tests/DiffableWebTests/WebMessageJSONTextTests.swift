@@ -119,9 +119,15 @@ struct WebMessageJSONTextTests {
       estimated[edgeStrings.randomElement(using: &random)!] =
         [.width, .height, .both].randomElement(using: &random)!
     }
+    var unmoved: [String] = []
+    for _ in 0..<Int.random(in: 0...3, using: &random) {
+      let text = try identifier(using: &random).text
+      if frames[text] == nil && !unmoved.contains(text) { unmoved.append(text) }
+    }
     return WebLayout(
       size: WebSize(width: number(using: &random), height: number(using: &random)),
-      frames: frames, supplementaries: supplementaries, bands: bands, estimated: estimated)
+      frames: frames, supplementaries: supplementaries, bands: bands, estimated: estimated,
+      unmoved: unmoved)
   }
 
   static func message(using random: inout SeededRandom) throws -> WebServerMessage {

@@ -79,6 +79,11 @@ describe('checkLayout', () => {
       [(l) => { l.bands[0].rests = [0, null]; }, 'layout.bands[0].rests[1]'],
       [(l) => { l.bands[0].contentWidth = -5; }, 'layout.bands[0].contentWidth'],
       [(l) => { l.bands.push(l.bands[0]); }, 'layout.bands[1].section', /has a band already/],
+      [(l) => { l.unmoved = 'a'; }, 'layout.unmoved', /not a list/],
+      [(l) => { l.unmoved = ['a', 3]; }, 'layout.unmoved[1]'],
+      [(l) => { l.unmoved = ['a', 'a']; }, 'layout.unmoved[1]', /names twice/],
+      [(l) => { l.frames = { a: [0, 0, 1, 1] }; l.unmoved = ['a']; }, 'layout.unmoved[0]',
+        /layout.frames has/],
     ];
     for (const [breakIt, field, pattern] of cases) {
       const layout = good();
@@ -149,6 +154,34 @@ describe('a batch with a layout', () => {
     expectMalformed(() => applyBatch(start(), batch({}, { counts: [4] })), 'layout', /missing/);
   });
 
+  test('unmoved items keep the frames the list holds; the frames given replace theirs', () => {
+    // Delete `a`: b moves up, c enters below it; nothing holds b's old place.
+    const held = applyReload(createModel(), windowedReload(['a', 'b', 'c', 'd'], ['a', 'b', 'c']));
+    const layout = layoutOf([]);
+    layout.frames = { c: [0, 88, 390, 44] };
+    layout.unmoved = ['b'];
+    const message = batch({ itemDeletes: [[0, 0]] }, { counts: [3], layout });
+    const state = applyBatch(held, message).lists.get('main');
+    assert.deepEqual(Object.fromEntries(state.layout.frames),
+      { b: [0, 44, 390, 44], c: [0, 88, 390, 44] });
+    assert.deepEqual(state.layout.unmoved, []);
+    assert.deepEqual([...state.cells.keys()], ['b', 'c']);
+  });
+
+  test('refuses an unmoved item whose frame the list does not hold, or that left the list', () => {
+    const unheld = batch({}, { counts: [4], layout: { ...layoutOf(['a']), unmoved: ['c'] } });
+    expectMalformed(() => applyBatch(start(), unheld), 'layout.unmoved[0]',
+      /"c", an item whose frame the list does not hold/);
+    const deleted = batch({ itemDeletes: [[0, 0]] }, {
+      counts: [3], layout: { ...layoutOf(['b']), unmoved: ['a'] },
+    });
+    expectMalformed(() => applyBatch(start(), deleted), 'layout.frames["a"]',
+      /an item the list does not show/);
+    const reload = windowedReload(['a'], ['a']);
+    reload.layout = { ...layoutOf([]), unmoved: ['a'] };
+    expectMalformed(() => applyReload(createModel(), reload), 'layout.unmoved[0]');
+  });
+
   test('a reconfigured item in the window takes its new content', () => {
     const message = batch({ itemReconfigures: [[0, 1]] }, {
       counts: [4], reconfigured: { b: { text: 'B2' } }, layout: layoutOf(['a', 'b']),
@@ -170,6 +203,13 @@ describe('the layout message', () => {
     assert.deepEqual(Object.fromEntries(state.cells), { b: { text: 'B' }, c: { text: 'C' } });
     assert.equal(state.seq, 1);
     assert.deepEqual(state.sections[0].items, ['a', 'b', 'c', 'd']);
+  });
+
+  test('takes the frames of its unmoved items from the layout the list holds', () => {
+    const layout = { ...layoutOf([]), frames: { c: [0, 88, 390, 44] }, unmoved: ['b'] };
+    const state = applyLayout(start(), message({ layout })).lists.get('main');
+    assert.deepEqual(Object.fromEntries(state.layout.frames),
+      { b: [0, 44, 390, 44], c: [0, 88, 390, 44] });
   });
 
   test('is ignored for another seq or an unknown list', () => {

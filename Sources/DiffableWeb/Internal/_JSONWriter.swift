@@ -337,8 +337,8 @@ extension WebVisibleItem {
 }
 
 extension WebLayout {
-  /// Writes `{"bands", "estimated", "frames", "size", "supplementaries"}`,
-  /// `estimated` only when it is not empty.
+  /// Writes `{"bands", "estimated", "frames", "size", "supplementaries",
+  /// "unmoved"}`, `estimated` and `unmoved` only when they are not empty.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"bands":["#)
     for (i, band) in bands.enumerated() {
@@ -385,7 +385,16 @@ extension WebLayout {
       writer.string(supplementary.section)
       writer.byte("}")
     }
-    writer.raw("]}")
+    writer.byte("]")
+    if !unmoved.isEmpty {
+      writer.raw(#","unmoved":["#)
+      for (i, text) in unmoved.enumerated() {
+        if i > 0 { writer.byte(",") }
+        writer.string(text)
+      }
+      writer.byte("]")
+    }
+    writer.byte("}")
   }
 }
 

@@ -64,11 +64,11 @@ extension WebSize: Codable {
 
 extension WebLayout: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case size, frames, supplementaries, bands, estimated
+    case size, frames, supplementaries, bands, estimated, unmoved
   }
 
-  /// Encodes the layout as an object with every key, but `estimated` only
-  /// when it is not empty.
+  /// Encodes the layout as an object with every key, but `estimated` and
+  /// `unmoved` only when they are not empty.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _CodingKeys.self)
     try container.encode(size, forKey: .size)
@@ -79,12 +79,14 @@ extension WebLayout: Codable {
     try container.encode(supplementaries, forKey: .supplementaries)
     try container.encode(bands, forKey: .bands)
     if !estimated.isEmpty { try container._encode(byName: estimated, forKey: .estimated) }
+    if !unmoved.isEmpty { try container.encode(unmoved, forKey: .unmoved) }
   }
 
   /// Decodes a layout value.
   ///
   /// - Throws: `DecodingError` when a key is missing or unknown, or a
-  ///   rectangle, size, supplementary, band or estimated axis is malformed.
+  ///   rectangle, size, supplementary, band or estimated axis is malformed,
+  ///   or ``unmoved`` repeats an item or names one that `frames` has.
   public init(from decoder: any Decoder) throws {
     let container = try decoder._object(_CodingKeys.self)
     let frames = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .frames)
@@ -99,10 +101,19 @@ extension WebLayout: Codable {
         estimated[key.stringValue] = try sections.decode(WebEstimatedAxes.self, forKey: key)
       }
     }
+    let unmoved = try container.decodeIfPresent([String].self, forKey: .unmoved) ?? []
+    var seen = Set<String>()
+    for text in unmoved where !seen.insert(text).inserted || byText[text] != nil {
+      throw DecodingError.dataCorruptedError(
+        forKey: .unmoved, in: container,
+        debugDescription: "item \(String(reflecting: text)) is "
+          + (byText[text] != nil ? "also in frames" : "named twice"))
+    }
     self.init(
       size: try container.decode(WebSize.self, forKey: .size), frames: byText,
       supplementaries: try container.decode([WebSupplementary].self, forKey: .supplementaries),
-      bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated)
+      bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated,
+      unmoved: unmoved)
   }
 }
 

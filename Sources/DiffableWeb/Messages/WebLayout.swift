@@ -85,17 +85,56 @@ public struct WebLayout: Sendable, Hashable {
   /// section's ``WebIdentifier/text``, with the axes that are estimated;
   /// written only when not empty.
   public var estimated: [String: WebEstimatedAxes]
+  /// Items of the window that keep the frame the page holds for them from
+  /// the list's last layout, by ``WebIdentifier/text``, in place of their
+  /// entries in ``frames``: a `batch` names them so that it carries only
+  /// the frames that changed or entered the window. Written only when not
+  /// empty; always empty in a `reload`, which the page takes as it is.
+  public var unmoved: [String]
 
   /// Creates a layout value.
   public init(
     size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
-    bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:]
+    bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:], unmoved: [String] = []
   ) {
     self.size = size
     self.frames = frames
     self.supplementaries = supplementaries
     self.bands = bands
     self.estimated = estimated
+    self.unmoved = unmoved
+  }
+
+  /// The layout with the frames of the items that have the same frame in
+  /// `previous` (the layout the page holds) moved to ``unmoved``, as a
+  /// `batch` sends it.
+  ///
+  /// - Complexity: O(*w*) for *w* frames.
+  public func sendingOnlyChangedFrames(after previous: WebLayout) -> WebLayout {
+    var result = self
+    for (text, frame) in frames where previous.frames[text] == frame {
+      result.frames[text] = nil
+      result.unmoved.append(text)
+    }
+    result.unmoved.sort()
+    return result
+  }
+
+  /// The layout with the items of ``unmoved`` given the frames `previous`
+  /// has for them, and ``unmoved`` empty: the window's every frame, as the
+  /// page takes it. `nil` if `previous` has no frame for one of them, or
+  /// ``frames`` has one too: the page holds another layout than the one the
+  /// message was built against, and asks for a reload.
+  ///
+  /// - Complexity: O(*u*) for *u* unmoved items, plus copying the frames.
+  public func withUnmovedFrames(from previous: WebLayout) -> WebLayout? {
+    var result = self
+    result.unmoved = []
+    for text in unmoved {
+      guard let frame = previous.frames[text], frames[text] == nil else { return nil }
+      result.frames[text] = frame
+    }
+    return result
   }
 
   /// A layout with nothing in it: what a list that cannot be laid out for

@@ -362,7 +362,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     for text in message.reconfigured.keys where message.cells[text] != nil {
       message.reconfigured[text] = nil
     }
-    message.layout = layout
+    // The page holds the frames of the last layout sent: the batch carries
+    // only those that changed and the items that entered the window.
+    message.layout = _sentLayout.map { layout.sendingOnlyChangedFrames(after: $0) } ?? layout
     seq += 1
     _rememberShown(message, update: update, from: old, to: new)
     _shown = new

@@ -90,6 +90,9 @@ final class FakeWebClient {
       seqs[reload.list] = reload.seq
       cells[reload.list] = reload.cells
       visible[reload.list] = nil
+      if let layout = reload.layout, !layout.unmoved.isEmpty {
+        throw FakeClientError("a reload of \(reload.list) names unmoved items \(layout.unmoved)")
+      }
       try adopt(reload.layout, of: reload.list)
     case .batch(let batch):
       guard let old = lists[batch.list], seqs[batch.list] == batch.seq - 1 else {
@@ -122,9 +125,18 @@ final class FakeWebClient {
 
   /// Keeps the cells of the items of `layout`'s frames only, as the page
   /// does, and checks that it holds a cell for each, and that every frame
-  /// is of an item the list shows.
+  /// is of an item the list shows. Unmoved items take the frames of the
+  /// layout the client holds.
   func adopt(_ layout: WebLayout?, of list: String) throws {
-    guard let layout else { return }
+    guard var layout else { return }
+    if !layout.unmoved.isEmpty {
+      guard let previous = layouts[list], let whole = layout.withUnmovedFrames(from: previous)
+      else {
+        throw FakeClientError(
+          "unmoved items \(layout.unmoved), whose frames the client does not all hold")
+      }
+      layout = whole
+    }
     layouts[list] = layout
     cells[list] = cells[list, default: [:]].filter { layout.frames[$0.key] != nil }
     let shown = Set(lists[list]?.itemIdentifiers.map(\.text) ?? [])

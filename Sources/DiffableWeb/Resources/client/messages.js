@@ -325,8 +325,9 @@ export function checkVisibleItems(items, field = 'items') {
  * `{kind, section, index, frame, pin, cell}` with `pin` `[min, max]` or
  * `null`; `bands`, each `{section, frame, contentWidth, rests}`; and, when
  * present, `estimated`, section text to `"width"`, `"height"` or `"both"`
- * (the sections whose cells size themselves). Keys the client does not
- * know are left alone.
+ * (the sections whose cells size themselves), and `unmoved`, the items
+ * that keep the frame the page holds (each once, none of them in
+ * `frames`). Keys the client does not know are left alone.
  *
  * @param {unknown} layout The value as `JSON.parse` produced it.
  * @param {string} field Where it was, for the error.
@@ -334,7 +335,7 @@ export function checkVisibleItems(items, field = 'items') {
  *   supplementaries: {kind: string, section: string, index: number, frame: number[],
  *   pin: number[] | null, cell: object}[],
  *   bands: {section: string, frame: number[], contentWidth: number, rests: number[]}[],
- *   estimated: Map<string, 'width' | 'height' | 'both'>}}
+ *   estimated: Map<string, 'width' | 'height' | 'both'>, unmoved: string[]}}
  *   The layout, frozen, with its frames and estimated sections as maps.
  * @throws {MalformedMessageError} Naming the first field of the wrong shape.
  */
@@ -405,9 +406,23 @@ export function checkLayout(layout, field = 'layout') {
       estimated.set(section, axes);
     }
   }
+  const unmoved = [];
+  if (Object.hasOwn(layout, 'unmoved')) {
+    const named = new Set();
+    array(layout.unmoved, `${field}.unmoved`).forEach((text, i) => {
+      const at = `${field}.unmoved[${i}]`;
+      string(text, at);
+      if (named.has(text) || frames.has(text)) {
+        throw new MalformedMessageError(at, `is ${JSON.stringify(text)}, which ${
+          named.has(text) ? 'it names twice' : `${field}.frames has`}`);
+      }
+      named.add(text);
+      unmoved.push(text);
+    });
+  }
   return Object.freeze({
     size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
-    bands: Object.freeze(bands), estimated,
+    bands: Object.freeze(bands), estimated, unmoved: Object.freeze(unmoved),
   });
 }
 

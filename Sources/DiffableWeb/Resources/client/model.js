@@ -145,18 +145,42 @@ function freezeList(seq, sections, cells, kinds, layout = null, visible = new Ma
 /**
  * Reads the optional `layout` of a `reload` or `batch`, and checks it
  * against the list it lays out: its frames are of items the list shows, its
- * supplementaries and bands of sections the list has.
+ * supplementaries and bands of sections the list has. The items its
+ * `unmoved` names take the frames `previous` has for them.
  *
  * @param {object} message The message.
  * @param {ReadonlyArray<{id: string, items: ReadonlyArray<string>}>} sections
  *   What the list shows once the message is applied.
+ * @param {ReturnType<typeof checkLayout> | null} previous The layout the
+ *   list holds: `null` for a `reload`, which names no unmoved item.
  * @returns {ReturnType<typeof checkLayout> | null} `null` when the message has
  *   no layout.
  * @throws {MalformedMessageError} When it is malformed or does not fit.
  */
-function readLayout(message, sections) {
+function readLayout(message, sections, previous = null) {
   if (!Object.hasOwn(message, 'layout')) return null;
-  return fitLayout(checkLayout(message.layout, 'layout'), sections);
+  return fitLayout(withUnmovedFrames(checkLayout(message.layout, 'layout'), previous), sections);
+}
+
+/**
+ * The layout with the frames of its `unmoved` items taken from `previous`:
+ * every frame of the window, and `unmoved` empty.
+ *
+ * @throws {MalformedMessageError} When `previous` has no frame for one.
+ */
+function withUnmovedFrames(layout, previous) {
+  if (layout.unmoved.length === 0) return layout;
+  const frames = new Map(layout.frames);
+  layout.unmoved.forEach((text, i) => {
+    const frame = previous === null ? undefined : previous.frames.get(text);
+    if (frame === undefined) {
+      throw new MalformedMessageError(
+        `layout.unmoved[${i}]`,
+        `is ${JSON.stringify(text)}, an item whose frame the list does not hold`);
+    }
+    frames.set(text, frame);
+  });
+  return Object.freeze({ ...layout, frames, unmoved: Object.freeze([]) });
 }
 
 /** Checks that a layout lays out the list `sections`, and returns it. */
@@ -455,7 +479,7 @@ export function replayBatch(state, message) {
     // could not tell which of the others to draw.
     throw new MalformedMessageError('layout', 'is missing, but the list has a layout');
   }
-  const layout = readLayout(message, sections);
+  const layout = readLayout(message, sections, state.layout);
   if (layout !== null) {
     const cells = windowCells(sections, layout, cellsIn, (item) => {
       if (broughtIn.has(item)) return undefined;
@@ -563,7 +587,7 @@ export function applyLayout(model, message) {
   const given = cellTable(message, 'cells');
   const state = model.lists.get(list);
   if (state === undefined || state.seq !== seq) return model;
-  const layout = fitLayout(layoutIn, state.sections);
+  const layout = fitLayout(withUnmovedFrames(layoutIn, state.layout), state.sections);
   const cells = windowCells(state.sections, layout, given, (item) => state.cells.get(item),
     () => 'which layout.frames has and the page did not hold');
   const lists = new Map(model.lists);
