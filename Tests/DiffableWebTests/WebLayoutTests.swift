@@ -83,29 +83,45 @@ struct WebLayoutTests {
     return layout
   }
 
-  @Test("unmoved items: only changed frames are sent, the page's frames fill the rest")
-  func unmovedFrames() throws {
+  @Test("held frames: only changed frames are sent, the page's frames fill the rest")
+  func heldFrames() throws {
     let row = { (y: Double) in WebRect(x: 0, y: y, width: 390, height: 44) }
     let held = WebLayout(
-      size: WebSize(width: 390, height: 440), frames: ["a": row(0), "b": row(44), "c": row(88)])
+      size: WebSize(width: 390, height: 440),
+      frames: ["a": row(0), "b": row(44), "c": row(88), "d": row(132), "e": row(176)])
+    // `a` deleted, `n` inserted at the top, `b`, `c` one row down, `d`
+    // where it was, `e` taller, `f` entering.
     let next = WebLayout(
-      size: WebSize(width: 390, height: 396), frames: ["b": row(0), "c": row(88), "d": row(132)])
+      size: WebSize(width: 390, height: 484),
+      frames: [
+        "n": row(0), "b": row(88), "c": row(132), "d": row(132),
+        "e": WebRect(x: 0, y: 176, width: 390, height: 60), "f": row(236),
+      ])
     let sent = next.sendingOnlyChangedFrames(after: held)
-    #expect(sent.frames == ["b": row(0), "d": row(132)])
-    #expect(sent.unmoved == ["c"])
-    #expect(sent.withUnmovedFrames(from: held) == next)
+    #expect(sent.frames == ["n": row(0), "e": next.frames["e"]!, "f": row(236)])
+    #expect(sent.unmoved == ["d"])
+    #expect(sent.shifted == [WebShift(dx: 0, dy: 44, items: ["b", "c"])])
+    #expect(sent.withHeldFrames(from: held) == next)
+    // A lone shifted item is cheaper as a frame.
+    let one = WebLayout(size: held.size, frames: ["a": row(10)])
+    #expect(one.sendingOnlyChangedFrames(after: held) == one)
     // A page that holds another layout cannot fill them in.
-    #expect(sent.withUnmovedFrames(from: next.sendingOnlyChangedFrames(after: next)) == nil)
-    #expect(sent.withUnmovedFrames(from: WebLayout.empty) == nil)
+    let other = WebLayout(size: held.size, frames: ["b": row(0), "c": row(44)])
+    #expect(sent.withHeldFrames(from: other) == nil)
+    #expect(sent.withHeldFrames(from: WebLayout.empty) == nil)
 
-    // In JSON, after the other keys; refused twice or beside its frame.
+    // In JSON, in key order; refused twice or beside its frame.
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let json = String(decoding: try encoder.encode(sent), as: UTF8.self)
-    #expect(json.hasSuffix(#""supplementaries":[],"unmoved":["c"]}"#))
+    #expect(json.contains(#""shifted":[{"by":[0,44],"items":["b","c"]}],"size""#))
+    #expect(json.hasSuffix(#""supplementaries":[],"unmoved":["d"]}"#))
     #expect(try JSONDecoder().decode(WebLayout.self, from: Data(json.utf8)) == sent)
-    for bad in [#"["c","c"]"#, #"["b"]"#] {
-      let text = json.replacingOccurrences(of: #""unmoved":["c"]"#, with: #""unmoved":"# + bad)
+    for (old, bad) in [
+      (#""unmoved":["d"]"#, #""unmoved":["d","d"]"#), (#""unmoved":["d"]"#, #""unmoved":["n"]"#),
+      (#""unmoved":["d"]"#, #""unmoved":["b"]"#), (#""by":[0,44]"#, #""by":[0]"#),
+    ] {
+      let text = json.replacingOccurrences(of: old, with: bad)
       #expect(throws: DecodingError.self) {
         try JSONDecoder().decode(WebLayout.self, from: Data(text.utf8))
       }
@@ -247,15 +263,15 @@ struct WebLayoutTests {
     let expected = try Self.expected(Self.plain, new, width: 390, height: 600, y: 0)
     let window = Set(expected.frames.keys)
     let broughtIn: Set = ["new-top", "new-far", "item-00003", "item-00190"]
-    // The batch carries the frames that changed or entered the window (an
-    // insert above item-00005 and its deletion shift items 0 to 4 only);
-    // the client takes the others from the reload's.
+    // The batch carries the frames of the items that entered the window;
+    // an insert above item-00005 and its deletion move items 0 to 4 one
+    // row down and leave the others: the client takes those from the
+    // reload's frames.
     #expect(client.layouts["main"]?.frames == expected.frames)
-    let reloaded = reload.layout?.frames ?? [:]
-    let unchanged = expected.frames.filter { reloaded[$0.key] == $0.value }
-    #expect(batch.layout?.unmoved == unchanged.keys.sorted())
-    #expect(batch.layout?.frames == expected.frames.filter { unchanged[$0.key] == nil })
-    #expect(unchanged.keys.sorted() == Array(Self.items(28)[6...]))
+    let shown = try #require(batch.layout)
+    #expect(shown.frames.keys.sorted() == ["new-top"])
+    #expect(shown.shifted == [WebShift(dx: 0, dy: 44, items: Array(Self.items(5)))])
+    #expect(shown.unmoved == Array(Self.items(28)[6...]))
     #expect(
       Set(batch.cells.keys) == window.intersection(broughtIn).union(window.subtracting(held)))
     #expect(batch.cells["new-top"] == WebCell("NEW-TOP"))

@@ -124,10 +124,21 @@ struct WebMessageJSONTextTests {
       let text = try identifier(using: &random).text
       if frames[text] == nil && !unmoved.contains(text) { unmoved.append(text) }
     }
+    var shifted: [WebShift] = []
+    for _ in 0..<Int.random(in: 0...2, using: &random) {
+      let texts = try (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        try identifier(using: &random).text
+      }
+      var named = Set(unmoved + shifted.flatMap(\.items) + frames.keys)
+      shifted.append(
+        WebShift(
+          dx: number(using: &random), dy: number(using: &random),
+          items: texts.filter { named.insert($0).inserted }))
+    }
     return WebLayout(
       size: WebSize(width: number(using: &random), height: number(using: &random)),
       frames: frames, supplementaries: supplementaries, bands: bands, estimated: estimated,
-      unmoved: unmoved)
+      unmoved: unmoved, shifted: shifted)
   }
 
   static func message(using random: inout SeededRandom) throws -> WebServerMessage {

@@ -111,8 +111,9 @@ struct WebSelfSizingTests {
       throw FakeClientError("expected a batch")
     }
     #expect(inserted.seq == 2)
-    #expect(inserted.layout?.frames["item-00001"] == WebRect(x: 0, y: 88, width: 390, height: 100))
-    #expect(inserted.layout?.frames["item-00002"] == WebRect(x: 0, y: 188, width: 390, height: 44))
+    let shown = client.layouts["main"]?.frames
+    #expect(shown?["item-00001"] == WebRect(x: 0, y: 88, width: 390, height: 100))
+    #expect(shown?["item-00002"] == WebRect(x: 0, y: 188, width: 390, height: 44))
     client.send(.ack(list: "main", seq: 2))
     await inserting.value
 

@@ -84,6 +84,10 @@ describe('checkLayout', () => {
       [(l) => { l.unmoved = ['a', 'a']; }, 'layout.unmoved[1]', /names twice/],
       [(l) => { l.frames = { a: [0, 0, 1, 1] }; l.unmoved = ['a']; }, 'layout.unmoved[0]',
         /layout.frames has/],
+      [(l) => { l.shifted = [{ by: [0], items: [] }]; }, 'layout.shifted[0].by', /not 2/],
+      [(l) => { l.shifted = [{ by: [0, 1] }]; }, 'layout.shifted[0].items', /missing/],
+      [(l) => { l.unmoved = ['a']; l.shifted = [{ by: [0, 1], items: ['a'] }]; },
+        'layout.shifted[0].items[0]', /names twice/],
     ];
     for (const [breakIt, field, pattern] of cases) {
       const layout = good();
@@ -166,6 +170,28 @@ describe('a batch with a layout', () => {
       { b: [0, 44, 390, 44], c: [0, 88, 390, 44] });
     assert.deepEqual(state.layout.unmoved, []);
     assert.deepEqual([...state.cells.keys()], ['b', 'c']);
+  });
+
+  test('shifted items take the frames the list holds, moved by their offset', () => {
+    // Insert `x` at the top: a, b and c move one row down.
+    const held = applyReload(createModel(), windowedReload(['a', 'b', 'c', 'd'], ['a', 'b', 'c']));
+    const layout = {
+      ...layoutOf(['x']), shifted: [{ by: [0, 44], items: ['a', 'b'] }], unmoved: [],
+    };
+    layout.frames.c = [0, 132, 390, 44];
+    const message = batch({ itemInserts: [[0, 0]] }, {
+      counts: [5], insertedItems: ['x'], cells: { x: { text: 'X' } }, layout,
+    });
+    const state = applyBatch(held, message).lists.get('main');
+    assert.deepEqual(Object.fromEntries(state.layout.frames), {
+      x: [0, 0, 390, 44], a: [0, 44, 390, 44], b: [0, 88, 390, 44], c: [0, 132, 390, 44],
+    });
+    assert.deepEqual(state.layout.shifted, []);
+    const unheld = batch({}, {
+      counts: [4], layout: { ...layoutOf([]), shifted: [{ by: [0, 1], items: ['a', 'd'] }] },
+    });
+    expectMalformed(() => applyBatch(held, unheld), 'layout.shifted[0].items[1]',
+      /"d", an item whose frame the list does not hold/);
   });
 
   test('refuses an unmoved item whose frame the list does not hold, or that left the list', () => {

@@ -43,6 +43,16 @@ struct _JSONWriter {
     bytes.append(UInt8(ascii: character))
   }
 
+  /// Appends `[text, ...]`, each a JSON string literal.
+  mutating func strings(_ texts: [String]) {
+    byte("[")
+    for (i, text) in texts.enumerated() {
+      if i > 0 { byte(",") }
+      string(text)
+    }
+    byte("]")
+  }
+
   /// Appends `text` as a JSON string literal.
   ///
   /// - Complexity: O(*n*), where *n* is the length of `text` in UTF-8.
@@ -337,8 +347,9 @@ extension WebVisibleItem {
 }
 
 extension WebLayout {
-  /// Writes `{"bands", "estimated", "frames", "size", "supplementaries",
-  /// "unmoved"}`, `estimated` and `unmoved` only when they are not empty.
+  /// Writes `{"bands", "estimated", "frames", "shifted", "size",
+  /// "supplementaries", "unmoved"}`, `estimated`, `shifted` and `unmoved`
+  /// only when they are not empty.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"bands":["#)
     for (i, band) in bands.enumerated() {
@@ -360,6 +371,18 @@ extension WebLayout {
     }
     writer.raw(#","frames":"#)
     try writer.object(frames) { writer, frame in try frame._write(to: &writer) }
+    if !shifted.isEmpty {
+      writer.raw(#","shifted":["#)
+      for (i, group) in shifted.enumerated() {
+        if i > 0 { writer.byte(",") }
+        writer.raw(#"{"by":"#)
+        try writer.numbers([group.dx, group.dy])
+        writer.raw(#","items":"#)
+        writer.strings(group.items)
+        writer.byte("}")
+      }
+      writer.byte("]")
+    }
     writer.raw(#","size":["#)
     try writer.number(size.width)
     writer.byte(",")
@@ -387,12 +410,8 @@ extension WebLayout {
     }
     writer.byte("]")
     if !unmoved.isEmpty {
-      writer.raw(#","unmoved":["#)
-      for (i, text) in unmoved.enumerated() {
-        if i > 0 { writer.byte(",") }
-        writer.string(text)
-      }
-      writer.byte("]")
+      writer.raw(#","unmoved":"#)
+      writer.strings(unmoved)
     }
     writer.byte("}")
   }

@@ -64,11 +64,11 @@ extension WebSize: Codable {
 
 extension WebLayout: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case size, frames, supplementaries, bands, estimated, unmoved
+    case size, frames, supplementaries, bands, estimated, unmoved, shifted
   }
 
-  /// Encodes the layout as an object with every key, but `estimated` and
-  /// `unmoved` only when they are not empty.
+  /// Encodes the layout as an object with every key, but `estimated`,
+  /// `unmoved` and `shifted` only when they are not empty.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _CodingKeys.self)
     try container.encode(size, forKey: .size)
@@ -80,13 +80,15 @@ extension WebLayout: Codable {
     try container.encode(bands, forKey: .bands)
     if !estimated.isEmpty { try container._encode(byName: estimated, forKey: .estimated) }
     if !unmoved.isEmpty { try container.encode(unmoved, forKey: .unmoved) }
+    if !shifted.isEmpty { try container.encode(shifted, forKey: .shifted) }
   }
 
   /// Decodes a layout value.
   ///
   /// - Throws: `DecodingError` when a key is missing or unknown, or a
   ///   rectangle, size, supplementary, band or estimated axis is malformed,
-  ///   or ``unmoved`` repeats an item or names one that `frames` has.
+  ///   or ``unmoved`` and ``shifted`` name an item twice or one that
+  ///   `frames` has.
   public init(from decoder: any Decoder) throws {
     let container = try decoder._object(_CodingKeys.self)
     let frames = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .frames)
@@ -102,18 +104,45 @@ extension WebLayout: Codable {
       }
     }
     let unmoved = try container.decodeIfPresent([String].self, forKey: .unmoved) ?? []
+    let shifted = try container.decodeIfPresent([WebShift].self, forKey: .shifted) ?? []
     var seen = Set<String>()
-    for text in unmoved where !seen.insert(text).inserted || byText[text] != nil {
-      throw DecodingError.dataCorruptedError(
-        forKey: .unmoved, in: container,
-        debugDescription: "item \(String(reflecting: text)) is "
-          + (byText[text] != nil ? "also in frames" : "named twice"))
+    for (key, texts) in [(_CodingKeys.unmoved, unmoved)] + shifted.map({ (.shifted, $0.items) }) {
+      for text in texts where !seen.insert(text).inserted || byText[text] != nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "item \(String(reflecting: text)) is "
+            + (byText[text] != nil ? "also in frames" : "named twice"))
+      }
     }
     self.init(
       size: try container.decode(WebSize.self, forKey: .size), frames: byText,
       supplementaries: try container.decode([WebSupplementary].self, forKey: .supplementaries),
       bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated,
-      unmoved: unmoved)
+      unmoved: unmoved, shifted: shifted)
+  }
+}
+
+extension WebShift: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case by, items
+  }
+
+  /// Encodes the group as `{"by": [dx, dy], "items": [...]}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode([dx, dy], forKey: .by)
+    try container.encode(items, forKey: .items)
+  }
+
+  /// Decodes a group of shifted items.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, or `by` is
+  ///   not two finite numbers.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    let by = try _numbers(container.superDecoder(forKey: .by), count: 2, "an offset")
+    self.init(
+      dx: by[0], dy: by[1], items: try container.decode([String].self, forKey: .items))
   }
 }
 

@@ -91,11 +91,17 @@ public struct WebLayout: Sendable, Hashable {
   /// the frames that changed or entered the window. Written only when not
   /// empty; always empty in a `reload`, which the page takes as it is.
   public var unmoved: [String]
+  /// Groups of the window's items whose frames are those the page holds,
+  /// each group moved by one offset (the items below an insert or a
+  /// deletion in the window), in place of their entries in ``frames``.
+  /// Written only when not empty; always empty in a `reload`.
+  public var shifted: [WebShift]
 
   /// Creates a layout value.
   public init(
     size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
-    bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:], unmoved: [String] = []
+    bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:], unmoved: [String] = [],
+    shifted: [WebShift] = []
   ) {
     self.size = size
     self.frames = frames
@@ -103,36 +109,63 @@ public struct WebLayout: Sendable, Hashable {
     self.bands = bands
     self.estimated = estimated
     self.unmoved = unmoved
+    self.shifted = shifted
   }
 
-  /// The layout with the frames of the items that have the same frame in
-  /// `previous` (the layout the page holds) moved to ``unmoved``, as a
-  /// `batch` sends it.
+  /// The layout as a `batch` sends it to a page that holds `previous`:
+  /// the items whose frame is the one `previous` has go to ``unmoved``,
+  /// and those whose frame is `previous`'s moved by an offset two or more
+  /// of them share go to ``shifted``; ``frames`` keeps the others.
   ///
-  /// - Complexity: O(*w*) for *w* frames.
+  /// - Complexity: O(*w* log *w*) for *w* frames.
   public func sendingOnlyChangedFrames(after previous: WebLayout) -> WebLayout {
+    struct Offset: Hashable {
+      var dx: Double
+      var dy: Double
+    }
+    var moved: [Offset: [String]] = [:]
+    for (text, frame) in frames {
+      guard let old = previous.frames[text], old.width == frame.width,
+        old.height == frame.height
+      else { continue }
+      let offset = Offset(dx: frame.x - old.x, dy: frame.y - old.y)
+      // Only an offset that gives the frame back exactly, as the page adds it.
+      guard old.x + offset.dx == frame.x, old.y + offset.dy == frame.y else { continue }
+      moved[offset, default: []].append(text)
+    }
     var result = self
-    for (text, frame) in frames where previous.frames[text] == frame {
-      result.frames[text] = nil
-      result.unmoved.append(text)
+    for (offset, texts) in moved where offset == Offset(dx: 0, dy: 0) || texts.count > 1 {
+      for text in texts { result.frames[text] = nil }
+      if offset == Offset(dx: 0, dy: 0) {
+        result.unmoved += texts
+      } else {
+        result.shifted.append(WebShift(dx: offset.dx, dy: offset.dy, items: texts.sorted()))
+      }
     }
     result.unmoved.sort()
+    result.shifted.sort { ($0.dy, $0.dx) < ($1.dy, $1.dx) }
     return result
   }
 
-  /// The layout with the items of ``unmoved`` given the frames `previous`
-  /// has for them, and ``unmoved`` empty: the window's every frame, as the
-  /// page takes it. `nil` if `previous` has no frame for one of them, or
-  /// ``frames`` has one too: the page holds another layout than the one the
-  /// message was built against, and asks for a reload.
+  /// The layout with the items of ``unmoved`` and ``shifted`` given the
+  /// frames `previous` has for them (moved by their group's offset), and
+  /// both empty: the window's every frame, as the page takes it. `nil` if
+  /// `previous` has no frame for one of them, or ``frames`` has one too:
+  /// the page holds another layout than the one the message was built
+  /// against, and asks for a reload.
   ///
-  /// - Complexity: O(*u*) for *u* unmoved items, plus copying the frames.
-  public func withUnmovedFrames(from previous: WebLayout) -> WebLayout? {
+  /// - Complexity: O(*u*) for *u* items named, plus copying the frames.
+  public func withHeldFrames(from previous: WebLayout) -> WebLayout? {
     var result = self
     result.unmoved = []
-    for text in unmoved {
-      guard let frame = previous.frames[text], frames[text] == nil else { return nil }
-      result.frames[text] = frame
+    result.shifted = []
+    let groups = [WebShift(dx: 0, dy: 0, items: unmoved)] + shifted
+    for group in groups {
+      for text in group.items {
+        guard let frame = previous.frames[text], result.frames[text] == nil else { return nil }
+        result.frames[text] = WebRect(
+          x: frame.x + group.dx, y: frame.y + group.dy, width: frame.width, height: frame.height)
+      }
     }
     return result
   }
@@ -140,6 +173,24 @@ public struct WebLayout: Sendable, Hashable {
   /// A layout with nothing in it: what a list that cannot be laid out for
   /// its size shows.
   public static let empty = WebLayout(size: WebSize(width: 0, height: 0), frames: [:])
+}
+
+/// Items whose frames are the ones the page holds, moved by one offset:
+/// written `{"by": [dx, dy], "items": [text, ...]}`.
+public struct WebShift: Sendable, Hashable {
+  /// How far the frames move to the right.
+  public var dx: Double
+  /// How far the frames move down.
+  public var dy: Double
+  /// The items, by ``WebIdentifier/text``.
+  public var items: [String]
+
+  /// Creates a group of shifted items.
+  public init(dx: Double, dy: Double, items: [String]) {
+    self.dx = dx
+    self.dy = dy
+    self.items = items
+  }
 }
 
 /// A header, footer or other supplementary view of a list's layout.

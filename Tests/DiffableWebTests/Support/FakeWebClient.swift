@@ -90,8 +90,8 @@ final class FakeWebClient {
       seqs[reload.list] = reload.seq
       cells[reload.list] = reload.cells
       visible[reload.list] = nil
-      if let layout = reload.layout, !layout.unmoved.isEmpty {
-        throw FakeClientError("a reload of \(reload.list) names unmoved items \(layout.unmoved)")
+      if let layout = reload.layout, !layout.unmoved.isEmpty || !layout.shifted.isEmpty {
+        throw FakeClientError("a reload of \(reload.list) names items whose frames it holds")
       }
       try adopt(reload.layout, of: reload.list)
     case .batch(let batch):
@@ -125,15 +125,13 @@ final class FakeWebClient {
 
   /// Keeps the cells of the items of `layout`'s frames only, as the page
   /// does, and checks that it holds a cell for each, and that every frame
-  /// is of an item the list shows. Unmoved items take the frames of the
-  /// layout the client holds.
+  /// is of an item the list shows. Unmoved and shifted items take the frames
+  /// of the layout the client holds.
   func adopt(_ layout: WebLayout?, of list: String) throws {
     guard var layout else { return }
-    if !layout.unmoved.isEmpty {
-      guard let previous = layouts[list], let whole = layout.withUnmovedFrames(from: previous)
-      else {
-        throw FakeClientError(
-          "unmoved items \(layout.unmoved), whose frames the client does not all hold")
+    if !layout.unmoved.isEmpty || !layout.shifted.isEmpty {
+      guard let previous = layouts[list], let whole = layout.withHeldFrames(from: previous) else {
+        throw FakeClientError("a layout of \(list) names items whose frames it does not hold")
       }
       layout = whole
     }

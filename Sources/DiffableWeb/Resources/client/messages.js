@@ -325,9 +325,10 @@ export function checkVisibleItems(items, field = 'items') {
  * `{kind, section, index, frame, pin, cell}` with `pin` `[min, max]` or
  * `null`; `bands`, each `{section, frame, contentWidth, rests}`; and, when
  * present, `estimated`, section text to `"width"`, `"height"` or `"both"`
- * (the sections whose cells size themselves), and `unmoved`, the items
- * that keep the frame the page holds (each once, none of them in
- * `frames`). Keys the client does not know are left alone.
+ * (the sections whose cells size themselves); `unmoved`, the items that
+ * keep the frame the page holds, and `shifted`, each `{by: [dx, dy],
+ * items}`, items whose held frames move by `by` (each item named once,
+ * none of them in `frames`). Keys the client does not know are left alone.
  *
  * @param {unknown} layout The value as `JSON.parse` produced it.
  * @param {string} field Where it was, for the error.
@@ -335,7 +336,8 @@ export function checkVisibleItems(items, field = 'items') {
  *   supplementaries: {kind: string, section: string, index: number, frame: number[],
  *   pin: number[] | null, cell: object}[],
  *   bands: {section: string, frame: number[], contentWidth: number, rests: number[]}[],
- *   estimated: Map<string, 'width' | 'height' | 'both'>, unmoved: string[]}}
+ *   estimated: Map<string, 'width' | 'height' | 'both'>, unmoved: string[],
+ *   shifted: {by: number[], items: string[]}[]}}
  *   The layout, frozen, with its frames and estimated sections as maps.
  * @throws {MalformedMessageError} Naming the first field of the wrong shape.
  */
@@ -406,23 +408,31 @@ export function checkLayout(layout, field = 'layout') {
       estimated.set(section, axes);
     }
   }
-  const unmoved = [];
-  if (Object.hasOwn(layout, 'unmoved')) {
-    const named = new Set();
-    array(layout.unmoved, `${field}.unmoved`).forEach((text, i) => {
-      const at = `${field}.unmoved[${i}]`;
-      string(text, at);
-      if (named.has(text) || frames.has(text)) {
-        throw new MalformedMessageError(at, `is ${JSON.stringify(text)}, which ${
-          named.has(text) ? 'it names twice' : `${field}.frames has`}`);
-      }
-      named.add(text);
-      unmoved.push(text);
-    });
-  }
+  // The items whose frames the page holds: each named once, none in frames.
+  const named = new Set();
+  const heldItems = (value, at) => Object.freeze(array(value, at).map((text, i) => {
+    string(text, `${at}[${i}]`);
+    if (named.has(text) || frames.has(text)) {
+      throw new MalformedMessageError(`${at}[${i}]`, `is ${JSON.stringify(text)}, which ${
+        named.has(text) ? 'the layout names twice' : `${field}.frames has`}`);
+    }
+    named.add(text);
+    return text;
+  }));
+  const unmoved = Object.hasOwn(layout, 'unmoved')
+    ? heldItems(layout.unmoved, `${field}.unmoved`) : Object.freeze([]);
+  const shifted = Object.hasOwn(layout, 'shifted')
+    ? array(layout.shifted, `${field}.shifted`).map((value, i) => {
+      const at = `${field}.shifted[${i}]`;
+      object(value, at);
+      const by = numbers(required(value, 'by', `${at}.by`), `${at}.by`, 2, [], '[dx, dy]');
+      const items = heldItems(required(value, 'items', `${at}.items`), `${at}.items`);
+      return Object.freeze({ by: Object.freeze(by.slice()), items });
+    })
+    : [];
   return Object.freeze({
     size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
-    bands: Object.freeze(bands), estimated, unmoved: Object.freeze(unmoved),
+    bands: Object.freeze(bands), estimated, unmoved, shifted: Object.freeze(shifted),
   });
 }
 

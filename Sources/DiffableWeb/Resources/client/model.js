@@ -146,41 +146,47 @@ function freezeList(seq, sections, cells, kinds, layout = null, visible = new Ma
  * Reads the optional `layout` of a `reload` or `batch`, and checks it
  * against the list it lays out: its frames are of items the list shows, its
  * supplementaries and bands of sections the list has. The items its
- * `unmoved` names take the frames `previous` has for them.
+ * `unmoved` and `shifted` name take the frames `previous` has for them.
  *
  * @param {object} message The message.
  * @param {ReadonlyArray<{id: string, items: ReadonlyArray<string>}>} sections
  *   What the list shows once the message is applied.
  * @param {ReturnType<typeof checkLayout> | null} previous The layout the
- *   list holds: `null` for a `reload`, which names no unmoved item.
+ *   list holds: `null` for a `reload`, which names no held frame.
  * @returns {ReturnType<typeof checkLayout> | null} `null` when the message has
  *   no layout.
  * @throws {MalformedMessageError} When it is malformed or does not fit.
  */
 function readLayout(message, sections, previous = null) {
   if (!Object.hasOwn(message, 'layout')) return null;
-  return fitLayout(withUnmovedFrames(checkLayout(message.layout, 'layout'), previous), sections);
+  return fitLayout(withHeldFrames(checkLayout(message.layout, 'layout'), previous), sections);
 }
 
 /**
- * The layout with the frames of its `unmoved` items taken from `previous`:
- * every frame of the window, and `unmoved` empty.
+ * The layout with the frames of its `unmoved` and `shifted` items taken
+ * from `previous` (moved by their group's `by`): every frame of the
+ * window, and both lists empty.
  *
  * @throws {MalformedMessageError} When `previous` has no frame for one.
  */
-function withUnmovedFrames(layout, previous) {
-  if (layout.unmoved.length === 0) return layout;
+function withHeldFrames(layout, previous) {
+  if (layout.unmoved.length === 0 && layout.shifted.length === 0) return layout;
   const frames = new Map(layout.frames);
-  layout.unmoved.forEach((text, i) => {
-    const frame = previous === null ? undefined : previous.frames.get(text);
-    if (frame === undefined) {
-      throw new MalformedMessageError(
-        `layout.unmoved[${i}]`,
-        `is ${JSON.stringify(text)}, an item whose frame the list does not hold`);
-    }
-    frames.set(text, frame);
+  const groups = [['layout.unmoved', [0, 0], layout.unmoved],
+    ...layout.shifted.map((group, g) => [`layout.shifted[${g}].items`, group.by, group.items])];
+  for (const [field, [dx, dy], items] of groups) {
+    items.forEach((text, i) => {
+      const frame = previous === null ? undefined : previous.frames.get(text);
+      if (frame === undefined) {
+        throw new MalformedMessageError(
+          `${field}[${i}]`, `is ${JSON.stringify(text)}, an item whose frame the list does not hold`);
+      }
+      frames.set(text, Object.freeze([frame[0] + dx, frame[1] + dy, frame[2], frame[3]]));
+    });
+  }
+  return Object.freeze({
+    ...layout, frames, unmoved: Object.freeze([]), shifted: Object.freeze([]),
   });
-  return Object.freeze({ ...layout, frames, unmoved: Object.freeze([]) });
 }
 
 /** Checks that a layout lays out the list `sections`, and returns it. */
@@ -587,7 +593,7 @@ export function applyLayout(model, message) {
   const given = cellTable(message, 'cells');
   const state = model.lists.get(list);
   if (state === undefined || state.seq !== seq) return model;
-  const layout = fitLayout(withUnmovedFrames(layoutIn, state.layout), state.sections);
+  const layout = fitLayout(withHeldFrames(layoutIn, state.layout), state.sections);
   const cells = windowCells(state.sections, layout, given, (item) => state.cells.get(item),
     () => 'which layout.frames has and the page did not hold');
   const lists = new Map(model.lists);
