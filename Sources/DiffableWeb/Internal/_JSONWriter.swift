@@ -43,15 +43,22 @@ struct _JSONWriter {
     bytes.append(UInt8(ascii: character))
   }
 
-  /// Appends `[text, ...]`, each a JSON string literal.
-  mutating func strings(_ texts: [String]) {
+  /// Appends `values` as a JSON array, each written by `element`.
+  mutating func array<Value>(
+    _ values: some Sequence<Value>, _ element: (inout _JSONWriter, Value) throws -> Void
+  ) rethrows {
     byte("[")
-    for (i, text) in texts.enumerated() {
-      if i > 0 { byte(",") }
-      string(text)
+    var first = true
+    for value in values {
+      if !first { byte(",") }
+      first = false
+      try element(&self, value)
     }
     byte("]")
   }
+
+  /// Appends `[text, ...]`, each a JSON string literal.
+  mutating func strings(_ texts: [String]) { array(texts) { $0.string($1) } }
 
   /// Appends `text` as a JSON string literal.
   ///
@@ -135,25 +142,11 @@ struct _JSONWriter {
 
   /// Appends `values` as a JSON array of numbers.
   mutating func numbers(_ values: some Sequence<Double>) throws {
-    byte("[")
-    var first = true
-    for value in values {
-      if !first { byte(",") }
-      first = false
-      try number(value)
-    }
-    byte("]")
+    try array(values) { try $0.number($1) }
   }
 
   /// Appends `values` as a JSON array of integers.
-  mutating func integers(_ values: [Int]) {
-    byte("[")
-    for (i, value) in values.enumerated() {
-      if i > 0 { byte(",") }
-      integer(value)
-    }
-    byte("]")
-  }
+  mutating func integers(_ values: [Int]) { array(values) { $0.integer($1) } }
 
   /// Appends an item path as `[section, item]`.
   mutating func path(_ path: IndexPath) {
@@ -165,14 +158,7 @@ struct _JSONWriter {
   }
 
   /// Appends item paths as a JSON array of `[section, item]`.
-  mutating func paths(_ paths: [IndexPath]) {
-    byte("[")
-    for (i, path) in paths.enumerated() {
-      if i > 0 { byte(",") }
-      self.path(path)
-    }
-    byte("]")
-  }
+  mutating func paths(_ paths: [IndexPath]) { array(paths) { $0.path($1) } }
 
   /// Appends moves as an array of `[from, to]` pairs, each end written by
   /// `end`.
@@ -372,16 +358,14 @@ extension WebLayout {
     writer.raw(#","frames":"#)
     try writer.object(frames) { writer, frame in try frame._write(to: &writer) }
     if !shifted.isEmpty {
-      writer.raw(#","shifted":["#)
-      for (i, group) in shifted.enumerated() {
-        if i > 0 { writer.byte(",") }
+      writer.raw(#","shifted":"#)
+      try writer.array(shifted) { writer, group in
         writer.raw(#"{"by":"#)
         try writer.numbers([group.dx, group.dy])
         writer.raw(#","items":"#)
         writer.strings(group.items)
         writer.byte("}")
       }
-      writer.byte("]")
     }
     writer.raw(#","size":["#)
     try writer.number(size.width)
