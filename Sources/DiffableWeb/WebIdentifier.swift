@@ -43,12 +43,15 @@ public struct WebIdentifier: Sendable, Hashable {
   /// - Complexity: O(1) for a `String` or an `Int`; otherwise the cost of
   ///   encoding and decoding the value's JSON.
   public init(encoding value: some Encodable) throws {
-    if let string = value as? String {
-      _value = .string(string)
+    // Comparing metatypes, not casting: in unspecialized generic code (a
+    // message built for any snapshot type) a cast per identifier costs a
+    // runtime call.
+    if type(of: value) == String.self {
+      _value = .string(unsafeBitCast(value, to: String.self))
       return
     }
-    if let integer = value as? Int {
-      _value = .integer(integer)
+    if type(of: value) == Int.self {
+      _value = .integer(unsafeBitCast(value, to: Int.self))
       return
     }
     let data = try JSONEncoder().encode(value)

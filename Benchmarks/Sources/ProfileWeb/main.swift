@@ -5,6 +5,10 @@
 // snapshot, then the old one again: compare the inclusive cost of
 // `WebListView.performBatchUpdates` (and of the session's handling of the
 // ack) with that of `BatchUpdate.init(from:to:)`.
+//
+// With a third argument, `message`, each round only builds the batch
+// message from the two snapshots and writes it as JSON, as the benchmark's
+// "built and encoded alone" contestant does.
 import BenchmarkSupport
 import CollectionLayout
 import DiffableCore
@@ -16,6 +20,7 @@ typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 10_000
 let rounds = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 50
+let messageOnly = CommandLine.arguments.dropFirst(3).first == "message"
 
 // A fixed seed, so that every run profiles the same work.
 var random = BenchmarkRandom()
@@ -26,6 +31,17 @@ func profile() async {
   old.appendSections([0])
   old.appendItems(Array(0..<count))
   let new = changedByOnePercent(old, using: &random)
+  if messageOnly {
+    var bytes = 0
+    for _ in 0..<rounds {
+      let message = try! WebBatchMessage(
+        list: "main", seq: 2, update: BatchUpdate(from: old, to: new), from: old, to: new
+      ) { item, _ in WebCell("Item \(item)", secondaryText: "\(item % 97) m") }
+      bytes &+= try! WebServerMessage.batch(message).jsonData().count
+    }
+    print(bytes)
+    return
+  }
   let session = WebSession()
   let view: WebListView<Int, Int> = session.listView(
     named: "main", layout: .list(using: ListConfiguration(appearance: .plain)))

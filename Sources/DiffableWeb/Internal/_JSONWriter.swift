@@ -26,7 +26,7 @@ struct _JSONWriter {
   var bytes: [UInt8] = []
 
   /// A writer whose buffer holds `capacity` bytes before it grows.
-  init(capacity: Int = 1_024) {
+  init(capacity: Int = 4_096) {
     bytes.reserveCapacity(capacity)
   }
 
@@ -186,14 +186,42 @@ struct _JSONWriter {
     _ members: [String: Value], _ write: (inout _JSONWriter, Value) throws -> Void
   ) rethrows {
     byte("{")
-    let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    for (i, key) in keys.enumerated() {
+    // The keys' bytes are gathered into one buffer and the entries'
+    // positions sorted by them: moving values through a sort, hashing each
+    // key again, or comparing through `String.UTF8View` would each cost
+    // more than the sort.
+    let keys = members.keys
+    var utf8: [UInt8] = []
+    var order: [(start: Int, end: Int, index: [String: Value].Index)] = []
+    order.reserveCapacity(members.count)
+    for index in members.indices {
+      let start = utf8.count
+      utf8.append(contentsOf: keys[index].utf8)
+      order.append((start, utf8.count, index))
+    }
+    utf8.withUnsafeBufferPointer { utf8 in
+      order.sort { a, b in
+        Self.precedes(
+          UnsafeBufferPointer(rebasing: utf8[a.start..<a.end]),
+          UnsafeBufferPointer(rebasing: utf8[b.start..<b.end]))
+      }
+    }
+    for (i, entry) in order.enumerated() {
       if i > 0 { byte(",") }
-      string(key)
+      string(keys[entry.index])
       byte(":")
-      try write(&self, members[key]!)
+      try write(&self, members.values[entry.index])
     }
     byte("}")
+  }
+
+  /// Whether the bytes `a` come before the bytes `b`: the order
+  /// `JSONEncoder` sorts keys in, their UTF-8 bytes'.
+  static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    for i in 0..<Swift.min(a.count, b.count) where a[i] != b[i] {
+      return a[i] < b[i]
+    }
+    return a.count < b.count
   }
 }
 

@@ -63,20 +63,24 @@ extension WebBatchMessage {
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
     cell: (I, IndexPath) throws -> WebCell
   ) throws where S: Encodable, I: Encodable {
-    try self.init(list: list, seq: seq, update: update, from: old, to: new, cellIfShown: cell)
+    try self.init(
+      list: list, seq: seq, update: update, from: old, to: new,
+      cellCapacity: update.itemInserts.count + update.itemReloads.count, cellIfShown: cell)
   }
 
   /// The batch message that takes a list showing `old` to `new` by `update`,
   /// with a cell (or reconfigured cell) for each item the batch brings in
-  /// (or reconfigures) for which `cellIfShown` returns one.
+  /// (or reconfigures) for which `cellIfShown` returns one; the cells' map
+  /// is made with room for `cellCapacity` of them.
   init<S, I>(
     list: String, seq: Int, update: BatchUpdate,
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
-    cellIfShown cell: (I, IndexPath) throws -> WebCell?
+    cellCapacity: Int = 0, cellIfShown cell: (I, IndexPath) throws -> WebCell?
   ) throws where S: Encodable, I: Encodable {
     let newSectionCount = new.numberOfSections
     let oldSectionCount = old.numberOfSections
     var cells: [String: WebCell] = [:]
+    cells.reserveCapacity(cellCapacity)
 
     /// The section of `new` at `q`, with a cell for each of its items.
     func section(_ id: S, at q: Int) throws -> WebSection {
