@@ -8,19 +8,22 @@
 //
 // With a third argument, `message`, each round only builds the batch
 // message from the two snapshots and writes it as JSON, as the benchmark's
-// "built and encoded alone" contestant does.
+// "built and encoded alone" contestant does; with `server`, each round does
+// a reload of the old snapshot, then the server's work for the batch (the
+// diff, the layout, the window, the message and its text), without sending
+// it, as the benchmark's "server's work" contestant does.
 import BenchmarkSupport
 import CollectionLayout
 import DiffableCore
 import DiffableEngine
-import DiffableWeb
+@_spi(Benchmarks) import DiffableWeb
 import WebBenchmarkSupport
 
 typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 10_000
 let rounds = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 50
-let messageOnly = CommandLine.arguments.dropFirst(3).first == "message"
+let mode = CommandLine.arguments.dropFirst(3).first
 
 // A fixed seed, so that every run profiles the same work.
 var random = BenchmarkRandom()
@@ -31,7 +34,7 @@ func profile() async {
   old.appendSections([0])
   old.appendItems(Array(0..<count))
   let new = changedByOnePercent(old, using: &random)
-  if messageOnly {
+  if mode == "message" {
     var bytes = 0
     for _ in 0..<rounds {
       let message = try! WebBatchMessage(
@@ -54,10 +57,21 @@ func profile() async {
   let serving = Task {
     await session.serve(MemoryTransport(incoming: incoming, outgoing: outgoing))
   }
-  let reading = page(frames: frames, replies: replies, into: Received())
+  let received = Received()
+  let reading = page(frames: frames, replies: replies, into: received)
   while !session.isConnected { await Task.yield() }
   var total = 0
-  for _ in 0..<rounds {
+  if mode == "server" {
+    // The page has been sent the list once it is ready.
+    while view._batchText(BatchUpdate(), from: old, to: old) == nil { await Task.yield() }
+    for _ in 0..<rounds {
+      let reloads = received.reloads.count
+      await web.applySnapshotUsingReloadData(old)
+      while received.reloads.count == reloads { await Task.yield() }
+      total &+= view._batchText(BatchUpdate(from: old, to: new), from: old, to: new)!.utf8.count
+    }
+  }
+  for _ in 0..<(mode == "server" ? 0 : rounds) {
     await web.apply(new)
     await web.apply(old)
     total &+= web.numberOfSections
