@@ -2,8 +2,17 @@
 // children, inline styles, boxes laid out from those styles, and animations
 // a test drives to any point of their run. Enough for the renderer and the
 // page; nothing more.
+//
+// It knows the one CSS animation of diffable.css: the class
+// `diffable-arriving` starts `diffable-fade-in`, from transparent to the
+// element's own opacity, which ends with an `animationend` event and stops
+// when the class is taken away.
 
 import assert from 'node:assert/strict';
+
+import {
+  ARRIVAL_ANIMATION, ARRIVING_CLASS,
+} from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 
 /** An animation the test drives: `progress` from 0 to 1, then `finish()`. */
 export class FakeAnimation {
@@ -25,7 +34,11 @@ export class FakeAnimation {
     return { setKeyframes: (keyframes) => { this.keyframes = keyframes; } };
   }
 
-  finish() { this.progress = 1; this.resolve(this); }
+  finish() {
+    this.progress = 1;
+    this.resolve(this);
+    this.onFinish?.();
+  }
   cancel() { this.cancelled = true; this.reject(new Error('AbortError')); }
   get running() { return !this.cancelled && this.progress < 1; }
 
@@ -39,6 +52,22 @@ export class FakeAnimation {
 }
 
 const translate = (text) => (text.match(/-?[\d.]+/g) ?? ['0', '0']).map(Number);
+
+/**
+ * The CSS animation `diffable-fade-in` of an element: from transparent to
+ * its inline opacity, as it is at each moment.
+ */
+class FakeFadeIn extends FakeAnimation {
+  constructor(target) {
+    super(target, [], { duration: undefined, easing: 'ease-in-out' });
+    this.onFinish = () => target.dispatch('animationend', { animationName: ARRIVAL_ANIMATION });
+  }
+  get keyframes() {
+    const own = this.target.style.opacity;
+    return [{ opacity: 0 }, { opacity: own === undefined || own === '' ? 1 : Number(own) }];
+  }
+  set keyframes(_) {}
+}
 
 /** The entries of the `matrix(...)` in a transform, or `null`. */
 const matrixOf = (text) => {
@@ -70,7 +99,22 @@ export class FakeElement {
     const element = this;
     this.classList = {
       add(name) {
-        if (!this.contains(name)) element.className = `${element.className} ${name}`.trim();
+        if (this.contains(name)) return;
+        element.className = `${element.className} ${name}`.trim();
+        if (name === ARRIVING_CLASS) {
+          const animation = new FakeFadeIn(element);
+          element.animations.push(animation);
+          element.ownerDocument.animations.push(animation);
+        }
+      },
+      remove(name) {
+        if (!this.contains(name)) return;
+        element.className = element.className.split(' ').filter((n) => n !== name).join(' ');
+        if (name === ARRIVING_CLASS) {
+          for (const animation of element.animations) {
+            if (animation instanceof FakeFadeIn && animation.running) animation.cancel();
+          }
+        }
       },
       contains: (name) => element.className.split(' ').includes(name),
     };
@@ -153,6 +197,11 @@ export class FakeElement {
   addEventListener(type, listener) {
     if (!this.listeners.has(type)) this.listeners.set(type, []);
     this.listeners.get(type).push(listener);
+  }
+  removeEventListener(type, listener) {
+    const listeners = this.listeners.get(type) ?? [];
+    const at = listeners.indexOf(listener);
+    if (at >= 0) listeners.splice(at, 1);
   }
   /** Fires an event here, bubbling up through the parents. */
   dispatch(type, event = {}) {

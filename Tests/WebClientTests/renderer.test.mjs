@@ -420,7 +420,7 @@ describe('drawing at the next frame (scheduleDraw)', () => {
     assert.deepEqual(page.box(page.cell('z')), [0, 44, 390, 44]);
   });
 
-  test('a cell a batch brings in starts its fade while it waits; one fade, stopped if unused',
+  test('a cell a batch brings in is built while it waits, and fades in once drawn; an unused one never does',
     () => {
       const page = setup({ scheduled: true });
       page.show(reloadOf(['a']));
@@ -429,23 +429,23 @@ describe('drawing at the next frame (scheduleDraw)', () => {
         counts: [2], insertedItems: ['x'], cells: { x: { text: 'Cell x' } },
         layout: layoutOf(['a', 'x']),
       }));
-      const [early] = page.document.running;
-      assert.deepEqual(early.keyframes, [{ opacity: 0 }, { opacity: 1 }]);
-      assert.equal(early.target.parentNode, null, 'built out of the document');
+      assert.deepEqual(page.document.running, [], 'no fade before the frame');
+      assert.ok(!page.root.hasAttribute('data-idle'), 'busy while the change waits');
       page.draws.shift()(true);
       const x = page.cell('x');
-      assert.equal(x, early.target);
-      assert.deepEqual(x.running, [early], 'the same fade, not a second one');
-      // Brought in, then deleted before the frame: its fade is stopped when drawn.
+      assert.equal(x.running.length, 1, 'one fade, begun at the frame that inserts it');
+      assert.deepEqual(x.running[0].keyframes, [{ opacity: 0 }, { opacity: 1 }]);
+      assert.ok(x.classList.contains('diffable-arriving'));
+      x.running[0].finish();
+      assert.ok(!x.classList.contains('diffable-arriving'), 'the class goes when the fade ends');
+      // Brought in, then gone before the frame (a reload): never faded.
       page.show(batch({ itemInserts: [[0, 2]] }, {
         seq: 3, counts: [3], insertedItems: ['y'], cells: { y: { text: 'Cell y' } },
         layout: layoutOf(['a', 'x', 'y']),
       }));
-      const yFade = page.document.running.find((animation) => animation !== early);
       page.show({ v: 1, type: 'reload', list: 'main', seq: 4, sections: [{ id: 's', items: ['a'] }],
         cells: { a: { text: 'Cell a' } }, layout: layoutOf(['a']) });
       page.draws.shift()(true);
-      assert.ok(yFade.cancelled);
       assert.deepEqual(page.order(), ['a']);
       assert.deepEqual(page.document.running, []);
     });

@@ -10,7 +10,10 @@
 //
 // Each change is drawn at the next animation frame (`scheduleDraw`; at once
 // without it), and drawing reads no layout after writing. A batch animates with the Web Animations
-// API: cells that arrive fade in, cells that leave fade out in place (having
+// API and one CSS animation: cells that arrive fade in (the stylesheet's
+// `diffable-fade-in`, started by the class `diffable-arriving`: one class
+// costs the browser far less than one `Element.animate` call, and a batch
+// may bring in a hundred cells), cells that leave fade out in place (having
 // lost `data-item` first), reloaded cells cross-fade, and cells whose frame
 // changed slide there from where they are on screen at that moment, so an
 // interrupted animation carries on from its current position and opacity
@@ -42,11 +45,15 @@ import {
   visibleStyle,
 } from './render-plan.js';
 
-/** The keyframes of a cell fading in. */
-const FADE_IN = [{ opacity: 0 }, { opacity: 1 }];
+/**
+ * The class that fades a cell in, by the stylesheet's CSS animation
+ * `ARRIVAL_ANIMATION`, from transparent to the cell's own opacity (its
+ * handler's alpha, even one set while it runs).
+ */
+export const ARRIVING_CLASS = 'diffable-arriving';
 
-/** The keyframes of a cell fading in to `alpha`, its handler's opacity. */
-const fadeIn = (alpha) => (alpha === 1 ? FADE_IN : [{ opacity: 0 }, { opacity: alpha }]);
+/** The name of the CSS animation of `ARRIVING_CLASS` (diffable.css). */
+export const ARRIVAL_ANIMATION = 'diffable-fade-in';
 
 /** How long a batch's animations take, in milliseconds. */
 export const ANIMATION_DURATION = 300;
@@ -223,6 +230,8 @@ export function createRenderer(root, {
   const document = root.ownerDocument;
   const content = document.createElement('div');
   content.className = 'diffable-content';
+  // The duration of the stylesheet's fade-in, which is every animation's.
+  content.style.setProperty('--diffable-duration', `${duration}ms`);
   root.append(content);
   root.setAttribute('data-idle', '');
 
@@ -267,10 +276,9 @@ export function createRenderer(root, {
   let drawnLayout = null;
   /**
    * Elements built and filled while their change waits for its frame, for
-   * the cells it brings in: `{cell, element, fade}` by item, `fade` being
-   * the promise of the fade-in already started on it (a batch with motion
-   * on: it begins at the frame that inserts the element) or `undefined`.
-   * Not yet in the document, so building them costs the page no layout.
+   * the cells it brings in: `{cell, element}` by item. Not yet in the
+   * document, so building them costs the page no layout; they fade in
+   * once drawn.
    */
   const prepared = new Map();
 
@@ -287,14 +295,10 @@ export function createRenderer(root, {
   const prepare = ({ list, message, after }) => {
     const cells = after.lists.get(list)?.cells;
     if (cells === undefined || message.cells === null || typeof message.cells !== 'object') return;
-    const fading = message.type === 'batch' && motion();
-    const visible = after.lists.get(list)?.visible;
     for (const item of Object.keys(message.cells)) {
       const cell = cells.get(item);
       if (cell === undefined || cellElements.has(item) || prepared.has(item)) continue;
-      const element = makeCell(item, cell);
-      const fade = fading ? fadeInCell(element, visible?.get(item)?.alpha ?? 1) : undefined;
-      prepared.set(item, { cell, element, fade });
+      prepared.set(item, { cell, element: makeCell(item, cell) });
     }
   };
 
@@ -318,14 +322,24 @@ export function createRenderer(root, {
   };
 
   /**
-   * Starts an animation and tracks it until it finishes or is cancelled;
-   * `after` runs then, before the list may turn idle.
+   * Starts a Web Animation and tracks it (`track`).
    *
    * @returns {Promise<void>} Settled when the animation is over.
    */
   const animate = (element, keyframes, { fill = 'none', after, restyle } = {}) => {
     const animation = element.animate(keyframes, { duration, easing: 'ease-in-out', fill });
     if (restyle !== undefined) restyles.set(animation, restyle);
+    return track(element, animation, after);
+  };
+
+  /**
+   * Tracks an animation of `element` (anything with `cancel()` and a
+   * `finished` promise) until it finishes or is cancelled; `after` runs
+   * then, before the list may turn idle.
+   *
+   * @returns {Promise<void>} Settled when the animation is over.
+   */
+  const track = (element, animation, after) => {
     let mine = animationsOf.get(element);
     if (mine === undefined) {
       mine = new Set();
@@ -349,9 +363,26 @@ export function createRenderer(root, {
     return animation.finished.then(over, over);
   };
 
-  /** Fades a cell in to `alpha`, or to the alpha a `visible` message gives it meanwhile. */
-  const fadeInCell = (element, alpha) =>
-    animate(element, fadeIn(alpha), { restyle: (own, target) => fadeIn(target) });
+  /**
+   * Fades a cell in, to its own opacity: the CSS animation of
+   * `ARRIVING_CLASS`, tracked until its `animationend` or until it is
+   * cancelled (which takes the class away).
+   */
+  const fadeInCell = (element) => {
+    let settle;
+    const finished = new Promise((resolve) => { settle = resolve; });
+    const ended = (event) => {
+      if (event.target === element && event.animationName === ARRIVAL_ANIMATION) end();
+    };
+    const end = () => {
+      element.removeEventListener('animationend', ended);
+      element.classList.remove(ARRIVING_CLASS);
+      settle();
+    };
+    element.addEventListener('animationend', ended);
+    element.classList.add(ARRIVING_CLASS);
+    return track(element, { cancel: end, finished }, undefined);
+  };
 
   /**
    * An element's rect relative to another element's box. `origins` keeps
@@ -582,7 +613,6 @@ export function createRenderer(root, {
     }
     // Elements a change prepared that no change drew (their item left or
     // was drawn otherwise) never reach the document.
-    for (const { element } of prepared.values()) cancelAnimations(element);
     prepared.clear();
   };
 
@@ -694,28 +724,17 @@ export function createRenderer(root, {
       if (element === undefined) {
         const ready = prepared.get(item);
         prepared.delete(item);
-        if (ready !== undefined && ready.cell !== cell) cancelAnimations(ready.element);
         element = ready?.cell === cell ? ready.element : makeCell(item, cell);
         filled = true;
         cellElements.set(item, element);
-        if (ready?.fade !== undefined && element === ready.element) {
-          // Its fade-in started while it waited: kept for an insertion, stopped
-          // otherwise; one that an earlier change stopped (a reload) starts again.
-          if (effect === 'insert' && animationsOf.has(element)) {
-            settled.push(ready.fade);
-          } else {
-            cancelAnimations(element);
-            if (effect === 'insert') arriving.push(element);
-          }
-        } else if (effect === 'insert') {
-          arriving.push(element);
-        }
+        if (effect === 'insert') arriving.push(element);
       } else if (effect === 'reload') {
         const before = first.get(element);
         if (before !== undefined) {
           const ghost = element.cloneNode(true);
           ghost.removeAttribute('data-item');
           ghost.removeAttribute('data-section');
+          ghost.classList.remove(ARRIVING_CLASS);
           before.parent.insertBefore(ghost, element.nextSibling);
           settled.push(fadeOut(ghost, before.local, before.opacity));
           reloading.add(element);
@@ -799,9 +818,7 @@ export function createRenderer(root, {
         settled.push(animate(element, keyframes(own, alpha), { restyle: keyframes }));
       }
     }
-    for (const element of arriving) {
-      settled.push(fadeInCell(element, visibleOf.get(element)?.alpha ?? 1));
-    }
+    for (const element of arriving) settled.push(fadeInCell(element));
 
     // Self-sizing cells are measured once drawn; this draw answers any
     // measurement sent before it.
