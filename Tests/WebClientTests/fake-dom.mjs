@@ -3,15 +3,16 @@
 // a test drives to any point of their run. Enough for the renderer and the
 // page; nothing more.
 //
-// It knows the one CSS animation of diffable.css: the class
+// It knows the CSS animations of diffable.css: the class
 // `diffable-arriving` starts `diffable-fade-in`, from transparent to the
-// element's own opacity, which ends with an `animationend` event and stops
-// when the class is taken away.
+// element's own opacity, and `diffable-leaving` starts `diffable-fade-out`,
+// from it to transparent; each ends with an `animationend` event and stops
+// when its class is taken away.
 
 import assert from 'node:assert/strict';
 
 import {
-  ARRIVAL_ANIMATION, ARRIVING_CLASS,
+  ARRIVAL_ANIMATION, ARRIVING_CLASS, DEPARTURE_ANIMATION, LEAVING_CLASS,
 } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 
 /** An animation the test drives: `progress` from 0 to 1, then `finish()`. */
@@ -53,19 +54,36 @@ export class FakeAnimation {
 
 const translate = (text) => (text.match(/-?[\d.]+/g) ?? ['0', '0']).map(Number);
 
+/** The element's inline opacity, 1 when it has none. */
+const ownOpacity = (element) => {
+  const own = element.style.opacity;
+  return own === undefined || own === '' ? 1 : Number(own);
+};
+
+/** The CSS animations of diffable.css, by the class that starts them. */
+const CSS_ANIMATIONS = new Map([
+  [ARRIVING_CLASS, {
+    name: ARRIVAL_ANIMATION,
+    keyframes: (element) => [{ opacity: 0 }, { opacity: ownOpacity(element) }],
+  }],
+  [LEAVING_CLASS, {
+    name: DEPARTURE_ANIMATION,
+    keyframes: (element) => [{ opacity: ownOpacity(element) }, { opacity: 0 }],
+  }],
+]);
+
 /**
- * The CSS animation `diffable-fade-in` of an element: from transparent to
- * its inline opacity, as it is at each moment.
+ * A CSS animation of an element, started by a class: its keyframes follow
+ * the element's inline style at each moment.
  */
-class FakeFadeIn extends FakeAnimation {
-  constructor(target) {
-    super(target, [], { duration: undefined, easing: 'ease-in-out' });
-    this.onFinish = () => target.dispatch('animationend', { animationName: ARRIVAL_ANIMATION });
+class FakeCSSAnimation extends FakeAnimation {
+  constructor(target, className) {
+    super(target, [], { easing: 'ease-in-out' });
+    this.className = className;
+    const { name } = CSS_ANIMATIONS.get(className);
+    this.onFinish = () => target.dispatch('animationend', { animationName: name });
   }
-  get keyframes() {
-    const own = this.target.style.opacity;
-    return [{ opacity: 0 }, { opacity: own === undefined || own === '' ? 1 : Number(own) }];
-  }
+  get keyframes() { return CSS_ANIMATIONS.get(this.className).keyframes(this.target); }
   set keyframes(_) {}
 }
 
@@ -101,18 +119,18 @@ export class FakeElement {
       add(name) {
         if (this.contains(name)) return;
         element.className = `${element.className} ${name}`.trim();
-        if (name === ARRIVING_CLASS) {
-          const animation = new FakeFadeIn(element);
+        if (CSS_ANIMATIONS.has(name)) {
+          const animation = new FakeCSSAnimation(element, name);
           element.animations.push(animation);
           element.ownerDocument.animations.push(animation);
         }
       },
-      remove(name) {
-        if (!this.contains(name)) return;
-        element.className = element.className.split(' ').filter((n) => n !== name).join(' ');
-        if (name === ARRIVING_CLASS) {
+      remove(...names) {
+        for (const name of names) {
+          if (!this.contains(name)) continue;
+          element.className = element.className.split(' ').filter((n) => n !== name).join(' ');
           for (const animation of element.animations) {
-            if (animation instanceof FakeFadeIn && animation.running) animation.cancel();
+            if (animation.className === name && animation.running) animation.cancel();
           }
         }
       },

@@ -10,10 +10,11 @@
 //
 // Each change is drawn at the next animation frame (`scheduleDraw`; at once
 // without it), and drawing reads no layout after writing. A batch animates with the Web Animations
-// API and one CSS animation: cells that arrive fade in (the stylesheet's
+// API and two CSS animations: cells that arrive fade in (the stylesheet's
 // `diffable-fade-in`, started by the class `diffable-arriving`: one class
 // costs the browser far less than one `Element.animate` call, and a batch
-// may bring in a hundred cells), cells that leave fade out in place (having
+// may bring in a hundred cells), cells that leave fade out in place (the
+// class `diffable-leaving` and its `diffable-fade-out`, having
 // lost `data-item` first), reloaded cells cross-fade, and cells whose frame
 // changed slide there from where they are on screen at that moment, so an
 // interrupted animation carries on from its current position and opacity
@@ -54,6 +55,16 @@ export const ARRIVING_CLASS = 'diffable-arriving';
 
 /** The name of the CSS animation of `ARRIVING_CLASS` (diffable.css). */
 export const ARRIVAL_ANIMATION = 'diffable-fade-in';
+
+/**
+ * The class of an element fading out where it is, having lost its
+ * identity: the stylesheet's CSS animation `DEPARTURE_ANIMATION` takes it
+ * from its own opacity to transparent, and keeps it there.
+ */
+export const LEAVING_CLASS = 'diffable-leaving';
+
+/** The name of the CSS animation of `LEAVING_CLASS` (diffable.css). */
+export const DEPARTURE_ANIMATION = 'diffable-fade-out';
 
 /** How long a batch's animations take, in milliseconds. */
 export const ANIMATION_DURATION = 300;
@@ -364,25 +375,32 @@ export function createRenderer(root, {
   };
 
   /**
-   * Fades a cell in, to its own opacity: the CSS animation of
-   * `ARRIVING_CLASS`, tracked until its `animationend` or until it is
-   * cancelled (which takes the class away).
+   * Starts the stylesheet's CSS animation `name` on `element` by adding
+   * `className`, and tracks it (`track`) until its `animationend`, or until
+   * it is cancelled; then the class goes (which stops the animation) and
+   * `after` runs.
+   *
+   * @returns {Promise<void>} Settled when the animation is over.
    */
-  const fadeInCell = (element) => {
+  const animateByClass = (element, className, name, after) => {
     let settle;
     const finished = new Promise((resolve) => { settle = resolve; });
     const ended = (event) => {
-      if (event.target === element && event.animationName === ARRIVAL_ANIMATION) end();
+      if (event.target === element && event.animationName === name) end();
     };
     const end = () => {
       element.removeEventListener('animationend', ended);
-      element.classList.remove(ARRIVING_CLASS);
+      element.classList.remove(className);
       settle();
     };
     element.addEventListener('animationend', ended);
-    element.classList.add(ARRIVING_CLASS);
-    return track(element, { cancel: end, finished }, undefined);
+    element.classList.add(className);
+    return track(element, { cancel: end, finished }, after);
   };
+
+  /** Fades a cell in, to its own opacity (`ARRIVING_CLASS`). */
+  const fadeInCell = (element) =>
+    animateByClass(element, ARRIVING_CLASS, ARRIVAL_ANIMATION, undefined);
 
   /**
    * An element's rect relative to another element's box. `origins` keeps
@@ -446,17 +464,15 @@ export function createRenderer(root, {
     element.removeAttribute('data-item');
     element.removeAttribute('data-section');
     element.setAttribute('aria-hidden', 'true');
-    element.classList.add('diffable-leaving');
     if (from !== undefined) {
       place(element, { left: from.x, top: from.y, width: from.width, height: from.height });
     }
+    // The fade starts from the opacity read, which the element keeps as its own.
+    element.style.opacity = String(opacity);
     ghosts.add(element);
-    return animate(element, [{ opacity }, { opacity: 0 }], {
-      fill: 'forwards',
-      after: () => {
-        ghosts.delete(element);
-        element.remove();
-      },
+    return animateByClass(element, LEAVING_CLASS, DEPARTURE_ANIMATION, () => {
+      ghosts.delete(element);
+      element.remove();
     });
   };
 
@@ -734,7 +750,7 @@ export function createRenderer(root, {
           const ghost = element.cloneNode(true);
           ghost.removeAttribute('data-item');
           ghost.removeAttribute('data-section');
-          ghost.classList.remove(ARRIVING_CLASS);
+          ghost.classList.remove(ARRIVING_CLASS, LEAVING_CLASS);
           before.parent.insertBefore(ghost, element.nextSibling);
           settled.push(fadeOut(ghost, before.local, before.opacity));
           reloading.add(element);
