@@ -123,23 +123,34 @@ public struct WebLayout: Sendable, Hashable {
       var dx: Double
       var dy: Double
     }
+    // The frames that stay are gathered apart, rather than the others
+    // taken out of a copy of every frame.
+    var changed: [String: WebRect] = [:]
     var moved: [Offset: [String]] = [:]
     for (text, frame) in frames {
       guard let old = previous.frames[text], old.width == frame.width,
         old.height == frame.height
-      else { continue }
+      else {
+        changed[text] = frame
+        continue
+      }
       let offset = Offset(dx: frame.x - old.x, dy: frame.y - old.y)
       // Only an offset that gives the frame back exactly, as the page adds it.
-      guard old.x + offset.dx == frame.x, old.y + offset.dy == frame.y else { continue }
+      guard old.x + offset.dx == frame.x, old.y + offset.dy == frame.y else {
+        changed[text] = frame
+        continue
+      }
       moved[offset, default: []].append(text)
     }
     var result = self
-    for (offset, texts) in moved where offset == Offset(dx: 0, dy: 0) || texts.count > 1 {
-      for text in texts { result.frames[text] = nil }
+    result.frames = changed
+    for (offset, texts) in moved {
       if offset == Offset(dx: 0, dy: 0) {
         result.unmoved += texts
-      } else {
+      } else if texts.count > 1 {
         result.shifted.append(WebShift(dx: offset.dx, dy: offset.dy, items: texts.sorted()))
+      } else {
+        for text in texts { result.frames[text] = frames[text] }
       }
     }
     result.unmoved.sort()

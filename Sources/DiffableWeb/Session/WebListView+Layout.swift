@@ -181,13 +181,23 @@ extension WebListView {
     var entries: [_WindowEntry<Item>] = []
     var supplementaries: [LayoutAttributes] = []
     var sections = Set<Int>()
+    // The items of the section of the last cell: cells come section by
+    // section, and reading a section's array once costs less than reading
+    // the snapshot for each item.
+    var section = (index: -1, items: [Item]())
     for attributes in solved.layoutAttributesForElements(in: window) {
       switch attributes.category {
       case .cell:
-        guard
-          let item = snapshot._itemIdentifierIfPresent(
-            section: attributes.section, item: attributes.item)
-        else { continue }
+        if attributes.section != section.index {
+          let index = attributes.section
+          section = (
+            index,
+            0 <= index && index < snapshot.numberOfSections
+              ? snapshot._itemIdentifiers(atSection: index) : []
+          )
+        }
+        guard 0 <= attributes.item && attributes.item < section.items.count else { continue }
+        let item = section.items[attributes.item]
         let text = _text(item)
         frames[text] = WebRect(attributes.frame)
         entries.append(_WindowEntry(item: item, text: text, indexPath: attributes.indexPath))
