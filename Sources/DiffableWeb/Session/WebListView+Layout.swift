@@ -316,7 +316,8 @@ extension WebListView {
 
   /// Sends a `layout` message when the window's layout differs from the
   /// last one sent (or `always`), with cells for the items the page does
-  /// not hold; then a `visible` message if the handlers changed a cell.
+  /// not hold, naming in `unmoved` and `shifted` the frames the page holds;
+  /// then a `visible` message if the handlers changed a cell.
   ///
   /// An item that the page shows but the data source has deleted since
   /// (its batch waits behind the one in flight) gets no cell: if the page
@@ -339,8 +340,10 @@ extension WebListView {
       held.insert(entry.item)
     }
     if always || layout != _sentLayout || !cells.isEmpty {
+      // As in a batch: the frames the page holds are named, not sent.
+      let sent = _sentLayout.map { layout.sendingOnlyChangedFrames(after: $0) } ?? layout
       _ = session._send(
-        .layout(WebLayoutMessage(list: name, seq: seq, layout: layout, cells: cells)))
+        .layout(WebLayoutMessage(list: name, seq: seq, layout: sent, cells: cells)))
       _held = held
       _sentLayout = layout
     }
