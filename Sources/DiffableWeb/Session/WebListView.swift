@@ -394,10 +394,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 
   /// The server's work for a batch, without sending it or changing what
-  /// the view remembers of the page: the layout updated for `new` (as a
-  /// batch updates it), the batch message and its JSON text. `nil` when the
-  /// view has no data source or no page. For benchmarks, which time it
-  /// apart from the hops between tasks and the page's acknowledgement.
+  /// the view remembers of the page: the layout updated for `new` (which
+  /// stays updated, as after a batch), the batch message and its JSON text.
+  /// `nil` when the view has no data source or no page, or the message
+  /// cannot be encoded. For benchmarks, which time it apart from the hops
+  /// between tasks and the page's acknowledgement, and reload the list
+  /// between runs.
   @_spi(Benchmarks)
   public func _batchText(
     _ update: BatchUpdate, from old: DiffableDataSourceSnapshot<Section, Item>,

@@ -241,7 +241,7 @@ export function createRenderer(root, {
   const document = root.ownerDocument;
   const content = document.createElement('div');
   content.className = 'diffable-content';
-  // The duration of the stylesheet's fade-in, which is every animation's.
+  // The duration of the stylesheet's fades, which is every animation's.
   content.style.setProperty('--diffable-duration', `${duration}ms`);
   root.append(content);
   root.setAttribute('data-idle', '');
