@@ -124,22 +124,12 @@ extension WebBatchMessage {
 
     var insertedItems: [WebIdentifier?] = []
     insertedItems.reserveCapacity(update.itemInserts.count)
-    // The items of the section of the last insert (inserts come section by
-    // section): one read of the snapshot per section, not per item.
-    var inSection = (index: -1, items: [I]())
+    var reader = _SectionItemsReader(new)
     for path in update.itemInserts {
-      if path.section != inSection.index {
-        inSection = (
-          path.section,
-          0 <= path.section && path.section < newSectionCount
-            ? new._itemIdentifiers(atSection: path.section) : []
-        )
-      }
-      guard 0 <= path.item && path.item < inSection.items.count else {
+      guard let item = reader.item(section: path.section, item: path.item) else {
         insertedItems.append(nil)
         continue
       }
-      let item = inSection.items[path.item]
       let identifier = try WebIdentifier(encoding: item)
       insertedItems.append(identifier)
       if let made = try cell(item, path) { cells[identifier.text] = made }

@@ -181,23 +181,12 @@ extension WebListView {
     var entries: [_WindowEntry<Item>] = []
     var supplementaries: [LayoutAttributes] = []
     var sections = Set<Int>()
-    // The items of the section of the last cell: cells come section by
-    // section, and reading a section's array once costs less than reading
-    // the snapshot for each item.
-    var section = (index: -1, items: [Item]())
+    var reader = _SectionItemsReader(snapshot)
     for attributes in solved.layoutAttributesForElements(in: window) {
       switch attributes.category {
       case .cell:
-        if attributes.section != section.index {
-          let index = attributes.section
-          section = (
-            index,
-            0 <= index && index < snapshot.numberOfSections
-              ? snapshot._itemIdentifiers(atSection: index) : []
-          )
-        }
-        guard 0 <= attributes.item && attributes.item < section.items.count else { continue }
-        let item = section.items[attributes.item]
+        guard let item = reader.item(section: attributes.section, item: attributes.item)
+        else { continue }
         let text = _text(item)
         frames[text] = WebRect(attributes.frame)
         entries.append(_WindowEntry(item: item, text: text, indexPath: attributes.indexPath))
@@ -340,10 +329,8 @@ extension WebListView {
       held.insert(entry.item)
     }
     if always || layout != _sentLayout || !cells.isEmpty {
-      // As in a batch: the frames the page holds are named, not sent.
-      let sent = _sentLayout.map { layout.sendingOnlyChangedFrames(after: $0) } ?? layout
       _ = session._send(
-        .layout(WebLayoutMessage(list: name, seq: seq, layout: sent, cells: cells)))
+        .layout(WebLayoutMessage(list: name, seq: seq, layout: _toSend(layout), cells: cells)))
       _held = held
       _sentLayout = layout
     }
