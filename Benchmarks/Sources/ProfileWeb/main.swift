@@ -12,7 +12,9 @@
 // a reload of the old snapshot, then the server's work for the batch (the
 // diff, the layout, the window, the message and its text), without sending
 // it, as the benchmark's "server's work" contestant does; with `hot`, the
-// same work for the same batch again and again, with no reload between.
+// same work for the same batch again and again, with no reload between;
+// with `warm`, the same work for the batch and for the batch back, in
+// turn, as the benchmark's warm "server's work" contestant does.
 import BenchmarkSupport
 import CollectionLayout
 import DiffableCore
@@ -62,13 +64,21 @@ func profile() async {
   let reading = page(frames: frames, replies: replies, into: received)
   while !session.isConnected { await Task.yield() }
   var total = 0
-  if mode == "hot" || mode == "server" {
+  if mode == "hot" || mode == "server" || mode == "warm" {
     // The page has been sent the list once it is ready.
     while view._batchText(BatchUpdate(), from: old, to: old) == nil { await Task.yield() }
   }
   if mode == "hot" {
     let update = BatchUpdate(from: old, to: new)
     for _ in 0..<rounds { total &+= view._batchText(update, from: old, to: new)!.utf8.count }
+  }
+  if mode == "warm" {
+    let update = BatchUpdate(from: old, to: new)
+    let back = BatchUpdate(from: new, to: old)
+    for _ in 0..<rounds {
+      total &+= view._batchText(update, from: old, to: new)!.utf8.count
+      total &+= view._batchText(back, from: new, to: old)!.utf8.count
+    }
   }
   if mode == "server" {
     for _ in 0..<rounds {
@@ -78,7 +88,7 @@ func profile() async {
       total &+= view._batchText(BatchUpdate(from: old, to: new), from: old, to: new)!.utf8.count
     }
   }
-  for _ in 0..<(mode == "server" || mode == "hot" ? 0 : rounds) {
+  for _ in 0..<(mode == nil ? rounds : 0) {
     await web.apply(new)
     await web.apply(old)
     total &+= web.numberOfSections

@@ -65,17 +65,19 @@ extension WebBatchMessage {
   ) throws where S: Encodable, I: Encodable {
     try self.init(
       list: list, seq: seq, update: update, from: old, to: new,
-      cellCapacity: update.itemInserts.count + update.itemReloads.count, cellIfShown: cell)
+      cellCapacity: update.itemInserts.count + update.itemReloads.count,
+      cellIfShown: { item, _, path in try cell(item, path) })
   }
 
   /// The batch message that takes a list showing `old` to `new` by `update`,
   /// with a cell (or reconfigured cell) for each item the batch brings in
-  /// (or reconfigures) for which `cellIfShown` returns one; the cells' map
-  /// is made with room for `cellCapacity` of them.
+  /// (or reconfigures) for which `cellIfShown` returns one, given the item,
+  /// its text on the wire and its index path in `new`; the cells' map is
+  /// made with room for `cellCapacity` of them.
   init<S, I>(
     list: String, seq: Int, update: BatchUpdate,
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
-    cellCapacity: Int = 0, cellIfShown cell: (I, IndexPath) throws -> WebCell?
+    cellCapacity: Int = 0, cellIfShown cell: (I, String, IndexPath) throws -> WebCell?
   ) throws where S: Encodable, I: Encodable {
     let newSectionCount = new.numberOfSections
     let oldSectionCount = old.numberOfSections
@@ -90,7 +92,7 @@ extension WebBatchMessage {
       for (k, item) in items.enumerated() {
         let identifier = try WebIdentifier(encoding: item)
         identifiers.append(identifier)
-        if let made = try cell(item, IndexPath(item: k, section: q)) {
+        if let made = try cell(item, identifier.text, IndexPath(item: k, section: q)) {
           cells[identifier.text] = made
         }
       }
@@ -132,22 +134,23 @@ extension WebBatchMessage {
       }
       let identifier = try WebIdentifier(encoding: item)
       insertedItems.append(identifier)
-      if let made = try cell(item, path) { cells[identifier.text] = made }
+      if let made = try cell(item, identifier.text, path) { cells[identifier.text] = made }
     }
 
     for path in update.itemReloads {
       guard let item = old._itemIdentifierIfPresent(section: path.section, item: path.item),
-        let newPath = new._indexPath(of: item), let made = try cell(item, newPath)
+        let newPath = new._indexPath(of: item)
       else { continue }
-      cells[try WebIdentifier(encoding: item).text] = made
+      let text = try WebIdentifier(encoding: item).text
+      if let made = try cell(item, text, newPath) { cells[text] = made }
     }
 
     var reconfigured: [String: WebCell] = [:]
     for path in update.itemReconfigures {
-      guard let item = new._itemIdentifierIfPresent(section: path.section, item: path.item),
-        let made = try cell(item, path)
+      guard let item = new._itemIdentifierIfPresent(section: path.section, item: path.item)
       else { continue }
-      reconfigured[try WebIdentifier(encoding: item).text] = made
+      let text = try WebIdentifier(encoding: item).text
+      if let made = try cell(item, text, path) { reconfigured[text] = made }
     }
 
     self.init(

@@ -177,8 +177,13 @@ extension WebListView {
     guard let solved = _solved, let viewport = _viewport else { return (.empty, []) }
     let window = _window(viewport)
     let vertical = layout.configuration.scrollDirection == .vertical
+    // Made with room for as many elements as the last window had: a
+    // window keeps its size while the list scrolls and changes.
+    let expected = _sentLayout?.frames.count ?? 0
     var frames: [String: WebRect] = [:]
+    frames.reserveCapacity(expected)
     var entries: [_WindowEntry<Item>] = []
+    entries.reserveCapacity(expected)
     var supplementaries: [LayoutAttributes] = []
     var sections = Set<Int>()
     var reader = _SectionItemsReader(snapshot)
@@ -317,21 +322,17 @@ extension WebListView {
     }
     var (layout, window) = _layoutValue(of: shown)
     var cells: [String: WebCell] = [:]
-    var held = Set<Item>()
-    for entry in window {
-      if !_held.contains(entry.item) {
-        guard let path = dataSource.indexPath(for: entry.item) else {
-          layout.frames[entry.text] = nil
-          continue
-        }
-        cells[entry.text] = source.cell(at: path)
+    let held = _sentLayout?.frames ?? [:]
+    for entry in window where held[entry.text] == nil {
+      guard let path = dataSource.indexPath(for: entry.item) else {
+        layout.frames[entry.text] = nil
+        continue
       }
-      held.insert(entry.item)
+      cells[entry.text] = source.cell(at: path)
     }
     if always || layout != _sentLayout || !cells.isEmpty {
       _ = session._send(
         .layout(WebLayoutMessage(list: name, seq: seq, layout: _toSend(layout), cells: cells)))
-      _held = held
       _sentLayout = layout
     }
     _sendVisibleIfChanged(shown)

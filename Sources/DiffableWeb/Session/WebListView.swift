@@ -170,9 +170,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   var _viewport: WebListViewport?
   /// The layout solved for `_viewport`'s size and `_shown`'s counts.
   var _solved: SolvedLayout?
-  /// The items whose cells the page holds: those of the last layout sent.
-  var _held: Set<Item> = []
-  /// The last layout sent.
+  /// The last layout sent. The page holds the cells of the items it has
+  /// frames for, by their text on the wire.
   var _sentLayout: WebLayout?
   /// The sizes the page measured of items in self-sizing sections, kept
   /// while the items stay in the list.
@@ -325,7 +324,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot
-      _held = Self._items(of: window)
       _sentLayout = layout
       _sentVisible = [:]
       for (q, section) in message.sections.enumerated() {
@@ -346,11 +344,10 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   ) {
     guard let session = _session, let source = _source else { return }
     _updateCounts(for: new)
-    let (message, layout, inWindow) = _batch(update, from: old, to: new, source: source)
+    let (message, layout) = _batch(update, from: old, to: new, source: source)
     seq += 1
     _rememberShown(message, update: update, from: old, to: new)
     _shown = new
-    _held = inWindow
     _sentLayout = layout
     guard session._send(.batch(message)) else {
       for completion in completions { completion(true) }
@@ -365,30 +362,33 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// The batch message that takes the page from `old` to `new` by `update`,
   /// for the layout as updated for `new`: its cells are those of the items
   /// entering the window, and its layout holds only the frames the page
-  /// does not hold. Also the full layout the page then holds, and the items
-  /// of its window.
+  /// does not hold. Also the full layout the page then holds.
+  ///
+  /// The window's items are those the layout has frames for, and those the
+  /// page holds, those the last layout sent has frames for: both are looked
+  /// up by text, with no set of items built.
   func _batch(
     _ update: BatchUpdate, from old: Snapshot, to new: Snapshot,
     source: any DiffableListViewDataSource<WebCell, WebCell>
-  ) -> (message: WebBatchMessage, layout: WebLayout, inWindow: Set<Item>) {
+  ) -> (message: WebBatchMessage, layout: WebLayout) {
     let (layout, window) = _layoutValue(of: new)
-    let inWindow = Self._items(of: window)
+    let held = _sentLayout?.frames ?? [:]
     var message: WebBatchMessage
     do {
       message = try WebBatchMessage(
         list: name, seq: seq + 1, update: update, from: old, to: new,
-        cellIfShown: { item, path in inWindow.contains(item) ? source.cell(at: path) : nil })
+        cellIfShown: { _, text, path in layout.frames[text] != nil ? source.cell(at: path) : nil })
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
-    for entry in window where !_held.contains(entry.item) && message.cells[entry.text] == nil {
+    for entry in window where held[entry.text] == nil && message.cells[entry.text] == nil {
       message.cells[entry.text] = source.cell(at: entry.indexPath)
     }
     for text in message.reconfigured.keys where message.cells[text] != nil {
       message.reconfigured[text] = nil
     }
     message.layout = _toSend(layout)
-    return (message, layout, inWindow)
+    return (message, layout)
   }
 
   /// `layout` as a `batch` or `layout` message carries it: the page holds
@@ -462,13 +462,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
     _watchdogWake = deadline
     return deadline
-  }
-
-  /// The items of `window`, as a set.
-  static func _items(of window: [_WindowEntry<Item>]) -> Set<Item> {
-    var items = Set<Item>(minimumCapacity: window.count)
-    for entry in window { items.insert(entry.item) }
-    return items
   }
 
   /// Records the items a batch brings to the page, as a `tap` may name them.
@@ -613,7 +606,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _shown = nil
     _viewport = nil
     _solved = nil
-    _held = []
     _sentLayout = nil
     _everShown = [:]
     _bandOffsets = [:]
