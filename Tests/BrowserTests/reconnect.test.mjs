@@ -11,6 +11,11 @@
 //   starts on the same port, with no session of the page; the page connects
 //   again and shows the new session's snapshot of its query.
 //
+// - A duplicated tab: a second page starts with a copy of the first one's
+//   session storage, as a browser's "Duplicate tab" gives it; it must take
+//   its own page id and session, so that neither page ends the other's
+//   connection and each shows its own query.
+//
 // Every wait is on the page's connection state (`data-diffable-connection`
 // on the root element), `data-idle` or the server's state.
 
@@ -18,7 +23,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { differences, serverItems, settle, showsMountains } from './support/diffable.mjs';
+import {
+  differences, pageIdOf, serverItems, settle, showsMountains,
+} from './support/diffable.mjs';
 import { serverAndBrowser } from './support/fixtures.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -87,4 +94,56 @@ test('after the server restarts, the page shows the new server snapshot of its q
     });
     assert.deepEqual(differences(read), [], 'after reconnecting to the new server');
     assert.ok(read.server.lists[0].seq >= 1);
+  });
+
+/** Makes the page count the sockets it opens, in `window.socketsOpened`, from its next document on. */
+const countSockets = (page) => page.send('Page.addScriptToEvaluateOnNewDocument', {
+  source: 'window.socketsOpened = 0; const Native = window.WebSocket; '
+    + 'window.WebSocket = class extends Native { constructor(...args) { super(...args); '
+    + 'window.socketsOpened += 1; } };',
+});
+
+test('a duplicated tab takes its own page id and session; neither ends the other\'s connection',
+  async (t) => {
+    const first = await running.browser.newPage(PHONE);
+    t.after(() => first.close());
+    await countSockets(first);
+    await first.goto(`${running.server.url}/demos/mountains`);
+    const opened = await settle(first, running.server, { what: 'opening /demos/mountains' });
+    assert.deepEqual(differences(opened), []);
+    const names = serverItems(opened.server, 'mountains');
+    const storage = await first.evaluate(() => ({ ...window.sessionStorage }));
+    assert.equal(storage['diffable-page'], opened.id);
+
+    const second = await running.browser.newPage(PHONE);
+    t.after(() => second.close());
+    await countSockets(second);
+    // Before the page's own scripts run: the first page's storage, as a duplicate starts with.
+    await second.send('Page.addScriptToEvaluateOnNewDocument', {
+      source: `for (const [key, value] of Object.entries(${JSON.stringify(storage)})) `
+        + 'window.sessionStorage.setItem(key, value);',
+    });
+    await second.goto(`${running.server.url}/demos/mountains`);
+    const duplicate = await settle(second, running.server, { what: 'opening the duplicate' });
+    assert.deepEqual(differences(duplicate), [], 'the duplicate, opened');
+    assert.notEqual(duplicate.id, opened.id, 'the duplicate has its own page id');
+
+    // Typing in the first page filters its list only. (A page in a tab in
+    // the background gets no animation frames: each is brought to the front
+    // to be read.)
+    await first.send('Page.bringToFront');
+    await first.focus('input[type=search]');
+    await first.typeText('ka');
+    const typed = await settle(first, running.server,
+      { what: 'typing "ka" in the first page', accepts: showsMountains(names, 'ka') });
+    assert.deepEqual(differences(typed), [], 'the first page, after typing');
+    await second.send('Page.bringToFront');
+    const other = await settle(second, running.server,
+      { what: 'the duplicate, untouched', accepts: showsMountains(names, '') });
+    assert.deepEqual(differences(other), [], 'the duplicate, after the first page typed');
+    // Each page kept the one socket it opened.
+    assert.equal(await connectionIs(first, ['open']), 'open');
+    assert.equal(await connectionIs(second, ['open']), 'open');
+    assert.equal(await first.evaluate(() => window.socketsOpened), 1, 'sockets of the first page');
+    assert.equal(await second.evaluate(() => window.socketsOpened), 1, 'sockets of the duplicate');
   });

@@ -27,7 +27,7 @@ class FakeWebSocket {
   receive(message) { this.onmessage({ data: JSON.stringify(message) }); }
 }
 
-function fakeWindow() {
+function fakeWindow({ store = new Map(), random = 0xa5 } = {}) {
   const document = new FakeDocument();
   document.body.setAttribute('data-socket', '/demos/mountains/socket');
   const list = document.createElement('div');
@@ -39,15 +39,17 @@ function fakeWindow() {
   Object.assign(search, { type: 'search', value: 'kings' });
   document.body.append(search, list);
   const frames = [];
-  const store = new Map();
   const warnings = [];
+  const listeners = new Map();
   const window = {
     document,
     location: { protocol: 'http:', host: '127.0.0.1:8080' },
     sessionStorage: {
-      getItem: (key) => store.get(key) ?? null, setItem: (key, value) => store.set(key, value),
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => store.set(key, value),
+      removeItem: (key) => store.delete(key),
     },
-    crypto: { getRandomValues: (bytes) => bytes.fill(0xa5) },
+    crypto: { getRandomValues: (bytes) => bytes.fill(random) },
     WebSocket: FakeWebSocket,
     innerWidth: 390,
     innerHeight: 844,
@@ -61,10 +63,14 @@ function fakeWindow() {
       observe(element) { this.element = element; }
     },
     console: { warn: (text) => warnings.push(text) },
-    addEventListener() {},
+    addEventListener(type, listener) {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    },
   };
   const runFrames = () => { for (const callback of frames.splice(0)) callback(); };
-  return { window, list, search, runFrames, store, warnings };
+  /** Dispatches a window event to the listeners the page added. */
+  const fire = (type, event = {}) => { for (const listener of listeners.get(type) ?? []) listener(event); };
+  return { window, list, search, runFrames, store, warnings, fire };
 }
 
 test('a booted page talks to its server and shows its lists', async () => {
@@ -224,4 +230,31 @@ test('frameScheduler draws once: at the next frame, or from its timer when no fr
   timers.get(2).callback();
   frames.shift()();
   assert.deepEqual(calls, [true, false], 'a frame after the timer draws nothing more');
+});
+
+test('a reload of the tab resumes its page id; a duplicated tab takes its own', () => {
+  const first = fakeWindow();
+  const id = boot({ window: first.window }).page;
+  assert.equal(first.store.get('diffable-page-live'), '1');
+
+  // A duplicate starts with a copy of the storage of the live page.
+  const duplicate = fakeWindow({ store: new Map(first.store), random: 0x3c });
+  const other = boot({ window: duplicate.window }).page;
+  assert.equal(other, '3c'.repeat(16));
+  assert.equal(FakeWebSocket.made.at(-1).url,
+    `ws://127.0.0.1:8080/demos/mountains/socket?page=${other}`);
+
+  // The first page unloads (a reload of its tab); its next document resumes the id.
+  first.fire('pagehide', { persisted: false });
+  assert.ok(!first.store.has('diffable-page-live'));
+  const reloaded = fakeWindow({ store: first.store, random: 0x11 });
+  assert.equal(boot({ window: reloaded.window }).page, id);
+
+  // Hidden into the back-forward cache and shown again, a page holds its id again.
+  reloaded.fire('pagehide', { persisted: true });
+  reloaded.fire('pageshow', { persisted: true });
+  assert.equal(reloaded.store.get('diffable-page'), id);
+  assert.equal(reloaded.store.get('diffable-page-live'), '1');
+  const copied = fakeWindow({ store: new Map(reloaded.store), random: 0x22 });
+  assert.equal(boot({ window: copied.window }).page, '22'.repeat(16));
 });

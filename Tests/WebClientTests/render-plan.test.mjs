@@ -15,7 +15,8 @@ import {
   scrollAxis, snapPoints, stackedLayout, supplementaryKey,
 } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import {
-  PAGE_ID_KEY, controlValue, listViewport, pageId, socketURL,
+  PAGE_CLAIM_KEY, PAGE_ID_KEY, claimPageId, controlValue, listViewport, pageId, releasePageId,
+  socketURL,
 } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { checkLayout } from '../../Sources/DiffableWeb/Resources/client/messages.js';
 import { batch } from './support.mjs';
@@ -276,19 +277,52 @@ describe('the page', () => {
   test('keeps its id in session storage, or makes one', () => {
     const store = new Map();
     const storage = {
-      getItem: (key) => store.get(key) ?? null, setItem: (key, value) => store.set(key, value),
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => store.set(key, value),
+      removeItem: (key) => store.delete(key),
     };
     const random = (bytes) => bytes.fill(171);
     const id = pageId(storage, random);
     assert.equal(id, 'ab'.repeat(16));
     assert.equal(store.get(PAGE_ID_KEY), id);
-    assert.equal(pageId(storage, (bytes) => bytes.fill(1)), id, 'the kept id again');
+    assert.equal(store.get(PAGE_CLAIM_KEY), '1', 'held by the live document');
+    releasePageId(storage);
+    assert.ok(!store.has(PAGE_CLAIM_KEY));
+    assert.equal(pageId(storage, (bytes) => bytes.fill(1)), id, 'the released id again');
+    assert.equal(store.get(PAGE_CLAIM_KEY), '1');
+    releasePageId(storage);
     store.set(PAGE_ID_KEY, '<script>');
     assert.equal(pageId(storage, (bytes) => bytes.fill(1)), '01'.repeat(16),
       'a bad id is replaced');
-    const broken = { getItem() { throw new Error('no'); }, setItem() { throw new Error('no'); } };
+    const broken = {
+      getItem() { throw new Error('no'); },
+      setItem() { throw new Error('no'); },
+      removeItem() { throw new Error('no'); },
+    };
     assert.equal(pageId(broken, random), id);
+    releasePageId(broken);
+    claimPageId(broken, id);
     assert.equal(pageId(undefined, random), id);
+    releasePageId(undefined);
+  });
+
+  test('a copy of the storage of a live page (a duplicated tab) gets its own id', () => {
+    const storage = (store) => ({
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => store.set(key, value),
+      removeItem: (key) => store.delete(key),
+    });
+    const first = new Map();
+    const id = pageId(storage(first), (bytes) => bytes.fill(171));
+    const copy = new Map(first);
+    const other = pageId(storage(copy), (bytes) => bytes.fill(2));
+    assert.equal(other, '02'.repeat(16));
+    assert.equal(copy.get(PAGE_ID_KEY), other, 'the copy keeps its own id');
+    assert.equal(first.get(PAGE_ID_KEY), id, 'the first tab keeps its id');
+    // The first tab hidden, then back from the back-forward cache: it holds its id again.
+    releasePageId(storage(first));
+    claimPageId(storage(first), id);
+    assert.equal(pageId(storage(new Map(first)), (bytes) => bytes.fill(3)), '03'.repeat(16));
   });
 
   test('the socket address follows the page\'s scheme and host', () => {

@@ -47,9 +47,23 @@ export const frameScheduler = (requestFrame, clock, fallback = DRAW_FALLBACK) =>
 export const PAGE_ID_KEY = 'diffable-page';
 
 /**
- * Returns the page's id: the one kept in `storage`, or a new random one,
- * kept there. A storage that cannot be read or written (disabled, full)
- * only costs the page its resumption after a reload of the tab.
+ * Where `sessionStorage` says that a live document holds the kept page id:
+ * set while a page runs, removed when it is hidden for good (`pagehide`).
+ */
+export const PAGE_CLAIM_KEY = 'diffable-page-live';
+
+/**
+ * Returns the page's id, and marks it held by this document: the one kept
+ * in `storage` if no live document holds it, or a new random one, kept
+ * there.
+ *
+ * A reload of the tab resumes its id, which the unloaded document released
+ * (`releasePageId`). A duplicated tab (or a window opened with a copy of
+ * the opener's storage) starts with a copy taken while the first document
+ * was live, so it finds the id held and takes its own: two documents on
+ * one id would each end the other's connection to its session, by turns.
+ * A storage that cannot be read or written (disabled, full) only costs the
+ * page its resumption after a reload of the tab.
  *
  * @param {{getItem: (key: string) => string | null, setItem: (key: string,
  *   value: string) => void} | undefined} storage `sessionStorage`.
@@ -58,20 +72,50 @@ export const PAGE_ID_KEY = 'diffable-page';
  * @returns {string} 32 lowercase hexadecimal digits.
  */
 export function pageId(storage, randomize) {
+  let id = null;
   try {
     const kept = storage?.getItem(PAGE_ID_KEY);
-    if (typeof kept === 'string' && /^[0-9a-f]{32}$/.test(kept)) return kept;
+    if (typeof kept === 'string' && /^[0-9a-f]{32}$/.test(kept)
+      && storage.getItem(PAGE_CLAIM_KEY) === null) id = kept;
   } catch {
     // A storage that throws is as good as none.
   }
-  const bytes = randomize(new Uint8Array(16));
-  const id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  if (id === null) {
+    const bytes = randomize(new Uint8Array(16));
+    id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
+  claimPageId(storage, id);
+  return id;
+}
+
+/**
+ * Keeps `id` in `storage` as the id a live document holds: at boot, and
+ * again when the page comes back from the back-forward cache.
+ *
+ * @param {{setItem: (key: string, value: string) => void} | undefined} storage
+ * @param {string} id The page id.
+ */
+export function claimPageId(storage, id) {
   try {
     storage?.setItem(PAGE_ID_KEY, id);
+    storage?.setItem(PAGE_CLAIM_KEY, '1');
   } catch {
     // The id still serves this document.
   }
-  return id;
+}
+
+/**
+ * Says in `storage` that no live document holds the kept id any more, so
+ * that the next document of the tab (a reload) resumes it.
+ *
+ * @param {{removeItem: (key: string) => void} | undefined} storage
+ */
+export function releasePageId(storage) {
+  try {
+    storage?.removeItem(PAGE_CLAIM_KEY);
+  } catch {
+    // The next document takes a new id.
+  }
 }
 
 /**
@@ -148,6 +192,10 @@ export function boot({ window = globalThis } = {}) {
   const requestFrame = (callback) => window.requestAnimationFrame(callback);
   const now = () => window.performance?.now() ?? Date.now();
   const id = pageId(window.sessionStorage, (bytes) => window.crypto.getRandomValues(bytes));
+  window.addEventListener('pagehide', () => releasePageId(window.sessionStorage));
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) claimPageId(window.sessionStorage, id);
+  });
   const path = document.body.getAttribute('data-socket') ?? '/socket';
   const stats = createStats();
   const clock = {
