@@ -385,6 +385,48 @@ struct WebLayoutTests {
     await serving.value
   }
 
+  @Test("setting or clearing didSelectItem while a page shows the list sends a reload saying so")
+  func selectable() async throws {
+    let (session, view, dataSource) = Self.session()
+    await dataSource.apply(.make([("fruits", ["apple", "pear"])]))
+    let client = FakeWebClient()
+    let serving = Task { await session.serve(client.transport) }
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844), lists: [:]))
+    guard case .reload(let first) = try await client.receive() else {
+      Issue.record("expected a reload")
+      return
+    }
+    #expect(!first.selectable)
+    #expect(!"\(first)".contains("selectable"), "no key when false: \(first)")
+
+    var selected: [IndexPath] = []
+    view.didSelectItem = { selected.append($0) }
+    guard case .reload(let second) = try await client.receive() else {
+      Issue.record("expected a reload")
+      return
+    }
+    #expect(second.selectable && second.seq == first.seq + 1)
+    #expect(second.sections == first.sections && second.cells == first.cells)
+    #expect("\(second)".contains(#""selectable":true"#))
+
+    // Another handler: the cells stay selectable, and nothing is sent.
+    view.didSelectItem = { selected.append(IndexPath(item: $0.item + 100, section: 0)) }
+    client.send(.ping(id: 1))
+    #expect(try await client.receive() == .pong(id: 1))
+    client.send(.tap(list: "main", item: "pear"))
+    client.send(.ping(id: 2))
+    #expect(try await client.receive() == .pong(id: 2))
+    view.didSelectItem = nil
+    guard case .reload(let third) = try await client.receive() else {
+      Issue.record("expected a reload")
+      return
+    }
+    #expect(!third.selectable && third.seq == second.seq + 1)
+    #expect(selected == [IndexPath(item: 101, section: 0)])
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("taps reach didSelectItem by index path, input reaches onInput, bad ones get errors")
   func tapsAndInput() async throws {
     let (session, view, dataSource) = Self.session()
@@ -407,10 +449,11 @@ struct WebLayoutTests {
       .ready(
         viewport: WebViewport(width: 390, height: 844),
         lists: ["nope": WebListViewport(width: 1, height: 1)]))
-    guard case .reload = try await client.receive() else {
+    guard case .reload(let reload) = try await client.receive() else {
       Issue.record("expected a reload")
       return
     }
+    #expect(reload.selectable, "a list with a didSelectItem handler has selectable cells")
     #expect(try await client.receive() == .error(message: #"ready names unknown lists "nope""#))
     #expect(session.viewport == WebViewport(width: 390, height: 844))
     #expect(view.viewport == WebListViewport(width: 390, height: 844))

@@ -156,7 +156,8 @@ struct WebMessageJSONTextTests {
       return .reload(
         WebReloadMessage(
           list: list, seq: seq, sections: sections, cells: try cells(using: &random),
-          layout: Bool.random(using: &random) ? try layout(using: &random) : nil))
+          layout: Bool.random(using: &random) ? try layout(using: &random) : nil,
+          selectable: Bool.random(using: &random)))
     case 1, 2:
       let old = RandomSnapshots.snapshot(using: &random)
       let new = RandomSnapshots.edited(old, using: &random)
@@ -235,7 +236,8 @@ struct WebMessageJSONTextTests {
       .reload(
         WebReloadMessage(
           list: "\u{1}/\"", seq: Int.max,
-          sections: [WebSection(id: "s", items: identifiers)], cells: cells, layout: layout)),
+          sections: [WebSection(id: "s", items: identifiers)], cells: cells, layout: layout,
+          selectable: true)),
       .error(message: Self.edgeStrings.joined()),
       .pong(id: Int.min),
     ]

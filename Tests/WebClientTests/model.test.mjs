@@ -85,6 +85,17 @@ describe('reload', () => {
       'sections[1].items[1]', /"x", which sections\[0\]\.items\[0\] is too/);
   });
 
+  test('takes selectable as true or false, and refuses anything else', () => {
+    for (const selectable of [true, false]) {
+      const model = applyReload(createModel(), { ...reload([['a', ['x']]]), selectable });
+      assert.deepEqual(shown(model), [['a', ['x']]]);
+    }
+    for (const selectable of ['true', 1, null]) {
+      expectMalformed(() => applyReload(createModel(), { ...reload([['a', ['x']]]), selectable }),
+        'selectable', /is not true or false/);
+    }
+  });
+
   test('refuses a missing cell, a cell of no item, a malformed cell', () => {
     const message = reload([['a', ['x', 'y']]]);
     delete message.cells.y;

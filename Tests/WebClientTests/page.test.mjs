@@ -258,3 +258,55 @@ test('a reload of the tab resumes its page id; a duplicated tab takes its own', 
   const copied = fakeWindow({ store: new Map(reloaded.store), random: 0x22 });
   assert.equal(boot({ window: copied.window }).page, '22'.repeat(16));
 });
+
+test('a selectable list\'s cells take the focus, and Enter or Space on one taps it', () => {
+  const { window, list, runFrames } = fakeWindow();
+  boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  const reload = (seq, selectable) => ({
+    v: 1, type: 'reload', list: 'mountains', seq,
+    sections: [{ id: 'peaks', items: ['k2', 'everest'] }],
+    cells: { k2: { text: 'K2' }, everest: { text: 'Everest' } },
+    layout: {
+      size: [375, 88], frames: { k2: [0, 0, 375, 44], everest: [0, 44, 375, 44] },
+      supplementaries: [], bands: [],
+    },
+    ...(selectable === undefined ? {} : { selectable }),
+  });
+  const cells = () => list.querySelectorAll('[data-item]');
+  const focusable = () => cells().map((cell) => [
+    cell.getAttribute('data-item'), cell.getAttribute('tabindex'), cell.getAttribute('role'),
+  ]);
+  const taps = () => socket.sent.filter((message) => message.type === 'tap');
+  const press = (target, key, more = {}) => {
+    let prevented = false;
+    target.dispatch('keydown', { key, preventDefault: () => { prevented = true; }, ...more });
+    return prevented;
+  };
+
+  socket.receive(reload(1));
+  runFrames();
+  assert.deepEqual(focusable(), [['k2', null, null], ['everest', null, null]]);
+  assert.equal(press(cells()[0], 'Enter'), false);
+  assert.deepEqual(taps(), [], 'the cells of a list that is not selectable are not buttons');
+
+  socket.receive(reload(2, true));
+  runFrames();
+  assert.deepEqual(focusable(), [['k2', '0', 'button'], ['everest', '0', 'button']]);
+  assert.equal(press(cells()[1], 'Enter'), true);
+  assert.equal(press(cells()[0], ' '), true, 'Space does not scroll the list');
+  assert.equal(press(cells()[0], 'a'), false);
+  assert.equal(press(cells()[0], 'Enter', { repeat: true }), false);
+  assert.equal(press(cells()[0].children[0], 'Enter'), false, 'only the focused cell itself');
+  assert.deepEqual(taps(), [
+    { v: 1, type: 'tap', list: 'mountains', item: 'everest' },
+    { v: 1, type: 'tap', list: 'mountains', item: 'k2' },
+  ]);
+
+  socket.receive(reload(3, false));
+  runFrames();
+  assert.deepEqual(focusable(), [['k2', null, null], ['everest', null, null]]);
+  assert.equal(press(cells()[1], 'Enter'), false);
+  assert.equal(taps().length, 2);
+});

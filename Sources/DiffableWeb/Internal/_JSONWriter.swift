@@ -472,7 +472,7 @@ extension WebServerMessage {
         if i > 0 { writer.byte(",") }
         try section._write(to: &writer)
       }
-      writer.raw(#"],"seq":"#)
+      writer.raw(message.selectable ? #"],"selectable":true,"seq":"# : #"],"seq":"#)
       writer.integer(message.seq)
       writer.raw(#","type":"reload","v":1}"#)
     case .batch(let message):

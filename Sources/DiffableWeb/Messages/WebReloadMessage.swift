@@ -35,17 +35,24 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// the items in the list's window. `nil` (no `"layout"` key) for a message
   /// built from a snapshot alone.
   public var layout: WebLayout?
+  /// Whether the list's cells can be selected: a `WebSession` says so when
+  /// its list view has a ``WebListView/didSelectItem`` handler. The page
+  /// then makes each cell focusable from the keyboard, and Enter or Space
+  /// on a focused cell sends a `tap`, as a click does. Written as
+  /// `"selectable": true`; no key when `false`.
+  public var selectable: Bool
 
   /// Creates a reload message.
   public init(
     list: String, seq: Int, sections: [WebSection], cells: [String: WebCell],
-    layout: WebLayout? = nil
+    layout: WebLayout? = nil, selectable: Bool = false
   ) {
     self.list = list
     self.seq = seq
     self.sections = sections
     self.cells = cells
     self.layout = layout
+    self.selectable = selectable
   }
 }
 
@@ -109,7 +116,7 @@ extension WebReloadMessage {
 
 extension WebReloadMessage: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case v, type, list, seq, sections, cells, layout
+    case v, type, list, seq, sections, cells, layout, selectable
   }
 
   /// Encodes the message's object, with `"v": 1` and `"type": "reload"`.
@@ -122,6 +129,7 @@ extension WebReloadMessage: Codable {
     try container.encode(sections, forKey: .sections)
     try container._encode(cells: cells, forKey: .cells)
     try container.encodeIfPresent(layout, forKey: .layout)
+    if selectable { try container.encode(true, forKey: .selectable) }
   }
 
   /// Decodes a reload message.
@@ -137,6 +145,7 @@ extension WebReloadMessage: Codable {
       seq: try container._count(.seq),
       sections: try container.decode([WebSection].self, forKey: .sections),
       cells: try container._cells(.cells),
-      layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout))
+      layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout),
+      selectable: try container.decodeIfPresent(Bool.self, forKey: .selectable) ?? false)
   }
 }

@@ -112,7 +112,16 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// still has, with the item's index path in the data source's current
   /// snapshot. A tap of an item deleted since the page showed it is
   /// ignored.
-  public var didSelectItem: (@MainActor (IndexPath) -> Void)?
+  ///
+  /// While it is set, the page's cells are selectable from the keyboard as
+  /// well: each can take the focus, and Enter or Space on it taps it. (The
+  /// `reload` message says so; setting or clearing the handler while a page
+  /// shows the list sends it a reload.)
+  public var didSelectItem: (@MainActor (IndexPath) -> Void)? {
+    didSet {
+      if (oldValue == nil) != (didSelectItem == nil), _shown != nil { _sendReload() }
+    }
+  }
 
   /// The layout solved for the list element's size and the item counts of
   /// what the page shows; `nil` while no page is ready, or when the layout
@@ -321,6 +330,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       }
       for entry in window { message.cells[entry.text] = source.cell(at: entry.indexPath) }
       message.layout = layout
+      message.selectable = didSelectItem != nil
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot

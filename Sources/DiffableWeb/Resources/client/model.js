@@ -267,6 +267,9 @@ function windowCells(sections, layout, given, fallback, why) {
  */
 export function readReload(message) {
   const { list, seq } = checkEnvelope(message, 'reload');
+  if (Object.hasOwn(message, 'selectable') && typeof message.selectable !== 'boolean') {
+    throw new MalformedMessageError('selectable', 'is not true or false');
+  }
   const kinds = { section: null, item: null };
   const sections = listField(message, 'sections')
     .map((section, q) => readSection(section, `sections[${q}]`, kinds));

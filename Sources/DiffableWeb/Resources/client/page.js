@@ -4,7 +4,8 @@
 // `[data-diffable-list]`, `viewport` messages as lists scroll or change
 // size (at most one per list per animation frame), `input` messages from
 // each `[data-diffable-input]` (and again after every `ready`, so that a
-// reconnect restores them), `tap` messages for clicks on cells, `measure`
+// reconnect restores them), `tap` messages for clicks on cells (and Enter
+// or Space on a focused cell of a selectable list), `measure`
 // messages with the sizes of self-sizing cells, `band` messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
 // animation frame), and `window.diffable` for tests and curious people.
@@ -336,6 +337,15 @@ export function boot({ window = globalThis } = {}) {
       if (cell && entry.element.contains(cell)) {
         connection.tap(name, cell.getAttribute('data-item'));
       }
+    });
+    // And Enter or Space on a focused cell of a selectable list, as on a button.
+    entry.element.addEventListener('keydown', (event) => {
+      const cell = event.target;
+      if ((event.key !== 'Enter' && event.key !== ' ') || event.repeat
+        || !cell?.hasAttribute?.('data-item') || !cell.hasAttribute('tabindex')
+        || !entry.element.contains(cell)) return;
+      event.preventDefault();
+      connection.tap(name, cell.getAttribute('data-item'));
     });
   }
   if (resizes === null) {

@@ -302,6 +302,22 @@ export function createRenderer(root, {
     return element;
   };
 
+  /**
+   * Whether the list's cells are selectable, as its last `reload` said:
+   * each cell then takes the keyboard's focus, as a button.
+   */
+  let selectable = false;
+  /** Makes a cell element focusable as a button, or not, as `selectable` says. */
+  const markSelectable = (element) => {
+    if (selectable) {
+      element.setAttribute('tabindex', '0');
+      element.setAttribute('role', 'button');
+    } else {
+      element.removeAttribute('tabindex');
+      element.removeAttribute('role');
+    }
+  };
+
   /** Builds the elements of the cells a waiting change brings in. */
   const prepare = ({ list, message, after }) => {
     const cells = after.lists.get(list)?.cells;
@@ -683,6 +699,10 @@ export function createRenderer(root, {
       ? batchChanges(change.before.lists.get(list), state, message)
       : undefined;
     const plan = planCells({ kind: type, shown, after: state, changes, motion: motionOn });
+    if (type === 'reload' && selectable !== (message.selectable === true)) {
+      selectable = message.selectable === true;
+      for (const element of cellElements.values()) markSelectable(element);
+    }
     if (!plan.slide) stopEverything();
 
     // First: where every element is on screen now, and how opaque.
@@ -720,6 +740,9 @@ export function createRenderer(root, {
       first.delete(element);
       cancelAnimations(element);
       if (fade && before !== undefined) {
+        // A cell fading out is no longer one to focus or tap.
+        element.removeAttribute('tabindex');
+        element.removeAttribute('role');
         settled.push(fadeOut(element, before.local, before.opacity));
       } else {
         element.remove();
@@ -741,6 +764,7 @@ export function createRenderer(root, {
         const ready = prepared.get(item);
         prepared.delete(item);
         element = ready?.cell === cell ? ready.element : makeCell(item, cell);
+        markSelectable(element);
         filled = true;
         cellElements.set(item, element);
         if (effect === 'insert') arriving.push(element);
@@ -750,6 +774,8 @@ export function createRenderer(root, {
           const ghost = element.cloneNode(true);
           ghost.removeAttribute('data-item');
           ghost.removeAttribute('data-section');
+          ghost.removeAttribute('tabindex');
+          ghost.removeAttribute('role');
           ghost.classList.remove(ARRIVING_CLASS, LEAVING_CLASS);
           before.parent.insertBefore(ghost, element.nextSibling);
           settled.push(fadeOut(ghost, before.local, before.opacity));
