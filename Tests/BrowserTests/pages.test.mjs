@@ -6,7 +6,9 @@
 // cell's box at its solved frame (±0.5 px). On the mountains page a user
 // types into the search; an animation paused at its midpoint has a moving
 // cell between its old and new place; twenty queries typed at once do not
-// pile animations up. (Dropped sockets and a restarted server:
+// pile animations up. On the expanding rows, a click expands a row, which
+// grows to its text and moves the rows below, and Enter on the focused row
+// collapses it. (Dropped sockets and a restarted server:
 // reconnect.test.mjs.)
 // Nothing waits on time: every wait is on `data-idle`, sequence numbers or
 // the server's state, polled with a deadline.
@@ -32,7 +34,7 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844, deviceScaleFactor: 2, mobile: true },
   wide: { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false },
 };
-const SCREENS = ['mountains', 'sort', 'reststop'];
+const SCREENS = ['mountains', 'sort', 'reststop', 'expand'];
 const SCREENSHOTS = process.env.DIFFABLE_SCREENSHOTS === '1'
   ? join(ROOT, 'Documentation/Screenshots') : null;
 
@@ -217,6 +219,51 @@ describe('the rest stop page: cells that size themselves', () => {
       }
     });
   }
+});
+
+describe('the expanding rows, used', () => {
+  test('a click expands a row to its text and moves the rows below; Enter collapses it',
+    async (t) => {
+      const page = await open('/demos/expand', VIEWPORTS.phone, t);
+      const opened = await check(page, { what: 'opening /demos/expand' });
+      const frames = (state) => state.lists[0].frames;
+      const before = frames(opened.server);
+      assert.deepEqual(Object.keys(before).sort(), ['0', '1', '2', '3', '4']);
+
+      const [x, y] = await page.evaluate(() => {
+        const box = document.querySelector('[data-item="1"]').getBoundingClientRect();
+        return [box.left + box.width / 2, box.top + box.height / 2];
+      });
+      await page.click(x, y);
+      const expanded = await check(page, {
+        what: 'expanding row 1',
+        accepts: (state) => frames(state)['1'][3] > before['1'][3] + 20,
+      });
+      const after = frames(expanded.server);
+      const growth = after['1'][3] - before['1'][3];
+      for (const item of ['2', '3', '4']) {
+        assert.equal(after[item][1] - before[item][1], growth, `row ${item} moved down`);
+      }
+      assert.deepEqual(after['0'], before['0']);
+      const row = await page.evaluate(() => {
+        const cell = document.querySelector('[data-item="1"]');
+        return [cell.textContent, cell.getAttribute('aria-expanded'), cell.getAttribute('role')];
+      });
+      assert.ok(row[0].includes('The data source compares the new snapshot'), row[0]);
+      assert.deepEqual(row.slice(1), ['true', 'button']);
+      await screenshot(page, 'expand-expanded');
+
+      await page.focus('[data-item="1"]');
+      await page.press('Enter');
+      const collapsed = await check(page, {
+        what: 'collapsing row 1 from the keyboard',
+        accepts: (state) => frames(state)['1'][3] === before['1'][3],
+      });
+      assert.deepEqual(frames(collapsed.server), before);
+      assert.equal(
+        await page.evaluate(() => document.querySelector('[data-item="1"]').getAttribute('aria-expanded')),
+        'false');
+    });
 });
 
 describe('the mountains page, used', () => {

@@ -45,6 +45,8 @@ public struct BrowserScreens: Sendable {
     case "reststop":
       return RestStopBrowserScreen(
         session: session, listName: page.listName, lunchDelay: lunchDelay)
+    case "expand":
+      return ExpandBrowserScreen(session: session, listName: page.listName)
     default:
       preconditionFailure(
         "BrowserScreens.make(page:session:): no screen for the page \(page.name.debugDescription)")
@@ -266,5 +268,66 @@ public final class RestStopBrowserScreen: BrowserScreen {
 
   public func stop() {
     lunch?.cancel()
+  }
+}
+
+// MARK: - Expand
+
+/// Rows of long texts (`ExpandingTable`): a tap on a row, or Enter or Space
+/// on it, expands it to show its text, or collapses it. The row is
+/// reconfigured, not reloaded; the list's rows size themselves, so the page
+/// measures the row and the rows below move.
+@MainActor
+public final class ExpandBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let table: ExpandingTable
+  /// The last toggle asked for: each waits for the one before, so that taps
+  /// apply in the order they came.
+  private var toggling: Task<Void, Never>?
+
+  /// The rows in the list `listName` of `session`.
+  public init(session: WebSession, listName: String) {
+    let view: WebListView<Int, Int> = session.listView(named: listName, layout: Self.layout)
+    table = ExpandingTable(view: view) { table, item in
+      Self.cell(item, expanded: table.expanded.contains(item))
+    }
+    view.didSelectItem = { [weak self] indexPath in
+      guard let self, let item = self.table.dataSource.itemIdentifier(for: indexPath) else {
+        return
+      }
+      self.toggle(item)
+    }
+    let table = table
+    toggling = Task { await table.open() }
+  }
+
+  /// An inset grouped list, whose rows size themselves to their text.
+  public nonisolated static let layout = CompositionalLayout.list(
+    using: ListConfiguration(appearance: .insetGrouped))
+
+  /// The cell of the article `item`: its title, its text when expanded, and
+  /// a disclosure mark that says which.
+  public static func cell(_ item: Int, expanded: Bool) -> WebCell {
+    let article = ExpandingTable.articles[item]
+    return WebCell(
+      article.title, secondaryText: expanded ? article.body : nil,
+      accessories: [.disclosure(expanded: expanded)])
+  }
+
+  /// Expands the row of `item`, or collapses it, after the toggles asked
+  /// for before.
+  public func toggle(_ item: Int) {
+    let previous = toggling
+    let table = table
+    toggling = Task {
+      await previous?.value
+      await table.toggle(item)
+    }
+  }
+
+  public func connectionChanged(connected: Bool) {}
+
+  public func stop() {
+    toggling?.cancel()
   }
 }

@@ -44,6 +44,10 @@ public enum WebPages {
       name: "reststop", title: "Rest stop",
       summary: "A highway rest stop: a food band that scrolls sideways, goods and brands.",
       listName: "reststop", controls: ""),
+    DemoPage(
+      name: "expand", title: "Expanding rows",
+      summary: "Rows of long texts that expand in place when tapped: reconfigured, not reloaded.",
+      listName: "expand", controls: ""),
   ]
 
   /// The page named `name`, or `nil` when there is none.

@@ -54,6 +54,19 @@ import Testing
     #expect(SortBrowserScreen.color(hue: 0).hex == SortBrowserScreen.color(hue: 1).hex)
   }
 
+  @Test @MainActor func anExpandedRowShowsItsTextAndSaysSo() {
+    for item in ExpandingTable.articles.indices {
+      let article = ExpandingTable.articles[item]
+      #expect(
+        ExpandBrowserScreen.cell(item, expanded: false)
+          == WebCell(article.title, accessories: [.disclosure(expanded: false)]))
+      #expect(
+        ExpandBrowserScreen.cell(item, expanded: true)
+          == WebCell(
+            article.title, secondaryText: article.body, accessories: [.disclosure(expanded: true)]))
+    }
+  }
+
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
     let screens = BrowserScreens(mountains: testMountains)
     for page in WebPages.demos {
@@ -63,7 +76,8 @@ import Testing
       switch page.name {
       case "mountains": #expect(screen is MountainsBrowserScreen)
       case "sort": #expect(screen is SortBrowserScreen)
-      default: #expect(screen is RestStopBrowserScreen)
+      case "reststop": #expect(screen is RestStopBrowserScreen)
+      default: #expect(screen is ExpandBrowserScreen)
       }
       screen.stop()
     }

@@ -49,7 +49,8 @@ import Testing
     return sections.map { section in
       (section["items"] as? [Any] ?? []).map { item in
         if let text = item as? String { return text }
-        let data = try! JSONSerialization.data(withJSONObject: item, options: [.sortedKeys])
+        let data = try! JSONSerialization.data(
+          withJSONObject: item, options: [.sortedKeys, .fragmentsAllowed])
         return String(decoding: data, as: UTF8.self)
       }
     }
@@ -195,6 +196,36 @@ import Testing
       }
       let sequence = batches.compactMap { $0["seq"] as? Int }
       #expect(sequence == sequence.sorted() && Set(sequence).count == 3)
+    }
+  }
+
+  @Test func aTappedRowExpandsByAReconfigureAndTheReloadSaysRowsAreSelectable() async throws {
+    try await withServer { port, _ in
+      let (opening, expanding, collapsing) = try await onThread {
+        let socket = try TestWebSocket(port: port, path: "/demos/expand/socket?page=expanding")
+        try socket.send(Self.ready)
+        let opening = try Self.settledReload(of: "expand", from: socket) {
+          $0 == [["0", "1", "2", "3", "4"]]
+        }
+        try socket.send(#"{"v": 1, "type": "tap", "list": "expand", "item": "1"}"#)
+        let expanding = try Self.next("batch", from: socket)
+        try socket.send(#"{"v": 1, "type": "ack", "list": "expand", "seq": \#(expanding["seq"]!)}"#)
+        try socket.send(#"{"v": 1, "type": "tap", "list": "expand", "item": "1"}"#)
+        return (opening, expanding, try Self.next("batch", from: socket))
+      }
+      #expect(opening["selectable"] as? Bool == true)
+      for (batch, expanded) in [(expanding, true), (collapsing, false)] {
+        let update = batch["update"] as? [String: Any] ?? [:]
+        #expect(update["itemReconfigures"] as? [[Int]] == [[0, 1]])
+        #expect((update["itemReloads"] as? [Any])?.isEmpty == true)
+        let cell = (batch["reconfigured"] as? [String: Any])?["1"] as? [String: Any] ?? [:]
+        #expect(cell["text"] as? String == "The diff")
+        let secondary = cell["secondaryText"] as? String
+        #expect(
+          expanded ? secondary?.hasPrefix("The data source compares") == true : secondary == nil)
+        let accessories = cell["accessories"] as? [[String: Any]] ?? []
+        #expect(accessories.first?["expanded"] as? Bool == expanded)
+      }
     }
   }
 
