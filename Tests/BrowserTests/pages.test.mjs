@@ -8,7 +8,9 @@
 // cell between its old and new place; twenty queries typed at once do not
 // pile animations up. On the expanding rows, a click expands a row, which
 // grows to its text and moves the rows below, and Enter on the focused row
-// collapses it. (Dropped sockets and a restarted server:
+// collapses it. On the outline, a click opens a folder, whose entries come
+// in indented below it, and Enter on it closes it. (Dropped sockets and a
+// restarted server:
 // reconnect.test.mjs.)
 // Nothing waits on time: every wait is on `data-idle`, sequence numbers or
 // the server's state, polled with a deadline.
@@ -34,7 +36,7 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844, deviceScaleFactor: 2, mobile: true },
   wide: { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false },
 };
-const SCREENS = ['mountains', 'sort', 'reststop', 'expand'];
+const SCREENS = ['mountains', 'sort', 'reststop', 'expand', 'outline'];
 const SCREENSHOTS = process.env.DIFFABLE_SCREENSHOTS === '1'
   ? join(ROOT, 'Documentation/Screenshots') : null;
 
@@ -264,6 +266,52 @@ describe('the expanding rows, used', () => {
         await page.evaluate(() => document.querySelector('[data-item="1"]').getAttribute('aria-expanded')),
         'false');
     });
+});
+
+describe('the outline, used', () => {
+  test('a click opens a folder below it, one level in; Enter on it closes it', async (t) => {
+    const page = await open('/demos/outline', VIEWPORTS.phone, t);
+    const opened = await check(page, { what: 'opening /demos/outline' });
+    const roots = ['Sources/DiffableCore/', 'Sources/DiffableEngine/', 'Sources/diffable/',
+      'Package.swift'];
+    assert.deepEqual(serverItems(opened.server, 'outline'), roots);
+    const folder = 'Sources/DiffableCore/';
+    const entries = ['Snapshot/', 'SectionSnapshot/', 'BatchUpdate/'].map((name) => folder + name);
+    const cellOf = (item) => page.evaluate((text) => {
+      const cell = [...document.querySelectorAll('[data-item]')]
+        .find((element) => element.getAttribute('data-item') === text);
+      const box = cell.getBoundingClientRect();
+      return {
+        x: box.left + box.width / 2, y: box.top + box.height / 2,
+        expanded: cell.getAttribute('aria-expanded'),
+        indentation: cell.style.getPropertyValue('--diffable-indentation'),
+        text: cell.textContent,
+      };
+    }, item);
+
+    const closed = await cellOf(folder);
+    assert.equal(closed.expanded, 'false');
+    await page.click(closed.x, closed.y);
+    const expanded = await check(page, {
+      what: `opening ${folder}`,
+      accepts: (state) => serverItems(state, 'outline').length === roots.length + entries.length,
+    });
+    assert.deepEqual(serverItems(expanded.server, 'outline'),
+      [folder, ...entries, ...roots.slice(1)]);
+    assert.equal((await cellOf(folder)).expanded, 'true');
+    const entry = await cellOf(entries[0]);
+    assert.deepEqual([entry.text, entry.indentation], ['Snapshot/', '1']);
+    await screenshot(page, 'outline-expanded');
+
+    await page.focus(`[data-item="${folder}"]`);
+    await page.press('Enter');
+    const collapsed = await check(page, {
+      what: `closing ${folder} from the keyboard`,
+      accepts: (state) => serverItems(state, 'outline').length === roots.length,
+    });
+    assert.deepEqual(serverItems(collapsed.server, 'outline'), roots);
+    assert.equal((await cellOf(folder)).expanded, 'false');
+  });
 });
 
 describe('the mountains page, used', () => {

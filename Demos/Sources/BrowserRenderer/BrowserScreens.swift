@@ -47,6 +47,8 @@ public struct BrowserScreens: Sendable {
         session: session, listName: page.listName, lunchDelay: lunchDelay)
     case "expand":
       return ExpandBrowserScreen(session: session, listName: page.listName)
+    case "outline":
+      return OutlineBrowserScreen(session: session, listName: page.listName)
     default:
       preconditionFailure(
         "BrowserScreens.make(page:session:): no screen for the page \(page.name.debugDescription)")
@@ -322,6 +324,71 @@ public final class ExpandBrowserScreen: BrowserScreen {
     toggling = Task {
       await previous?.value
       await table.toggle(item)
+    }
+  }
+
+  public func connectionChanged(connected: Bool) {}
+
+  public func stop() {
+    toggling?.cancel()
+  }
+}
+
+// MARK: - Outline
+
+/// A folder tree (`FileTree`) in an outline section: a tap on a folder, or
+/// Enter or Space on it, expands it (its entries are loaded by
+/// `snapshotForExpandingParent` the first time) or collapses it, through
+/// the data source's `toggleExpansion(of:)`, which reconfigures the folder.
+/// Each row is indented by its level; folders have a disclosure mark.
+@MainActor
+public final class OutlineBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let tree: FileTree
+  /// The last toggle asked for: each waits for the one before, so that taps
+  /// apply in the order they came.
+  private var toggling: Task<Void, Never>?
+
+  /// The tree in the list `listName` of `session`.
+  public init(session: WebSession, listName: String) {
+    let view: WebListView<Int, String> = session.listView(named: listName, layout: Self.layout)
+    tree = FileTree(view: view) { tree, path in
+      Self.cell(
+        path, level: tree.level(of: path),
+        expanded: FileTree.isFolder(path) ? tree.isExpanded(path) : nil)
+    }
+    view.didSelectItem = { [weak self] indexPath in
+      guard let self, let path = self.tree.dataSource.itemIdentifier(for: indexPath) else {
+        return
+      }
+      self.toggle(path)
+    }
+    let tree = tree
+    toggling = Task { await tree.open() }
+  }
+
+  /// A sidebar list, whose rows size themselves.
+  public nonisolated static let layout = CompositionalLayout.list(
+    using: ListConfiguration(appearance: .sidebar))
+
+  /// The cell of `path`: its name, indented by `level`, and for a folder
+  /// (`expanded` not `nil`) a disclosure mark that says whether it is
+  /// expanded.
+  public static func cell(_ path: String, level: Int, expanded: Bool?) -> WebCell {
+    WebCell(
+      FileTree.name(of: path), indentation: level,
+      accessories: expanded.map { [.disclosure(expanded: $0)] } ?? [])
+  }
+
+  /// Expands the folder `path`, or collapses it, after the toggles asked
+  /// for before. A file does not change.
+  public func toggle(_ path: String) {
+    guard FileTree.isFolder(path) else { return }
+    let previous = toggling
+    let tree = tree
+    toggling = Task {
+      await previous?.value
+      await tree.toggle(path)
     }
   }
 

@@ -48,6 +48,11 @@ public enum WebPages {
       name: "expand", title: "Expanding rows",
       summary: "Rows of long texts that expand in place when tapped: reconfigured, not reloaded.",
       listName: "expand", controls: ""),
+    DemoPage(
+      name: "outline", title: "Outline",
+      summary:
+        "A folder tree: tap a folder to open it (its entries load the first time) or close it.",
+      listName: "outline", controls: ""),
   ]
 
   /// The page named `name`, or `nil` when there is none.

@@ -67,6 +67,18 @@ import Testing
     }
   }
 
+  @Test @MainActor func anOutlineRowIsIndentedByItsLevelAndAFolderSaysIfItIsOpen() {
+    #expect(
+      OutlineBrowserScreen.cell("Sources/DiffableCore/", level: 0, expanded: true)
+        == WebCell("DiffableCore/", accessories: [.disclosure(expanded: true)]))
+    #expect(
+      OutlineBrowserScreen.cell("Sources/DiffableCore/Snapshot/", level: 1, expanded: false)
+        == WebCell("Snapshot/", indentation: 1, accessories: [.disclosure(expanded: false)]))
+    #expect(
+      OutlineBrowserScreen.cell("Package.swift", level: 0, expanded: nil)
+        == WebCell("Package.swift"))
+  }
+
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
     let screens = BrowserScreens(mountains: testMountains)
     for page in WebPages.demos {
@@ -77,7 +89,8 @@ import Testing
       case "mountains": #expect(screen is MountainsBrowserScreen)
       case "sort": #expect(screen is SortBrowserScreen)
       case "reststop": #expect(screen is RestStopBrowserScreen)
-      default: #expect(screen is ExpandBrowserScreen)
+      case "expand": #expect(screen is ExpandBrowserScreen)
+      default: #expect(screen is OutlineBrowserScreen)
       }
       screen.stop()
     }

@@ -229,6 +229,44 @@ import Testing
     }
   }
 
+  @Test func aTappedFolderOpensBelowItselfAndATappedFileChangesNothing() async throws {
+    try await withServer { port, _ in
+      let (opening, expanding, pong, collapsing) = try await onThread {
+        let socket = try TestWebSocket(port: port, path: "/demos/outline/socket?page=folders")
+        try socket.send(Self.ready)
+        let opening = try Self.settledReload(of: "outline", from: socket) { $0.first?.count == 4 }
+        try socket.send(#"{"v": 1, "type": "tap", "list": "outline", "item": "Package.swift"}"#)
+        try socket.send(#"{"v": 1, "type": "ping", "id": 7}"#)
+        // A reload that an earlier resync asked for may come first.
+        let pong = try Self.next("pong", from: socket)
+        try socket.send(
+          #"{"v": 1, "type": "tap", "list": "outline", "item": "Sources/DiffableEngine/"}"#)
+        let expanding = try Self.next("batch", from: socket)
+        try socket.send(
+          #"{"v": 1, "type": "ack", "list": "outline", "seq": \#(expanding["seq"]!)}"#)
+        try socket.send(
+          #"{"v": 1, "type": "tap", "list": "outline", "item": "Sources/DiffableEngine/"}"#)
+        return (opening, expanding, pong, try Self.next("batch", from: socket))
+      }
+      #expect(opening["selectable"] as? Bool == true)
+      #expect(pong["id"] as? Int == 7)
+      #expect(
+        expanding["insertedItems"] as? [String] == [
+          "Sources/DiffableEngine/DataSource/", "Sources/DiffableEngine/Internal/",
+        ])
+      #expect(expanding["counts"] as? [Int] == [6])
+      let folder = (expanding["reconfigured"] as? [String: Any])?["Sources/DiffableEngine/"]
+      #expect(
+        ((folder as? [String: Any])?["accessories"] as? [[String: Any]])?.first?["expanded"]
+          as? Bool == true)
+      let entry = (expanding["cells"] as? [String: Any])?["Sources/DiffableEngine/Internal/"]
+      #expect((entry as? [String: Any])?["indentation"] as? Int == 1)
+      let update = collapsing["update"] as? [String: Any] ?? [:]
+      #expect(update["itemDeletes"] as? [[Int]] == [[0, 2], [0, 3]])
+      #expect(collapsing["counts"] as? [Int] == [4])
+    }
+  }
+
   @Test func theRestStopOpensThenServesLunch() async throws {
     let makeSessions: @MainActor () -> PageSessions = {
       PageSessions { page, session in
