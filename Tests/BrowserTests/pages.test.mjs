@@ -9,8 +9,9 @@
 // pile animations up. On the expanding rows, a click expands a row, which
 // grows to its text and moves the rows below, and Enter on the focused row
 // collapses it. On the outline, a click opens a folder, whose entries come
-// in indented below it, and Enter on it closes it. (Dropped sockets and a
-// restarted server:
+// in indented below it, and Enter on it closes it. On the Wi-Fi settings,
+// the page's switch brings the networks in and takes them away. (Dropped
+// sockets and a restarted server:
 // reconnect.test.mjs.)
 // Nothing waits on time: every wait is on `data-idle`, sequence numbers or
 // the server's state, polled with a deadline.
@@ -36,7 +37,7 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844, deviceScaleFactor: 2, mobile: true },
   wide: { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false },
 };
-const SCREENS = ['mountains', 'sort', 'reststop', 'expand', 'outline'];
+const SCREENS = ['mountains', 'sort', 'reststop', 'expand', 'outline', 'wifi'];
 const SCREENSHOTS = process.env.DIFFABLE_SCREENSHOTS === '1'
   ? join(ROOT, 'Documentation/Screenshots') : null;
 
@@ -311,6 +312,45 @@ describe('the outline, used', () => {
     });
     assert.deepEqual(serverItems(collapsed.server, 'outline'), roots);
     assert.equal((await cellOf(folder)).expanded, 'false');
+  });
+});
+
+describe('the Wi-Fi settings, used', () => {
+  test('the switch brings in the networks under their header, and takes them away', async (t) => {
+    const page = await open('/demos/wifi', VIEWPORTS.phone, t);
+    const opened = await check(page, { what: 'opening /demos/wifi' });
+    const SWITCH = '{"row":"wifiSwitch"}';
+    assert.deepEqual(serverItems(opened.server, 'wifi'), [SWITCH]);
+    const toggle = () => page.evaluate(() => {
+      const control = document.querySelector('input[type=checkbox][role=switch]');
+      control.click();
+      return control.checked;
+    });
+    const switchRow = () => page.evaluate((item) => [...document.querySelectorAll('[data-item]')]
+      .find((cell) => cell.getAttribute('data-item') === item)
+      .querySelector('[role=switch]').getAttribute('aria-checked'), SWITCH);
+    assert.equal(await switchRow(), 'false');
+
+    assert.equal(await toggle(), true);
+    const on = await check(page, {
+      what: 'turning Wi-Fi on',
+      accepts: (state) => state.lists[0].sections.length === 2,
+    });
+    const items = serverItems(on.server, 'wifi');
+    assert.deepEqual(items.slice(0, 2), [SWITCH, '{"row":"currentNetwork"}']);
+    assert.equal(await switchRow(), 'true');
+    const headers = await page.evaluate(() => [...document.querySelectorAll('[data-kind]')]
+      .map((element) => element.textContent));
+    assert.ok(headers.includes('Choose a network…'), JSON.stringify(headers));
+    await screenshot(page, 'wifi-on');
+
+    assert.equal(await toggle(), false);
+    const off = await check(page, {
+      what: 'turning Wi-Fi off',
+      accepts: (state) => state.lists[0].sections.length === 1,
+    });
+    assert.deepEqual(serverItems(off.server, 'wifi'), [SWITCH]);
+    assert.equal(await switchRow(), 'false');
   });
 });
 

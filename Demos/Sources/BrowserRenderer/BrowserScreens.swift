@@ -15,6 +15,9 @@ public struct BrowserScreens: Sendable {
   public var sortInterval: Duration = .milliseconds(350)
   /// How long after a page first connects the rest stop serves lunch.
   public var lunchDelay: Duration = .seconds(2)
+  /// How long the Wi-Fi settings wait between two scans, after the page
+  /// has animated the previous one.
+  public var scanInterval: Duration = .milliseconds(1500)
 
   /// The screens, with the mountains shipped with `DemoScreens`.
   ///
@@ -49,6 +52,10 @@ public struct BrowserScreens: Sendable {
       return ExpandBrowserScreen(session: session, listName: page.listName)
     case "outline":
       return OutlineBrowserScreen(session: session, listName: page.listName)
+    case "wifi":
+      return WifiBrowserScreen(
+        session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
+        interval: scanInterval)
     default:
       preconditionFailure(
         "BrowserScreens.make(page:session:): no screen for the page \(page.name.debugDescription)")
@@ -396,5 +403,113 @@ public final class OutlineBrowserScreen: BrowserScreen {
 
   public func stop() {
     toggling?.cancel()
+  }
+}
+
+// MARK: - Wi-Fi
+
+/// WWDC19's Wi-Fi settings (`WifiSettings`): the page's switch (the `input`
+/// named `wifi`) turns Wi-Fi on and off, which brings in the networks
+/// section or takes it away; while a page is connected and Wi-Fi is on, a
+/// scan every `interval` after the previous apply completed changes the
+/// networks found and reconfigures those whose signal changed.
+@MainActor
+public final class WifiBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let settings: WifiSettings
+  /// The pause between scans.
+  public let interval: Duration
+  /// The last action asked for (opening, turning on or off, a scan): each
+  /// waits for the one before, so that they apply in the order they came.
+  private var acting: Task<Void, Never>?
+  private var scanning: Task<Void, Never>?
+
+  /// Settings whose scans `seed` fixes, in the list `listName` of `session`.
+  public init(session: WebSession, listName: String, seed: UInt64, interval: Duration) {
+    self.interval = interval
+    let view: WebListView<WifiSection, WifiItem> = session.listView(
+      named: listName, layout: Self.layout)
+    settings = WifiSettings(seed: seed, view: view) { settings, item in
+      Self.cell(item, isOn: settings.isOn)
+    }
+    let settings = settings
+    settings.dataSource.supplementaryViewProvider = .init {
+      [weak settings] (_: WebListView<WifiSection, WifiItem>, _, indexPath) in
+      settings.map { WebCell($0.title(ofSection: indexPath.section)) }
+    }
+    session.onInput = { [weak self] input in
+      guard input.name == "wifi" else { return }
+      self?.turn(on: input.value == "true")
+    }
+    perform { await settings.open() }
+  }
+
+  /// An inset grouped list with a header above each section.
+  public nonisolated static let layout = CompositionalLayout.list(
+    using: ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary))
+
+  /// The cell of `item`: the switch, the network joined (with a check
+  /// mark), or a network found, with its signal and whether it is locked.
+  public static func cell(_ item: WifiItem, isOn: Bool) -> WebCell {
+    switch item {
+    case .wifiSwitch:
+      return WebCell("Wi-Fi", accessories: [.switch(isOn: isOn)])
+    case .currentNetwork:
+      let network = WifiSettings.currentNetwork
+      return WebCell(network.name, secondaryText: signal(of: network), accessories: [.checkmark])
+    case .network(let network):
+      return WebCell(network.name, secondaryText: signal(of: network))
+    }
+  }
+
+  /// A network's bars out of three, and a lock if it is secured.
+  nonisolated static func signal(of network: WifiNetwork) -> String {
+    String("▂▄▆".prefix(network.bars)) + String(repeating: "·", count: 3 - network.bars)
+      + (network.isSecured ? " locked" : "")
+  }
+
+  /// Turns Wi-Fi on or off, after the actions asked for before; nothing
+  /// when it already is.
+  public func turn(on: Bool) {
+    let settings = settings
+    perform {
+      if settings.isOn != on { await settings.toggle() }
+    }
+  }
+
+  /// Runs `action` after the actions asked for before.
+  private func perform(_ action: @escaping @MainActor () async -> Void) {
+    let previous = acting
+    acting = Task {
+      await previous?.value
+      await action()
+    }
+  }
+
+  public func connectionChanged(connected: Bool) {
+    guard connected else {
+      scanning?.cancel()
+      scanning = nil
+      return
+    }
+    guard scanning == nil else { return }
+    let interval = interval
+    scanning = Task { [weak self] in
+      while !Task.isCancelled {
+        do { try await Task.sleep(for: interval) } catch { return }
+        guard let self else { return }
+        let settings = settings
+        self.perform {
+          if settings.isOn { await settings.scan() }
+        }
+        await self.acting?.value
+      }
+    }
+  }
+
+  public func stop() {
+    scanning?.cancel()
+    scanning = nil
+    acting?.cancel()
   }
 }

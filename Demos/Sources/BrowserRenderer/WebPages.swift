@@ -53,6 +53,13 @@ public enum WebPages {
       summary:
         "A folder tree: tap a folder to open it (its entries load the first time) or close it.",
       listName: "outline", controls: ""),
+    DemoPage(
+      name: "wifi", title: "Wi-Fi",
+      summary: "WWDC19's Wi-Fi settings: turn Wi-Fi on, and networks come and go as scans arrive.",
+      listName: "wifi",
+      controls: """
+        <label><input type="checkbox" role="switch" data-diffable-input="wifi"> Wi-Fi</label>
+        """),
   ]
 
   /// The page named `name`, or `nil` when there is none.

@@ -79,6 +79,29 @@ import Testing
         == WebCell("Package.swift"))
   }
 
+  @Test @MainActor func theWifiRowsShowTheSwitchTheNetworkJoinedAndEachSignal() throws {
+    #expect(
+      WifiBrowserScreen.cell(.wifiSwitch, isOn: true)
+        == WebCell("Wi-Fi", accessories: [.switch(isOn: true)]))
+    #expect(
+      WifiBrowserScreen.cell(.currentNetwork, isOn: true)
+        == WebCell("Home", secondaryText: "▂▄▆ locked", accessories: [.checkmark]))
+    #expect(
+      WifiBrowserScreen.cell(
+        .network(WifiNetwork(name: "Bakery", bars: 1, isSecured: false)), isOn: true)
+        == WebCell("Bakery", secondaryText: "▂··"))
+    // A network's identity on the wire is its name, whatever its signal.
+    let weak = try WebIdentifier(
+      encoding: WifiItem.network(WifiNetwork(name: "Bakery", bars: 1, isSecured: false)))
+    let strong = try WebIdentifier(
+      encoding: WifiItem.network(WifiNetwork(name: "Bakery", bars: 3, isSecured: true)))
+    #expect(weak == strong && weak.text == #"{"network":"Bakery"}"#)
+    #expect(try WebIdentifier(encoding: WifiItem.wifiSwitch).text == #"{"row":"wifiSwitch"}"#)
+    #expect(
+      try WebIdentifier(encoding: WifiItem.currentNetwork).text == #"{"row":"currentNetwork"}"#)
+    #expect(try WebIdentifier(encoding: WifiSection.networks).text == "networks")
+  }
+
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
     let screens = BrowserScreens(mountains: testMountains)
     for page in WebPages.demos {
@@ -90,7 +113,8 @@ import Testing
       case "sort": #expect(screen is SortBrowserScreen)
       case "reststop": #expect(screen is RestStopBrowserScreen)
       case "expand": #expect(screen is ExpandBrowserScreen)
-      default: #expect(screen is OutlineBrowserScreen)
+      case "outline": #expect(screen is OutlineBrowserScreen)
+      default: #expect(screen is WifiBrowserScreen)
       }
       screen.stop()
     }

@@ -11,14 +11,16 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
+        "/demos/wifi",
       ])
-    #expect(WebPages.demos.map(\.name) == ["mountains", "sort", "reststop", "expand", "outline"])
+    #expect(
+      WebPages.demos.map(\.name) == ["mountains", "sort", "reststop", "expand", "outline", "wifi"])
     for page in WebPages.demos {
       #expect(index.contains("\(page.title)</a>: \(page.summary)</li>"))
       #expect(!page.summary.contains("\n"))
     }
     // Not a page yet: the index says nothing of them.
-    for name in ["wifi", "chat", "playground", "inspector"] {
+    for name in ["chat", "playground", "inspector"] {
       #expect(!index.contains(name))
     }
   }
@@ -40,10 +42,13 @@ import Testing
     let search = WebPages.html(of: mountains)
     #expect(search.components(separatedBy: "<input ").count == 2)
     #expect(search.contains("<input type=\"search\" data-diffable-input=\"search\""))
-    for name in ["sort", "reststop"] {
+    for name in ["sort", "reststop", "expand", "outline"] {
       #expect(!WebPages.html(of: try #require(WebPages.demo(named: name))).contains("<input"))
     }
-    #expect(WebPages.demo(named: "wifi") == nil)
+    let wifi = WebPages.html(of: try #require(WebPages.demo(named: "wifi")))
+    #expect(wifi.components(separatedBy: "<input ").count == 2)
+    #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))
+    #expect(WebPages.demo(named: "chat") == nil)
     #expect(WebPages.demo(named: "") == nil)
   }
 

@@ -65,7 +65,7 @@ import Testing
         ("/demos/mountains/socket?page=\(String(repeating: "x", count: 65))", "HTTP/1.1 400"),
         ("/demos/mountains/socket?page=%3Cimg%3E", "HTTP/1.1 400"),
         // hummingbird-websocket answers every refused upgrade with 400.
-        ("/demos/wifi/socket?page=abc", "HTTP/1.1 400"),
+        ("/demos/chat/socket?page=abc", "HTTP/1.1 400"),
       ]
       for (path, status) in refused {
         let head = try await onThread {
@@ -264,6 +264,47 @@ import Testing
       let update = collapsing["update"] as? [String: Any] ?? [:]
       #expect(update["itemDeletes"] as? [[Int]] == [[0, 2], [0, 3]])
       #expect(collapsing["counts"] as? [Int] == [4])
+    }
+  }
+
+  @Test func theWifiSwitchBringsTheNetworksInAndTakesThemAway() async throws {
+    let makeSessions: @MainActor () -> PageSessions = {
+      PageSessions { page, session in
+        var screens = BrowserScreens(mountains: testMountains)
+        screens.scanInterval = .seconds(3600)
+        return screens.make(page: page, session: session)
+      }
+    }
+    try await withServer(sessions: makeSessions) { port, _ in
+      let (opening, on, pong, off) = try await onThread {
+        let socket = try TestWebSocket(port: port, path: "/demos/wifi/socket?page=radio")
+        try socket.send(Self.ready)
+        let opening = try Self.settledReload(of: "wifi", from: socket) {
+          $0 == [[#"{"row":"wifiSwitch"}"#]]
+        }
+        try socket.send(#"{"v": 1, "type": "input", "name": "wifi", "value": "true"}"#)
+        let on = try Self.next("batch", from: socket)
+        try socket.send(#"{"v": 1, "type": "ack", "list": "wifi", "seq": \#(on["seq"]!)}"#)
+        // Already on: nothing changes.
+        try socket.send(#"{"v": 1, "type": "input", "name": "wifi", "value": "true"}"#)
+        try socket.send(#"{"v": 1, "type": "ping", "id": 9}"#)
+        let pong = try Self.next("pong", from: socket)
+        try socket.send(#"{"v": 1, "type": "input", "name": "wifi", "value": "false"}"#)
+        return (opening, on, pong, try Self.next("batch", from: socket))
+      }
+      #expect(opening["selectable"] == nil, "no row of the settings is tapped")
+      let update = on["update"] as? [String: Any] ?? [:]
+      #expect(update["sectionInserts"] as? [Int] == [1])
+      #expect(update["itemInserts"] as? [[Int]] == [[0, 1]])
+      #expect(update["itemReconfigures"] as? [[Int]] == [[0, 0]])
+      let networks = (on["insertedSections"] as? [[String: Any]])?.first?["items"] as? [Any]
+      #expect((networks?.count ?? 0) == (on["counts"] as? [Int])?.last)
+      let toggle =
+        (on["reconfigured"] as? [String: Any])?[#"{"row":"wifiSwitch"}"#] as? [String: Any]
+      #expect((toggle?["accessories"] as? [[String: Any]])?.first?["on"] as? Bool == true)
+      #expect(pong["id"] as? Int == 9)
+      #expect(off["counts"] as? [Int] == [1])
+      #expect((off["update"] as? [String: Any])?["sectionDeletes"] as? [Int] == [1])
     }
   }
 

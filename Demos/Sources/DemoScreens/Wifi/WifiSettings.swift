@@ -26,11 +26,38 @@ public enum WifiSection: Hashable, Sendable {
   case networks
 }
 
+/// A section is written by its name: `"configuration"`, `"networks"`.
+extension WifiSection: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(self == .configuration ? "configuration" : "networks")
+  }
+}
+
 /// The rows of the Wi-Fi settings screen.
 public enum WifiItem: Hashable, Sendable {
   case wifiSwitch
   case currentNetwork
   case network(WifiNetwork)
+}
+
+/// A row is written by what identifies it, as it is equal and hashes, as a
+/// JSON object (a browser list's identifiers are all of one kind): the
+/// switch and the current network by name (`{"row": "wifiSwitch"}`,
+/// `{"row": "currentNetwork"}`), a network by its name only
+/// (`{"network": "Bakery"}`), not its signal, which changes while it stays
+/// the same row.
+extension WifiItem: Encodable {
+  private enum CodingKeys: String, CodingKey { case row, network }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .wifiSwitch: try container.encode("wifiSwitch", forKey: .row)
+    case .currentNetwork: try container.encode("currentNetwork", forKey: .row)
+    case .network(let network): try container.encode(network.name, forKey: .network)
+    }
+  }
 }
 
 /// The simulated radio: which networks each scan finds.
