@@ -564,6 +564,71 @@ struct WebListViewMisuseTests {
         + "DiffableDataSource<String, String> can drive it")
   }
 
+  /// An identifier that encodes to a string or to a number.
+  enum MixedID: Hashable, Sendable, Encodable {
+    case name(String)
+    case number(Int)
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .name(let name): try container.encode(name)
+      case .number(let number): try container.encode(number)
+      }
+    }
+  }
+
+  /// A page connects to a list of `first`, then the data source applies
+  /// `then`, if any.
+  @MainActor
+  static func show(_ first: [MixedID], then: [MixedID]? = nil) async throws {
+    let session = WebSession()
+    session.acknowledgementTimeout = .seconds(3_600)
+    let view: WebListView<String, MixedID> = session.listView(
+      named: "main", layout: WebLayoutTests.plain)
+    let dataSource = DiffableDataSource<String, MixedID>(view: view) { _, _, _ in WebCell("x") }
+    var snapshot = DiffableDataSourceSnapshot<String, MixedID>()
+    snapshot.appendSections(["s"])
+    snapshot.appendItems(first)
+    await dataSource.apply(snapshot)
+    let client = FakeWebClient()
+    let serving = Task { await session.serve(client.transport) }
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844), lists: [:]))
+    _ = try await client.receive()
+    if let then {
+      snapshot.appendItems(then)
+      await dataSource.apply(snapshot)
+    }
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("items that encode to a string and to a number stop a reload, naming both")
+  func mixedKindsInAReload() async throws {
+    // One kind each: shown.
+    try await Self.show([.name("a"), .name("b")])
+    try await Self.show([.number(1), .number(2)])
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try await WebListViewMisuseTests.show([.name("a"), .number(1)])
+    }
+    expectMessage(
+      result,
+      #"WebListView.reloadData(): list "main" has item 1, a number, and item "a", a string: "#
+        + "a page keys identifiers by their text, so a list's items must encode to one kind "
+        + "of JSON value")
+  }
+
+  @Test("a batch bringing in an item of another kind than the list's stops, naming both")
+  func mixedKindsInABatch() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try await WebListViewMisuseTests.show([.number(7)], then: [.name("seven")])
+    }
+    expectMessage(
+      result,
+      #"WebListView.performBatchUpdates: list "main" has item "seven", a string, and item 7, "#
+        + "a number")
+  }
+
   @Test("a second data source for one view stops the program")
   func secondDataSource() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

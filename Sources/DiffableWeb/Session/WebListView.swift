@@ -188,6 +188,11 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// The estimated axes of each self-sizing section of `_solved`, by
   /// section index.
   var _estimatedAxes: [Int: WebEstimatedAxes] = [:]
+  /// The kind of the list's section identifiers on the wire, and of its
+  /// item identifiers: set by each reload, checked for what each batch
+  /// brings in (`_checkKindsOfReload(_:_:)`).
+  var _sectionKind: _RoleKind?
+  var _itemKind: _RoleKind?
   /// Every item the page was shown on this connection, by text: what a
   /// `tap` may name. It grows with the items a connection sees come and
   /// go, and is forgotten when the connection ends.
@@ -328,6 +333,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       } catch {
         _diffableFailure("WebListView.reloadData()", "cannot encode the list: \(error)")
       }
+      _checkKindsOfReload(message.sections, "WebListView.reloadData()")
       for entry in window { message.cells[entry.text] = source.cell(at: entry.indexPath) }
       message.layout = layout
       message.selectable = didSelectItem != nil
@@ -391,6 +397,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
+    _checkKindsOfBatch(message, "WebListView.performBatchUpdates")
     for entry in window where held[entry.text] == nil && message.cells[entry.text] == nil {
       message.cells[entry.text] = source.cell(at: entry.indexPath)
     }
