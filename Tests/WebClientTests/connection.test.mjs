@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
-import { connect, reconnectDelay } from '../../Sources/DiffableWeb/Resources/client/connection.js';
+import {
+  MAXIMUM_REFUSED_RELOAD_DELAY, REFUSED_RELOAD_DELAY, connect, reconnectDelay,
+} from '../../Sources/DiffableWeb/Resources/client/connection.js';
 import { reload } from './support.mjs';
 
 /** A clock whose time passes only through `advance`. */
@@ -355,6 +357,50 @@ describe('refusals', () => {
     assert.deepEqual(h.socket.sentOf('ack').map((ack) => ack.seq), [line.batch.seq - 1, 7, 8]);
     h.connection.close();
   });
+
+  test('a refused reload is asked for again later, twice as late each time it is refused',
+    () => {
+      // No heartbeat in the way of the long waits.
+      const h = harness({ heartbeatInterval: 3_600_000, heartbeatTimeout: 3_600_000 });
+      h.socket.open();
+      const mixed = { ...fruits, sections: [{ id: 'fruits', items: ['apple', 7] }],
+        cells: { apple: { text: 'Apple' }, 7: { text: 'Seven' } } };
+      const resyncs = () => h.socket.sentOf('resync').length;
+      const waits = [];
+      for (let refusal = 0; refusal < 8; refusal += 1) {
+        h.socket.receive(mixed);
+        const before = resyncs();
+        let waited = 0;
+        while (resyncs() === before) {
+          h.clock.advance(REFUSED_RELOAD_DELAY / 2);
+          waited += REFUSED_RELOAD_DELAY / 2;
+          assert.ok(waited <= MAXIMUM_REFUSED_RELOAD_DELAY, 'no resync within the longest wait');
+        }
+        waits.push(waited);
+      }
+      assert.deepEqual(waits, [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+      assert.equal(h.socket.sentOf('resync').at(-1).reason.startsWith('malformed message: '), true);
+
+      // A reload taken starts the count again; a refused batch asks at once.
+      h.socket.receive(fruits);
+      assert.deepEqual(h.connection.lists()[0].seq, 1);
+      h.socket.receive({ ...mixed, seq: 2 });
+      h.clock.advance(REFUSED_RELOAD_DELAY - 1);
+      assert.equal(resyncs(), 8);
+      h.clock.advance(1);
+      assert.equal(resyncs(), 9);
+      h.socket.receive({ ...fruits, seq: 3 });
+      const { counts, ...withoutCounts } = { ...fruitsBatch, seq: 4 };
+      assert.ok(counts);
+      h.socket.receive(withoutCounts);
+      assert.equal(resyncs(), 10);
+
+      // A socket that closes forgets the wait: its next socket's ready asks.
+      h.socket.receive({ ...mixed, seq: 5 });
+      h.connection.close();
+      h.clock.advance(MAXIMUM_REFUSED_RELOAD_DELAY);
+      assert.equal(resyncs(), 10);
+    });
 
   test('a malformed batch asks for a reload, naming the field', () => {
     const h = harness();

@@ -55,6 +55,11 @@ import { WIRE_VERSION, isObject } from './messages.js';
 /** `WebSocket.OPEN`: the state in which a socket can send. */
 const OPEN = 1;
 
+/** How long, in milliseconds, a list waits to ask again after its reload was refused. */
+export const REFUSED_RELOAD_DELAY = 500;
+/** The longest wait after reloads refused in a row (the wait doubles each time). */
+export const MAXIMUM_REFUSED_RELOAD_DELAY = 30_000;
+
 /**
  * What the connection tells its `onError` listener. It never throws at its
  * owner: every problem from the server or the socket arrives here.
@@ -203,6 +208,12 @@ export function connect({
   let watchdog = null;
   /** The lists waiting for a reload: a message of theirs was refused, or the socket is new. */
   const awaitingReload = new Set();
+  /**
+   * For each list whose last reloads were refused, how many in a row, and
+   * the timer of its next `resync`: asking again at once for a reload the
+   * server builds the same way would loop as fast as the socket goes.
+   */
+  const refusedReloads = new Map();
   /** Whether `ready` was sent on the current socket. */
   let readySent = false;
 
@@ -230,6 +241,10 @@ export function connect({
   };
 
   const stopTimers = () => {
+    for (const refused of refusedReloads.values()) {
+      if (refused.timer !== null) clock.clearTimeout(refused.timer);
+      refused.timer = null;
+    }
     if (pingTimer !== null) clock.clearInterval(pingTimer);
     if (watchdog !== null) clock.clearTimeout(watchdog);
     if (reconnectTimer !== null) clock.clearTimeout(reconnectTimer);
@@ -275,6 +290,27 @@ export function connect({
   const askForReload = (list, reason) => {
     awaitingReload.add(list);
     send({ type: 'resync', list, reason });
+  };
+
+  /**
+   * Asks for a reload of `list` after its reload was refused: after
+   * `REFUSED_RELOAD_DELAY` ms the first time, twice as long each time
+   * after, up to `MAXIMUM_REFUSED_RELOAD_DELAY`, until a reload is taken.
+   * A new socket asks with its `ready`, and forgets the timer.
+   */
+  const askForReloadLater = (list, reason) => {
+    awaitingReload.add(list);
+    const refused = refusedReloads.get(list) ?? { count: 0, timer: null };
+    refused.count += 1;
+    if (refused.timer !== null) clock.clearTimeout(refused.timer);
+    const delay = Math.min(
+      MAXIMUM_REFUSED_RELOAD_DELAY, REFUSED_RELOAD_DELAY * 2 ** (refused.count - 1));
+    const on = generation;
+    refused.timer = clock.setTimeout(() => {
+      refused.timer = null;
+      if (on === generation && !closed) send({ type: 'resync', list, reason });
+    }, delay);
+    refusedReloads.set(list, refused);
   };
 
   /** Acknowledges `seq` of `list` if nothing superseded it on this connection. */
@@ -337,11 +373,13 @@ export function connect({
     } catch (error) {
       const reason = error.message;
       report({ kind: 'refused', list, error, message: `${type} refused: ${reason}` });
-      askForReload(list, reason);
+      if (type === 'reload') askForReloadLater(list, reason);
+      else askForReload(list, reason);
       return;
     }
     if (model === before) return;
     awaitingReload.delete(list);
+    if (type === 'reload') refusedReloads.delete(list);
     applied(list, before, message, receivedAt);
   };
 
