@@ -37,7 +37,7 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844, deviceScaleFactor: 2, mobile: true },
   wide: { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false },
 };
-const SCREENS = ['mountains', 'sort', 'reststop', 'expand', 'outline', 'wifi'];
+const SCREENS = ['mountains', 'sort', 'reststop', 'expand', 'outline', 'chat', 'wifi'];
 const SCREENSHOTS = process.env.DIFFABLE_SCREENSHOTS === '1'
   ? join(ROOT, 'Documentation/Screenshots') : null;
 
@@ -132,8 +132,8 @@ describe('every page agrees with the server at a phone and a wide viewport', () 
           `/demos/${screen} shows no cells`);
         assert.deepEqual(await page.evaluate(() => [innerWidth, innerHeight]),
           [viewport.width, viewport.height]);
-        if (screen === 'sort') {
-          // The sort steps on a timer: two more steps, each checked.
+        if (screen === 'sort' || screen === 'chat') {
+          // The sort steps on a timer, and the chat plays: two more steps, each checked.
           let seq = read.dom[0].seq;
           for (let step = 0; step < 2; step += 1) {
             const next = await check(page, {

@@ -18,6 +18,8 @@ public struct BrowserScreens: Sendable {
   /// How long the Wi-Fi settings wait between two scans, after the page
   /// has animated the previous one.
   public var scanInterval: Duration = .milliseconds(1500)
+  /// The chat's pause between two of its changes, in seconds.
+  public var chatPause = 1.0
 
   /// The screens, with the mountains shipped with `DemoScreens`.
   ///
@@ -52,6 +54,8 @@ public struct BrowserScreens: Sendable {
       return ExpandBrowserScreen(session: session, listName: page.listName)
     case "outline":
       return OutlineBrowserScreen(session: session, listName: page.listName)
+    case "chat":
+      return ChatBrowserScreen(session: session, listName: page.listName, pause: chatPause)
     case "wifi":
       return WifiBrowserScreen(
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
@@ -511,5 +515,89 @@ public final class WifiBrowserScreen: BrowserScreen {
     scanning?.cancel()
     scanning = nil
     acting?.cancel()
+  }
+}
+
+// MARK: - Chat
+
+/// A conversation whose messages arrive from a background task
+/// (`Conversation`): while a page is connected, Ada types (an indicator
+/// row), her message replaces the indicator and marks your last message
+/// read, and you reply, `pause` seconds apart; after the last line of the
+/// script, the conversation starts again from its history.
+@MainActor
+public final class ChatBrowserScreen: BrowserScreen {
+  /// The screen model.
+  public let conversation: Conversation
+  /// The pause between two changes, in seconds.
+  public let pause: Double
+  private var playing: Task<Void, Never>?
+  /// The first apply, the history: the conversation plays after it.
+  private var opening: Task<Void, Never>?
+
+  /// The conversation in the list `listName` of `session`.
+  public init(session: WebSession, listName: String, pause: Double) {
+    self.pause = pause
+    let view: WebListView<ChatSection, ChatItem> = session.listView(
+      named: listName, layout: Self.layout)
+    conversation = Conversation(view: view) { conversation, item in
+      Self.cell(item, in: conversation)
+    }
+    let conversation = conversation
+    conversation.dataSource.supplementaryViewProvider = .init {
+      [weak conversation] (_: WebListView<ChatSection, ChatItem>, _, indexPath) in
+      conversation.map { WebCell($0.title(ofSection: indexPath.section)) }
+    }
+    opening = Task { await conversation.open() }
+  }
+
+  /// A plain list with a header above each day; rows size themselves to
+  /// their message.
+  public nonisolated static let layout = CompositionalLayout.list(
+    using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
+
+  /// The cell of `item`: a message with its author (and, for yours,
+  /// whether it was read), or the typing indicator.
+  public static func cell(_ item: ChatItem, in conversation: Conversation) -> WebCell {
+    switch item {
+    case .typing:
+      return WebCell("Ada is typing…")
+    case .message(let number):
+      guard let message = conversation.messages[number] else { return WebCell("?") }
+      guard message.isYours else { return WebCell(message.text, secondaryText: message.author) }
+      return WebCell(
+        message.text, secondaryText: message.status == .read ? "you · ✓✓ read" : "you · ✓ sent")
+    }
+  }
+
+  public func connectionChanged(connected: Bool) {
+    guard connected else {
+      playing?.cancel()
+      playing = nil
+      return
+    }
+    guard playing == nil else { return }
+    let opening = opening
+    let pause = pause
+    let conversation = conversation
+    playing = Task {
+      await opening?.value
+      do {
+        while true {
+          for step in Conversation.lines.indices {
+            try await conversation.step(step, pause: pause)
+          }
+          try await DemoScreens.pause(pause * 3)
+          await conversation.open()
+        }
+      } catch {
+        return
+      }
+    }
+  }
+
+  public func stop() {
+    playing?.cancel()
+    playing = nil
   }
 }

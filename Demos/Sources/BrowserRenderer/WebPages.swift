@@ -54,6 +54,11 @@ public enum WebPages {
         "A folder tree: tap a folder to open it (its entries load the first time) or close it.",
       listName: "outline", controls: ""),
     DemoPage(
+      name: "chat", title: "Chat",
+      summary:
+        "A conversation whose messages arrive from a background task, typing indicator first.",
+      listName: "chat", controls: ""),
+    DemoPage(
       name: "wifi", title: "Wi-Fi",
       summary: "WWDC19's Wi-Fi settings: turn Wi-Fi on, and networks come and go as scans arrive.",
       listName: "wifi",

@@ -102,6 +102,24 @@ import Testing
     #expect(try WebIdentifier(encoding: WifiSection.networks).text == "networks")
   }
 
+  @Test @MainActor func chatRowsShowTheMessageItsAuthorAndWhetherYoursWasRead() async throws {
+    let screen = ChatBrowserScreen(session: WebSession(), listName: "chat", pause: 1)
+    let conversation = screen.conversation
+    #expect(ChatBrowserScreen.cell(.typing, in: conversation) == WebCell("Ada is typing…"))
+    #expect(ChatBrowserScreen.cell(.message(99), in: conversation) == WebCell("?"))
+    await conversation.open()
+    #expect(
+      ChatBrowserScreen.cell(.message(1), in: conversation)
+        == WebCell("Are the data sources in?", secondaryText: "Ada"))
+    #expect(
+      ChatBrowserScreen.cell(.message(2), in: conversation)
+        == WebCell("Merged this morning.", secondaryText: "you · ✓✓ read"))
+    #expect(try WebIdentifier(encoding: ChatItem.message(4)).text == #"{"message":4}"#)
+    #expect(try WebIdentifier(encoding: ChatItem.typing).text == #"{"typing":true}"#)
+    #expect(try WebIdentifier(encoding: ChatSection.today).text == "today")
+    screen.stop()
+  }
+
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
     let screens = BrowserScreens(mountains: testMountains)
     for page in WebPages.demos {
@@ -114,6 +132,7 @@ import Testing
       case "reststop": #expect(screen is RestStopBrowserScreen)
       case "expand": #expect(screen is ExpandBrowserScreen)
       case "outline": #expect(screen is OutlineBrowserScreen)
+      case "chat": #expect(screen is ChatBrowserScreen)
       default: #expect(screen is WifiBrowserScreen)
       }
       screen.stop()

@@ -21,7 +21,7 @@ import Testing
         #expect(answer.header("X-Content-Type-Options") == "nosniff")
       }
       for path in [
-        "/nowhere", "/demos/chat", "/demos/", "/demos/mountains/extra", "/client/",
+        "/nowhere", "/demos/playground", "/demos/", "/demos/mountains/extra", "/client/",
         "/client/README.md", "/client/..%2FWebCell.swift", "/state/unknown-page", "/state/a%20b",
         "/demos/mountains/socket",
       ] {

@@ -11,16 +11,18 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
-        "/demos/wifi",
+        "/demos/chat", "/demos/wifi",
       ])
     #expect(
-      WebPages.demos.map(\.name) == ["mountains", "sort", "reststop", "expand", "outline", "wifi"])
+      WebPages.demos.map(\.name) == [
+        "mountains", "sort", "reststop", "expand", "outline", "chat", "wifi",
+      ])
     for page in WebPages.demos {
       #expect(index.contains("\(page.title)</a>: \(page.summary)</li>"))
       #expect(!page.summary.contains("\n"))
     }
     // Not a page yet: the index says nothing of them.
-    for name in ["chat", "playground", "inspector"] {
+    for name in ["playground", "inspector"] {
       #expect(!index.contains(name))
     }
   }
@@ -42,13 +44,13 @@ import Testing
     let search = WebPages.html(of: mountains)
     #expect(search.components(separatedBy: "<input ").count == 2)
     #expect(search.contains("<input type=\"search\" data-diffable-input=\"search\""))
-    for name in ["sort", "reststop", "expand", "outline"] {
+    for name in ["sort", "reststop", "expand", "outline", "chat"] {
       #expect(!WebPages.html(of: try #require(WebPages.demo(named: name))).contains("<input"))
     }
     let wifi = WebPages.html(of: try #require(WebPages.demo(named: "wifi")))
     #expect(wifi.components(separatedBy: "<input ").count == 2)
     #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))
-    #expect(WebPages.demo(named: "chat") == nil)
+    #expect(WebPages.demo(named: "playground") == nil)
     #expect(WebPages.demo(named: "") == nil)
   }
 

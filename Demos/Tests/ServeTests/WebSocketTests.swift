@@ -1,4 +1,5 @@
 import BrowserRenderer
+import DemoScreens
 import DemoServer
 import DiffableWeb
 import Foundation
@@ -65,7 +66,7 @@ import Testing
         ("/demos/mountains/socket?page=\(String(repeating: "x", count: 65))", "HTTP/1.1 400"),
         ("/demos/mountains/socket?page=%3Cimg%3E", "HTTP/1.1 400"),
         // hummingbird-websocket answers every refused upgrade with 400.
-        ("/demos/chat/socket?page=abc", "HTTP/1.1 400"),
+        ("/demos/playground/socket?page=abc", "HTTP/1.1 400"),
       ]
       for (path, status) in refused {
         let head = try await onThread {
@@ -305,6 +306,41 @@ import Testing
       #expect(pong["id"] as? Int == 9)
       #expect(off["counts"] as? [Int] == [1])
       #expect((off["update"] as? [String: Any])?["sectionDeletes"] as? [Int] == [1])
+    }
+  }
+
+  @Test func theChatShowsTheHistoryThenAdaTypesAndHerMessageReplacesTheIndicator() async throws {
+    let makeSessions: @MainActor () -> PageSessions = {
+      PageSessions { page, session in
+        var screens = BrowserScreens(mountains: testMountains)
+        screens.chatPause = 0.01
+        return screens.make(page: page, session: session)
+      }
+    }
+    try await withServer(sessions: makeSessions) { port, _ in
+      let (opening, batches) = try await onThread {
+        let socket = try TestWebSocket(port: port, path: "/demos/chat/socket?page=talk")
+        try socket.send(Self.ready)
+        let opening = try Self.settledReload(of: "chat", from: socket) { $0.first?.count == 3 }
+        var batches: [JSONMessage] = []
+        while batches.count < 2 {
+          let batch = try Self.next("batch", from: socket)
+          try socket.send(#"{"v": 1, "type": "ack", "list": "chat", "seq": \#(batch["seq"]!)}"#)
+          batches.append(batch)
+        }
+        return (opening, batches)
+      }
+      #expect(
+        Self.items(opening) == [[#"{"message":1}"#, #"{"message":2}"#, #"{"message":3}"#], []])
+      let typing = batches[0]["insertedItems"] as? [[String: Any]]
+      #expect(typing?.first?["typing"] as? Bool == true)
+      let message = batches[1]
+      #expect((message["update"] as? [String: Any])?["itemDeletes"] as? [[Int]] == [[1, 0]])
+      let arrived = (message["insertedItems"] as? [[String: Any]])?.first?["message"] as? Int
+      #expect(arrived == 4)
+      let cell = (message["cells"] as? [String: Any])?[#"{"message":4}"#] as? [String: Any]
+      #expect(cell?["text"] as? String == Conversation.lines[0])
+      #expect(cell?["secondaryText"] as? String == "Ada")
     }
   }
 

@@ -25,12 +25,34 @@ public enum ChatSection: Hashable, Sendable {
   case today
 }
 
+/// A section is written by its name: `"earlier"`, `"today"`.
+extension ChatSection: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(self == .earlier ? "earlier" : "today")
+  }
+}
+
 /// The rows of the conversation.
 public enum ChatItem: Hashable, Sendable {
   /// A message, by number in the conversation's store.
   case message(Int)
   /// "Ada is typing…"
   case typing
+}
+
+/// A row is written as a JSON object (a browser list's identifiers are all
+/// of one kind): `{"message": 4}`, `{"typing": true}`.
+extension ChatItem: Encodable {
+  private enum CodingKeys: String, CodingKey { case message, typing }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .message(let number): try container.encode(number, forKey: .message)
+    case .typing: try container.encode(true, forKey: .typing)
+    }
+  }
 }
 
 /// A conversation whose messages arrive in the background.
