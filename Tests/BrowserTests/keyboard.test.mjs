@@ -6,11 +6,11 @@
 // without `selectable` takes the cells out of the keyboard's way again.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { launchChromium } from './support/chromium.mjs';
-import { clientPage, startFakeServer } from './support/fake-server.mjs';
+import { clientPage } from './support/fake-server.mjs';
+import { fakeServerAndBrowser } from './support/fixtures.mjs';
 
 requireWebSocket();
 
@@ -31,28 +31,11 @@ const reload = (seq, selectable) => ({
   ...(selectable === undefined ? {} : { selectable }),
 });
 
-let fake;
-let browser;
-const peers = [];
-
-before(async () => {
-  fake = await startFakeServer({
-    pages: { '/keys': PAGE },
-    onPeer: (peer) => {
-      peers.push(peer);
-      peer.next((message) => message.type === 'ready', { what: 'ready' })
-        .then(() => peer.send(reload(1, true)), () => {});
-    },
-  });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    fake?.close();
-  }
+const running = fakeServerAndBrowser({
+  pages: { '/keys': PAGE },
+  onReady: (peer) => {
+    peer.send(reload(1, true));
+  },
 });
 
 /** The focused element's item, or its tag when it is no cell. */
@@ -60,14 +43,14 @@ const focused = () => document.activeElement?.getAttribute('data-item')
   ?? document.activeElement?.tagName;
 
 test('Tab focuses each cell of a selectable list in turn; Enter and Space tap it', async () => {
-  const page = await browser.newPage({ width: 390, height: 844 });
+  const page = await running.browser.newPage({ width: 390, height: 844 });
   try {
-    await page.goto(`${fake.url}/keys`);
+    await page.goto(`${running.fake.url}/keys`);
     await page.waitFor((seq) => document.querySelector('[data-diffable-list]')
       ?.getAttribute('data-seq') === seq
       && document.querySelector('[data-diffable-list]').hasAttribute('data-idle'),
     { args: ['1'], what: 'the selectable reload shown' });
-    const peer = peers.at(-1);
+    const peer = running.peers.at(-1);
 
     const visited = [];
     for (let k = 0; k < ITEMS.length; k += 1) {

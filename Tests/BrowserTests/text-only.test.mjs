@@ -8,11 +8,11 @@
 // run.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { launchChromium } from './support/chromium.mjs';
-import { clientPage, startFakeServer } from './support/fake-server.mjs';
+import { clientPage } from './support/fake-server.mjs';
+import { fakeServerAndBrowser } from './support/fixtures.mjs';
 
 requireWebSocket();
 
@@ -24,56 +24,38 @@ const PLAIN = 'Mount "Plain" & <Sons>';
 
 const PAGE = clientPage({ title: 'Markup as text', socket: '/hostile/socket', list: 'hostile' });
 
-let fake;
-let browser;
-const peers = [];
-
-before(async () => {
-  fake = await startFakeServer({
-    pages: { '/hostile': PAGE },
-    onPeer: (peer) => {
-      peers.push(peer);
-      peer.next((message) => message.type === 'ready', { what: 'ready' }).then(() => {
-        peer.send({
-          v: 1, type: 'reload', list: 'hostile', seq: 1,
-          sections: [{ id: SECTION, items: [IMAGE, PLAIN] }],
-          cells: {
-            [IMAGE]: {
-              text: IMAGE, secondaryText: SCRIPT,
-              accessories: [{ type: 'badge', text: BADGE }],
-            },
-            [PLAIN]: { text: PLAIN, secondaryText: SECTION },
-          },
-          layout: {
-            size: [390, 88],
-            frames: { [IMAGE]: [0, 0, 390, 44], [PLAIN]: [0, 44, 390, 44] },
-            supplementaries: [],
-            bands: [],
-          },
-        });
-      }, () => {});
-    },
-  });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    fake?.close();
-  }
+const running = fakeServerAndBrowser({
+  pages: { '/hostile': PAGE },
+  onReady: (peer) => {
+    peer.send({
+      v: 1, type: 'reload', list: 'hostile', seq: 1,
+      sections: [{ id: SECTION, items: [IMAGE, PLAIN] }],
+      cells: {
+        [IMAGE]: {
+          text: IMAGE, secondaryText: SCRIPT,
+          accessories: [{ type: 'badge', text: BADGE }],
+        },
+        [PLAIN]: { text: PLAIN, secondaryText: SECTION },
+      },
+      layout: {
+        size: [390, 88],
+        frames: { [IMAGE]: [0, 0, 390, 44], [PLAIN]: [0, 44, 390, 44] },
+        supplementaries: [],
+        bands: [],
+      },
+    });
+  },
 });
 
 test('identifiers and cell strings that are markup show as text, and no script runs',
   async () => {
-    const page = await browser.newPage({ width: 390, height: 844 });
+    const page = await running.browser.newPage({ width: 390, height: 844 });
     try {
-      await page.goto(`${fake.url}/hostile`);
+      await page.goto(`${running.fake.url}/hostile`);
       await page.waitFor(() => document.querySelector('[data-diffable-list]')
         ?.hasAttribute('data-idle') && document.querySelectorAll('[data-item]').length === 2,
       { what: 'the reload shown' });
-      const ack = await peers[0].next((message) => message.type === 'ack', { what: 'ack' });
+      const ack = await running.peers[0].next((message) => message.type === 'ack', { what: 'ack' });
       assert.deepEqual(ack, { v: 1, type: 'ack', list: 'hostile', seq: 1 });
       const shown = await page.evaluate(() => {
         const list = document.querySelector('[data-diffable-list]');

@@ -12,11 +12,11 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { launchChromium } from './support/chromium.mjs';
-import { clientPage, startFakeServer } from './support/fake-server.mjs';
+import { clientPage } from './support/fake-server.mjs';
+import { fakeServerAndBrowser } from './support/fixtures.mjs';
 
 requireWebSocket();
 
@@ -29,29 +29,11 @@ const scaleAt = (distance) => Math.max(0.5, 1 - distance / BAND);
 
 const PAGE = clientPage({ title: 'A band with a handler', socket: '/band/socket', list: 'main' });
 
-let fake;
-let browser;
-const peers = [];
-
-before(async () => {
-  fake = await startFakeServer({
-    pages: { '/band': PAGE },
-    onPeer: (peer) => {
-      peers.push(peer);
-      peer.next((message) => message.type === 'ready', { what: 'ready' }).then(() => {
-        for (const message of FIXTURE.ready) peer.send(message);
-      }, () => {});
-    },
-  });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    fake?.close();
-  }
+const running = fakeServerAndBrowser({
+  pages: { '/band': PAGE },
+  onReady: (peer) => {
+    for (const message of FIXTURE.ready) peer.send(message);
+  },
 });
 
 /** Each tile's computed scale (1 for `none`), opacity and drawn width. */
@@ -77,9 +59,9 @@ function assertScaled(tile, scale, name) {
 }
 
 test('scrolling a band sends its offset once, and the tiles follow the handler', async () => {
-  const page = await browser.newPage({ width: 390, height: 844 });
+  const page = await running.browser.newPage({ width: 390, height: 844 });
   try {
-    await page.goto(`${fake.url}/band`);
+    await page.goto(`${running.fake.url}/band`);
     await page.waitFor(() => document.querySelector('[data-diffable-list]')
       ?.hasAttribute('data-idle')
       && document.querySelector('[data-item="b-00001"]')?.style.transform.startsWith('matrix('),
@@ -98,10 +80,10 @@ test('scrolling a band sends its offset once, and the tiles follow the handler',
       band.scrollLeft = 100;
       band.scrollLeft = offset;
     }, FIXTURE.offset);
-    const sent = await peers[0].next((message) => message.type === 'band', { what: 'band' });
+    const sent = await running.peers[0].next((message) => message.type === 'band', { what: 'band' });
     assert.deepEqual(sent,
       { v: 1, type: 'band', list: 'main', section: 'band', offset: FIXTURE.offset });
-    for (const message of FIXTURE.band) peers[0].send(message);
+    for (const message of FIXTURE.band) running.peers[0].send(message);
     await page.waitFor(() => {
       const tile = document.querySelector('[data-item="b-00002"]');
       return tile !== null && !tile.style.transform.startsWith('matrix(0.53');
@@ -112,7 +94,7 @@ test('scrolling a band sends its offset once, and the tiles follow the handler',
     assertScaled(scrolled['b-00003'], 1, 'b-00003');
     assertScaled(scrolled['b-00002'], scaleAt(150), 'b-00002');
     assertScaled(scrolled['b-00004'], scaleAt(150), 'b-00004');
-    assert.deepEqual(peers[0].messages.filter((message) => message.type === 'band'), [],
+    assert.deepEqual(running.peers[0].messages.filter((message) => message.type === 'band'), [],
       'the band\'s offset was sent once');
     assert.deepEqual(await page.evaluate(() => window.diffable.reports()), []);
     assert.deepEqual(page.errors, []);

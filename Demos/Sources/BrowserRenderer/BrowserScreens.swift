@@ -284,6 +284,35 @@ public final class RestStopBrowserScreen: BrowserScreen {
   }
 }
 
+// MARK: - Actions in order
+
+/// A screen's actions (opening, taps, inputs, timed steps), run one after
+/// the other in the order they were asked for: each is a task that waits
+/// for the one before, so that changes made quickly apply in turn.
+@MainActor
+final class ActionsInOrder {
+  private var last: Task<Void, Never>?
+
+  /// Runs `action` after the actions asked for before.
+  func perform(_ action: @escaping @MainActor () async -> Void) {
+    let previous = last
+    last = Task {
+      await previous?.value
+      await action()
+    }
+  }
+
+  /// Returns when every action asked for so far has run.
+  func wait() async {
+    await last?.value
+  }
+
+  /// Cancels the last action asked for.
+  func cancel() {
+    last?.cancel()
+  }
+}
+
 // MARK: - Expand
 
 /// Rows of long texts (`ExpandingTable`): a tap on a row, or Enter or Space
@@ -294,9 +323,8 @@ public final class RestStopBrowserScreen: BrowserScreen {
 public final class ExpandBrowserScreen: BrowserScreen {
   /// The screen model.
   public let table: ExpandingTable
-  /// The last toggle asked for: each waits for the one before, so that taps
-  /// apply in the order they came.
-  private var toggling: Task<Void, Never>?
+  /// The opening and the toggles, in the order they came.
+  private let actions = ActionsInOrder()
 
   /// The rows in the list `listName` of `session`.
   public init(session: WebSession, listName: String) {
@@ -311,7 +339,7 @@ public final class ExpandBrowserScreen: BrowserScreen {
       self.toggle(item)
     }
     let table = table
-    toggling = Task { await table.open() }
+    actions.perform { await table.open() }
   }
 
   /// An inset grouped list, whose rows size themselves to their text.
@@ -330,18 +358,14 @@ public final class ExpandBrowserScreen: BrowserScreen {
   /// Expands the row of `item`, or collapses it, after the toggles asked
   /// for before.
   public func toggle(_ item: Int) {
-    let previous = toggling
     let table = table
-    toggling = Task {
-      await previous?.value
-      await table.toggle(item)
-    }
+    actions.perform { await table.toggle(item) }
   }
 
   public func connectionChanged(connected: Bool) {}
 
   public func stop() {
-    toggling?.cancel()
+    actions.cancel()
   }
 }
 
@@ -356,9 +380,8 @@ public final class ExpandBrowserScreen: BrowserScreen {
 public final class OutlineBrowserScreen: BrowserScreen {
   /// The screen model.
   public let tree: FileTree
-  /// The last toggle asked for: each waits for the one before, so that taps
-  /// apply in the order they came.
-  private var toggling: Task<Void, Never>?
+  /// The opening and the toggles, in the order they came.
+  private let actions = ActionsInOrder()
 
   /// The tree in the list `listName` of `session`.
   public init(session: WebSession, listName: String) {
@@ -375,7 +398,7 @@ public final class OutlineBrowserScreen: BrowserScreen {
       self.toggle(path)
     }
     let tree = tree
-    toggling = Task { await tree.open() }
+    actions.perform { await tree.open() }
   }
 
   /// A sidebar list, whose rows size themselves.
@@ -395,18 +418,14 @@ public final class OutlineBrowserScreen: BrowserScreen {
   /// for before. A file does not change.
   public func toggle(_ path: String) {
     guard FileTree.isFolder(path) else { return }
-    let previous = toggling
     let tree = tree
-    toggling = Task {
-      await previous?.value
-      await tree.toggle(path)
-    }
+    actions.perform { await tree.toggle(path) }
   }
 
   public func connectionChanged(connected: Bool) {}
 
   public func stop() {
-    toggling?.cancel()
+    actions.cancel()
   }
 }
 
@@ -423,9 +442,8 @@ public final class WifiBrowserScreen: BrowserScreen {
   public let settings: WifiSettings
   /// The pause between scans.
   public let interval: Duration
-  /// The last action asked for (opening, turning on or off, a scan): each
-  /// waits for the one before, so that they apply in the order they came.
-  private var acting: Task<Void, Never>?
+  /// The opening, the switch's turns and the scans, in the order they came.
+  private let actions = ActionsInOrder()
   private var scanning: Task<Void, Never>?
 
   /// Settings whose scans `seed` fixes, in the list `listName` of `session`.
@@ -445,7 +463,7 @@ public final class WifiBrowserScreen: BrowserScreen {
       guard input.name == "wifi" else { return }
       self?.turn(on: input.value == "true")
     }
-    perform { await settings.open() }
+    actions.perform { await settings.open() }
   }
 
   /// An inset grouped list with a header above each section.
@@ -476,17 +494,8 @@ public final class WifiBrowserScreen: BrowserScreen {
   /// when it already is.
   public func turn(on: Bool) {
     let settings = settings
-    perform {
+    actions.perform {
       if settings.isOn != on { await settings.toggle() }
-    }
-  }
-
-  /// Runs `action` after the actions asked for before.
-  private func perform(_ action: @escaping @MainActor () async -> Void) {
-    let previous = acting
-    acting = Task {
-      await previous?.value
-      await action()
     }
   }
 
@@ -503,10 +512,10 @@ public final class WifiBrowserScreen: BrowserScreen {
         do { try await Task.sleep(for: interval) } catch { return }
         guard let self else { return }
         let settings = settings
-        self.perform {
+        self.actions.perform {
           if settings.isOn { await settings.scan() }
         }
-        await self.acting?.value
+        await self.actions.wait()
       }
     }
   }
@@ -514,7 +523,7 @@ public final class WifiBrowserScreen: BrowserScreen {
   public func stop() {
     scanning?.cancel()
     scanning = nil
-    acting?.cancel()
+    actions.cancel()
   }
 }
 

@@ -269,14 +269,7 @@ import Testing
   }
 
   @Test func theWifiSwitchBringsTheNetworksInAndTakesThemAway() async throws {
-    let makeSessions: @MainActor () -> PageSessions = {
-      PageSessions { page, session in
-        var screens = BrowserScreens(mountains: testMountains)
-        screens.scanInterval = .seconds(3600)
-        return screens.make(page: page, session: session)
-      }
-    }
-    try await withServer(sessions: makeSessions) { port, _ in
+    try await withServer(screens: { $0.scanInterval = .seconds(3600) }) { port, _ in
       let (opening, on, pong, off) = try await onThread {
         let socket = try TestWebSocket(port: port, path: "/demos/wifi/socket?page=radio")
         try socket.send(Self.ready)
@@ -310,14 +303,7 @@ import Testing
   }
 
   @Test func theChatShowsTheHistoryThenAdaTypesAndHerMessageReplacesTheIndicator() async throws {
-    let makeSessions: @MainActor () -> PageSessions = {
-      PageSessions { page, session in
-        var screens = BrowserScreens(mountains: testMountains)
-        screens.chatPause = 0.01
-        return screens.make(page: page, session: session)
-      }
-    }
-    try await withServer(sessions: makeSessions) { port, _ in
+    try await withServer(screens: { $0.chatPause = 0.01 }) { port, _ in
       let (opening, batches) = try await onThread {
         let socket = try TestWebSocket(port: port, path: "/demos/chat/socket?page=talk")
         try socket.send(Self.ready)
@@ -345,14 +331,7 @@ import Testing
   }
 
   @Test func theRestStopOpensThenServesLunch() async throws {
-    let makeSessions: @MainActor () -> PageSessions = {
-      PageSessions { page, session in
-        var screens = BrowserScreens(mountains: testMountains)
-        screens.lunchDelay = .seconds(3600)
-        return screens.make(page: page, session: session)
-      }
-    }
-    try await withServer(sessions: makeSessions) { port, sessions in
+    try await withServer(screens: { $0.lunchDelay = .seconds(3600) }) { port, sessions in
       let (socket, opening) = try await onThread {
         let socket = try TestWebSocket(port: port, path: "/demos/reststop/socket?page=lunch")
         try socket.send(Self.ready)

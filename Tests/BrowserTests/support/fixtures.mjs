@@ -1,10 +1,12 @@
-// What the end-to-end test files share: `serve` and headless Chromium,
-// started before a file's tests and stopped after them.
+// What the end-to-end test files share: `serve` (or the stand-in server of
+// support/fake-server.mjs) and headless Chromium, started before a file's
+// tests and stopped after them.
 
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 
 import { launchChromium } from './chromium.mjs';
+import { startFakeServer } from './fake-server.mjs';
 import { startServer } from './server.mjs';
 
 /**
@@ -29,6 +31,40 @@ export function serverAndBrowser() {
       if (running.server !== undefined) {
         assert.deepEqual(await running.server.stop(), { code: 0, signal: null });
       }
+    }
+  });
+  return running;
+}
+
+/**
+ * Starts the stand-in server with `pages` (path → HTML) and Chromium before
+ * the file's tests, and stops both after them. Each socket a page opens is
+ * kept in `peers`, in order; once its page says `ready`, `onReady(peer)`
+ * sends what the test's server sends.
+ *
+ * @param {{pages: Object<string, string>, onReady: (peer: import('./fake-server.mjs').Peer) => void}} options
+ * @returns {{fake: Awaited<ReturnType<typeof startFakeServer>> | undefined,
+ *   browser: Awaited<ReturnType<typeof launchChromium>> | undefined,
+ *   peers: import('./fake-server.mjs').Peer[]}}
+ */
+export function fakeServerAndBrowser({ pages, onReady }) {
+  const running = { fake: undefined, browser: undefined, peers: [] };
+  before(async () => {
+    running.fake = await startFakeServer({
+      pages,
+      onPeer: (peer) => {
+        running.peers.push(peer);
+        peer.next((message) => message.type === 'ready', { what: 'ready' })
+          .then(() => onReady(peer), () => {});
+      },
+    });
+    running.browser = await launchChromium();
+  });
+  after(async () => {
+    try {
+      await running.browser?.close();
+    } finally {
+      running.fake?.close();
     }
   });
   return running;

@@ -45,20 +45,22 @@ func get(
 }
 
 /// Runs the demo server in this process on a free port for the time of
-/// `body`, with the seed screens (short pauses) in `sessions`, then shuts
-/// it down gracefully, as a signal does.
+/// `body`, with the seed screens in its sessions, then shuts it down
+/// gracefully, as a signal does. The screens have short pauses, unless
+/// `configure` sets others.
 func withServer(
-  sessions makeSessions: @MainActor () -> PageSessions = {
+  screens configure: @escaping @MainActor @Sendable (inout BrowserScreens) -> Void = { _ in },
+  _ body: (_ port: Int, _ sessions: PageSessions) async throws -> Void
+) async throws {
+  let sessions = await MainActor.run {
     PageSessions { page, session in
       var screens = BrowserScreens(mountains: testMountains)
       screens.sortInterval = .milliseconds(10)
       screens.lunchDelay = .milliseconds(10)
+      configure(&screens)
       return screens.make(page: page, session: session)
     }
-  },
-  _ body: (_ port: Int, _ sessions: PageSessions) async throws -> Void
-) async throws {
-  let sessions = await makeSessions()
+  }
   let (ports, continuation) = AsyncStream<Int>.makeStream()
   let app = DemoServer.application(host: "127.0.0.1", port: 0, sessions: sessions) {
     continuation.yield($0)
