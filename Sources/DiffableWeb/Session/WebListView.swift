@@ -380,9 +380,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// entering the window, and its layout holds only the frames the page
   /// does not hold. Also the full layout the page then holds.
   ///
-  /// The window's items are those the layout has frames for, and those the
-  /// page holds, those the last layout sent has frames for: both are looked
-  /// up by text, with no set of items built.
+  /// Whether an item is in the window, and whether the page holds its
+  /// cell, is read from the frames of the new layout and of the last layout
+  /// sent, by the item's text: no set of items is built.
   func _batch(
     _ update: BatchUpdate, from old: Snapshot, to new: Snapshot,
     source: any DiffableListViewDataSource<WebCell, WebCell>
