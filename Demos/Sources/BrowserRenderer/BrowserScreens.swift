@@ -486,8 +486,7 @@ public final class WifiBrowserScreen: BrowserScreen {
 
   /// A network's bars out of three, and a lock if it is secured.
   nonisolated static func signal(of network: WifiNetwork) -> String {
-    String("▂▄▆".prefix(network.bars)) + String(repeating: "·", count: 3 - network.bars)
-      + (network.isSecured ? " locked" : "")
+    network.signalBars + (network.isSecured ? " locked" : "")
   }
 
   /// Turns Wi-Fi on or off, after the actions asked for before; nothing
@@ -573,9 +572,9 @@ public final class ChatBrowserScreen: BrowserScreen {
       return WebCell("Ada is typing…")
     case .message(let number):
       guard let message = conversation.messages[number] else { return WebCell("?") }
-      guard message.isYours else { return WebCell(message.text, secondaryText: message.author) }
+      // Yours with its receipt; the other side's with its author.
       return WebCell(
-        message.text, secondaryText: message.status == .read ? "you · ✓✓ read" : "you · ✓ sent")
+        message.text, secondaryText: message.receipt.map { "you · " + $0 } ?? message.author)
     }
   }
 

@@ -55,8 +55,7 @@ final class ChatSession: DemoSession {
     case .message(let number):
       guard let message = screen.messages[number] else { return "?" }
       let author = message.isYours ? styler("you", .cyan) : styler(message.author, .magenta)
-      let status =
-        message.isYours ? styler(message.status == .read ? "  ✓✓ read" : "  ✓ sent", .dim) : ""
+      let status = message.receipt.map { styler("  " + $0, .dim) } ?? ""
       return author + ": " + message.text + status
     }
   }

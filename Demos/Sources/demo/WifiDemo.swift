@@ -63,8 +63,7 @@ final class WifiSession: DemoSession {
   }
 
   private func row(_ network: WifiNetwork, width: Int) -> String {
-    let bars = String("▂▄▆".prefix(network.bars)) + String(repeating: "·", count: 3 - network.bars)
-    return padded(network.name, to: width) + bars
+    return padded(network.name, to: width) + network.signalBars
       + (network.isSecured ? styler(" locked", .dim) : "")
   }
 

@@ -17,6 +17,13 @@ public struct ChatMessage: Sendable {
 
   /// Whether you wrote it (the other side is Ada).
   public var isYours: Bool { author == "you" }
+
+  /// What a message of yours shows of its delivery, as every renderer
+  /// writes it: `✓ sent` or `✓✓ read`; `nil` for the other side's.
+  public var receipt: String? {
+    guard isYours else { return nil }
+    return status == .read ? "✓✓ read" : "✓ sent"
+  }
 }
 
 /// The sections of the conversation.

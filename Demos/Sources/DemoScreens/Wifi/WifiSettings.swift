@@ -14,6 +14,12 @@ public struct WifiNetwork: Hashable, Sendable {
     self.isSecured = isSecured
   }
 
+  /// The signal as every renderer draws it: the bars it has out of three,
+  /// the missing ones as dots (`▂▄·`).
+  public var signalBars: String {
+    String("▂▄▆".prefix(bars)) + String(repeating: "·", count: max(0, 3 - bars))
+  }
+
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
   public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
