@@ -71,8 +71,11 @@ public struct WebIdentifier: Sendable, Hashable {
   /// - Complexity: O(1) for a string; otherwise O(*n*), where *n* is the
   ///   length of the JSON text.
   public var text: String {
-    if case .string(let string) = _value { return string }
-    return _value._text
+    switch _value {
+    case .string(let string): return string
+    case .integer(let integer): return String(integer)
+    default: return _value._text
+    }
   }
 
   /// The identifier's string, if it is a JSON string.

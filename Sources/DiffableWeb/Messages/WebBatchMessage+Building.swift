@@ -66,18 +66,23 @@ extension WebBatchMessage {
     try self.init(
       list: list, seq: seq, update: update, from: old, to: new,
       cellCapacity: update.itemInserts.count + update.itemReloads.count,
-      cellIfShown: { item, _, path in try cell(item, path) })
+      cellIfShown: { _, path in
+        // Every path the builder asks about is one `new` has.
+        guard let item = new._itemIdentifierIfPresent(section: path.section, item: path.item)
+        else { return nil }
+        return try cell(item, path)
+      })
   }
 
   /// The batch message that takes a list showing `old` to `new` by `update`,
   /// with a cell (or reconfigured cell) for each item the batch brings in
-  /// (or reconfigures) for which `cellIfShown` returns one, given the item,
-  /// its text on the wire and its index path in `new`; the cells' map is
+  /// (or reconfigures) for which `cellIfShown` returns one, given the
+  /// item's text on the wire and its index path in `new`; the cells' map is
   /// made with room for `cellCapacity` of them.
   init<S, I>(
     list: String, seq: Int, update: BatchUpdate,
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
-    cellCapacity: Int = 0, cellIfShown cell: (I, String, IndexPath) throws -> WebCell?
+    cellCapacity: Int = 0, cellIfShown cell: (String, IndexPath) throws -> WebCell?
   ) throws where S: Encodable, I: Encodable {
     let newSectionCount = new.numberOfSections
     let oldSectionCount = old.numberOfSections
@@ -86,13 +91,14 @@ extension WebBatchMessage {
 
     /// The section of `new` at `q`, with a cell for each of its items.
     func section(_ id: S, at q: Int) throws -> WebSection {
-      let items = new._itemIdentifiers(atSection: q)
+      var reader = _IdentifierReader(new)
+      let count = new._numberOfItems(atSection: q)
       var identifiers: [WebIdentifier] = []
-      identifiers.reserveCapacity(items.count)
-      for (k, item) in items.enumerated() {
-        let identifier = try WebIdentifier(encoding: item)
+      identifiers.reserveCapacity(count)
+      for k in 0..<count {
+        guard let identifier = try reader.identifier(section: q, item: k) else { break }
         identifiers.append(identifier)
-        if let made = try cell(item, identifier.text, IndexPath(item: k, section: q)) {
+        if let made = try cell(identifier.text, IndexPath(item: k, section: q)) {
           cells[identifier.text] = made
         }
       }
@@ -126,15 +132,13 @@ extension WebBatchMessage {
 
     var insertedItems: [WebIdentifier?] = []
     insertedItems.reserveCapacity(update.itemInserts.count)
-    var reader = _SectionItemsReader(new)
+    var reader = _IdentifierReader(new)
     for path in update.itemInserts {
-      guard let item = reader.item(section: path.section, item: path.item) else {
-        insertedItems.append(nil)
-        continue
-      }
-      let identifier = try WebIdentifier(encoding: item)
+      let identifier = try reader.identifier(section: path.section, item: path.item)
       insertedItems.append(identifier)
-      if let made = try cell(item, identifier.text, path) { cells[identifier.text] = made }
+      if let identifier, let made = try cell(identifier.text, path) {
+        cells[identifier.text] = made
+      }
     }
 
     for path in update.itemReloads {
@@ -142,15 +146,14 @@ extension WebBatchMessage {
         let newPath = new._indexPath(of: item)
       else { continue }
       let text = try WebIdentifier(encoding: item).text
-      if let made = try cell(item, text, newPath) { cells[text] = made }
+      if let made = try cell(text, newPath) { cells[text] = made }
     }
 
     var reconfigured: [String: WebCell] = [:]
     for path in update.itemReconfigures {
-      guard let item = new._itemIdentifierIfPresent(section: path.section, item: path.item)
+      guard let text = try reader.identifier(section: path.section, item: path.item)?.text
       else { continue }
-      let text = try WebIdentifier(encoding: item).text
-      if let made = try cell(item, text, path) { reconfigured[text] = made }
+      if let made = try cell(text, path) { reconfigured[text] = made }
     }
 
     self.init(

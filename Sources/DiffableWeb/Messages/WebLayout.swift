@@ -117,45 +117,79 @@ public struct WebLayout: Sendable, Hashable {
   /// and those whose frame is `previous`'s moved by an offset two or more
   /// of them share go to ``shifted``; ``frames`` keeps the others.
   ///
+  /// The items of ``unmoved`` and of each group of ``shifted`` are in
+  /// ascending order of their text.
+  ///
   /// - Complexity: O(*w* log *w*) for *w* frames.
   public func sendingOnlyChangedFrames(after previous: WebLayout) -> WebLayout {
-    struct Offset: Hashable {
-      var dx: Double
-      var dy: Double
-    }
+    _sendingOnlyChangedFrames(
+      after: previous, inOrder: frames.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    ).layout
+  }
+
+  /// The layout as ``sendingOnlyChangedFrames(after:)`` makes it, with the
+  /// items of ``unmoved`` and of each group of ``shifted`` in the order of
+  /// `window`, which lists every entry of ``frames`` once; and the
+  /// positions in `window` of the items `previous` has no frame for, whose
+  /// cells a page holding `previous` does not have.
+  ///
+  /// One look-up in `previous` per item: no sort, and an offset is hashed
+  /// only when it differs from the one of the item before.
+  ///
+  /// - Complexity: O(*w*) for *w* frames.
+  func _sendingOnlyChangedFrames(
+    after previous: WebLayout, inOrder window: [(text: String, frame: WebRect)]
+  ) -> (layout: WebLayout, entering: [Int]) {
     // The frames that stay are gathered apart, rather than the others
     // taken out of a copy of every frame.
     var changed: [String: WebRect] = [:]
-    var moved: [Offset: [String]] = [:]
-    for (text, frame) in frames {
-      guard let old = previous.frames[text], old.width == frame.width,
-        old.height == frame.height
+    var unmoved: [String] = []
+    var groups: [(offset: _FrameOffset, items: [(text: String, frame: WebRect)])] = []
+    var groupOfOffset: [_FrameOffset: Int] = [:]
+    var lastGroup = -1
+    var entering: [Int] = []
+    for (position, (text, frame)) in window.enumerated() {
+      guard let old = previous.frames[text] else {
+        entering.append(position)
+        changed[text] = frame
+        continue
+      }
+      let offset = _FrameOffset(dx: frame.x - old.x, dy: frame.y - old.y)
+      // Only an offset that gives the frame back exactly, as the page adds
+      // it, and the same size.
+      guard old.width == frame.width, old.height == frame.height,
+        old.x + offset.dx == frame.x, old.y + offset.dy == frame.y
       else {
         changed[text] = frame
         continue
       }
-      let offset = Offset(dx: frame.x - old.x, dy: frame.y - old.y)
-      // Only an offset that gives the frame back exactly, as the page adds it.
-      guard old.x + offset.dx == frame.x, old.y + offset.dy == frame.y else {
-        changed[text] = frame
+      if offset.dx == 0 && offset.dy == 0 {
+        unmoved.append(text)
         continue
       }
-      moved[offset, default: []].append(text)
+      if lastGroup < 0 || groups[lastGroup].offset != offset {
+        if let group = groupOfOffset[offset] {
+          lastGroup = group
+        } else {
+          lastGroup = groups.count
+          groupOfOffset[offset] = lastGroup
+          groups.append((offset, []))
+        }
+      }
+      groups[lastGroup].items.append((text, frame))
     }
     var result = self
-    result.frames = changed
-    for (offset, texts) in moved {
-      if offset == Offset(dx: 0, dy: 0) {
-        result.unmoved += texts
-      } else if texts.count > 1 {
-        result.shifted.append(WebShift(dx: offset.dx, dy: offset.dy, items: texts.sorted()))
+    result.unmoved += unmoved
+    for (offset, items) in groups {
+      if items.count > 1 {
+        result.shifted.append(WebShift(dx: offset.dx, dy: offset.dy, items: items.map(\.text)))
       } else {
-        for text in texts { result.frames[text] = frames[text] }
+        for (text, frame) in items { changed[text] = frame }
       }
     }
-    result.unmoved.sort()
+    result.frames = changed
     result.shifted.sort { ($0.dy, $0.dx) < ($1.dy, $1.dx) }
-    return result
+    return (result, entering)
   }
 
   /// The layout with the items of ``unmoved`` and ``shifted`` given the
@@ -184,6 +218,12 @@ public struct WebLayout: Sendable, Hashable {
   /// A layout with nothing in it: what a list that cannot be laid out for
   /// its size shows.
   public static let empty = WebLayout(size: WebSize(width: 0, height: 0), frames: [:])
+}
+
+/// How far a frame moved.
+private struct _FrameOffset: Hashable {
+  var dx: Double
+  var dy: Double
 }
 
 /// Items whose frames are the ones the page holds, moved by one offset:

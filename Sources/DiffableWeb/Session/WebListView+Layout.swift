@@ -3,12 +3,18 @@ import DiffableCore
 import DiffableEngine
 import Foundation
 
-/// An item of a list's window: the item, its text and its index path in the
-/// snapshot the window was computed for.
-struct _WindowEntry<Item> {
-  var item: Item
-  var text: String
-  var indexPath: IndexPath
+/// The items of a list's window, in the order of the layout's elements:
+/// their texts and frames, and their index paths in the snapshot the window
+/// was computed for.
+struct _Window {
+  var placed: [(text: String, frame: WebRect)] = []
+  var paths: [IndexPath] = []
+
+  /// A window with room for `capacity` items.
+  init(capacity: Int) {
+    placed.reserveCapacity(capacity)
+    paths.reserveCapacity(capacity)
+  }
 }
 
 /// What a solve learnt of self-sizing cells: the estimated axes of each
@@ -40,6 +46,22 @@ extension WebListView {
     } catch {
       _diffableFailure(
         "WebListView", "cannot encode item \(_describe([item])) of list \(name): \(error)")
+    }
+  }
+
+  /// The text on the wire of the item `snapshot` has at `item` in the
+  /// section at `section`, read by `reader` (a reader of `snapshot`), or
+  /// `nil` if it has no such position.
+  func _text(
+    section: Int, item: Int, of snapshot: Snapshot, in reader: inout _IdentifierReader
+  ) -> String? {
+    do {
+      return try reader.identifier(section: section, item: item)?.text
+    } catch {
+      let described =
+        snapshot._itemIdentifierIfPresent(section: section, item: item).map { _describe([$0]) }
+        ?? "?"
+      _diffableFailure("WebListView", "cannot encode item \(described) of list \(name): \(error)")
     }
   }
 
@@ -173,8 +195,10 @@ extension WebListView {
   /// - Complexity: O(*k* + *s* + log *S*), where *k* is the number of
   ///   elements in the window, *s* the number of sections there, and *S*
   ///   the number of sections: independent of the length of the list.
-  func _layoutValue(of snapshot: Snapshot) -> (WebLayout, [_WindowEntry<Item>]) {
-    guard let solved = _solved, let viewport = _viewport else { return (.empty, []) }
+  func _layoutValue(of snapshot: Snapshot) -> (WebLayout, _Window) {
+    guard let solved = _solved, let viewport = _viewport else {
+      return (.empty, _Window(capacity: 0))
+    }
     let window = _window(viewport)
     let vertical = layout.configuration.scrollDirection == .vertical
     // Made with room for as many elements as the last window had: a
@@ -182,19 +206,21 @@ extension WebListView {
     let expected = _sentLayout?.frames.count ?? 0
     var frames: [String: WebRect] = [:]
     frames.reserveCapacity(expected)
-    var entries: [_WindowEntry<Item>] = []
-    entries.reserveCapacity(expected)
+    var entries = _Window(capacity: expected)
     var supplementaries: [LayoutAttributes] = []
     var sections = Set<Int>()
-    var reader = _SectionItemsReader(snapshot)
+    var reader = _IdentifierReader(snapshot)
     for attributes in solved.layoutAttributesForElements(in: window) {
       switch attributes.category {
       case .cell:
-        guard let item = reader.item(section: attributes.section, item: attributes.item)
+        guard
+          let text = _text(
+            section: attributes.section, item: attributes.item, of: snapshot, in: &reader)
         else { continue }
-        let text = _text(item)
-        frames[text] = WebRect(attributes.frame)
-        entries.append(_WindowEntry(item: item, text: text, indexPath: attributes.indexPath))
+        let frame = WebRect(attributes.frame)
+        frames[text] = frame
+        entries.placed.append((text, frame))
+        entries.paths.append(attributes.indexPath)
         sections.insert(attributes.section)
       case .supplementaryView:
         supplementaries.append(attributes)
@@ -321,18 +347,24 @@ extension WebListView {
       return
     }
     var (layout, window) = _layoutValue(of: shown)
+    var (toSend, entering) = _toSend(layout, window: window)
     var cells: [String: WebCell] = [:]
-    let held = _sentLayout?.frames ?? [:]
-    for entry in window where held[entry.text] == nil {
-      guard let path = dataSource.indexPath(for: entry.item) else {
-        layout.frames[entry.text] = nil
+    for k in entering {
+      let text = window.placed[k].text
+      guard
+        let item = shown._itemIdentifierIfPresent(
+          section: window.paths[k].section, item: window.paths[k].item),
+        let path = dataSource.indexPath(for: item)
+      else {
+        layout.frames[text] = nil
+        toSend.frames[text] = nil
         continue
       }
-      cells[entry.text] = source.cell(at: path)
+      cells[text] = source.cell(at: path)
     }
     if always || layout != _sentLayout || !cells.isEmpty {
       _ = session._send(
-        .layout(WebLayoutMessage(list: name, seq: seq, layout: _toSend(layout), cells: cells)))
+        .layout(WebLayoutMessage(list: name, seq: seq, layout: toSend, cells: cells)))
       _sentLayout = layout
     }
     _sendVisibleIfChanged(shown)

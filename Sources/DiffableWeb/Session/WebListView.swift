@@ -334,7 +334,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
         _diffableFailure("WebListView.reloadData()", "cannot encode the list: \(error)")
       }
       _checkKindsOfReload(message.sections, "WebListView.reloadData()")
-      for entry in window { message.cells[entry.text] = source.cell(at: entry.indexPath) }
+      for (placed, path) in zip(window.placed, window.paths) {
+        message.cells[placed.text] = source.cell(at: path)
+      }
       message.layout = layout
       message.selectable = didSelectItem != nil
       seq += 1
@@ -388,32 +390,38 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     source: any DiffableListViewDataSource<WebCell, WebCell>
   ) -> (message: WebBatchMessage, layout: WebLayout) {
     let (layout, window) = _layoutValue(of: new)
-    let held = _sentLayout?.frames ?? [:]
+    let (toSend, entering) = _toSend(layout, window: window)
     var message: WebBatchMessage
     do {
       message = try WebBatchMessage(
         list: name, seq: seq + 1, update: update, from: old, to: new,
-        cellIfShown: { _, text, path in layout.frames[text] != nil ? source.cell(at: path) : nil })
+        cellIfShown: { text, path in layout.frames[text] != nil ? source.cell(at: path) : nil })
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
     _checkKindsOfBatch(message, "WebListView.performBatchUpdates")
-    for entry in window where held[entry.text] == nil && message.cells[entry.text] == nil {
-      message.cells[entry.text] = source.cell(at: entry.indexPath)
+    for k in entering where message.cells[window.placed[k].text] == nil {
+      message.cells[window.placed[k].text] = source.cell(at: window.paths[k])
     }
     for text in message.reconfigured.keys where message.cells[text] != nil {
       message.reconfigured[text] = nil
     }
-    message.layout = _toSend(layout)
+    message.layout = toSend
     return (message, layout)
   }
 
-  /// `layout` as a `batch` or `layout` message carries it: the page holds
-  /// the frames of the last layout sent, so the message has only those that
-  /// changed and those of the items that entered the window, and names the
-  /// others (`WebLayout.sendingOnlyChangedFrames(after:)`).
-  func _toSend(_ layout: WebLayout) -> WebLayout {
-    _sentLayout.map { layout.sendingOnlyChangedFrames(after: $0) } ?? layout
+  /// `layout` as a `batch` or `layout` message carries it, given the
+  /// window's entries (every item of its frames, in the window's order):
+  /// the page holds the frames of the last layout sent, so the message has
+  /// only those that changed and those of the items that entered the
+  /// window, and names the others in the window's order
+  /// (`WebLayout._sendingOnlyChangedFrames(after:inOrder:)`). Also the
+  /// positions in `window` of the items whose cells the page does not hold.
+  func _toSend(_ layout: WebLayout, window: _Window) -> (
+    layout: WebLayout, entering: [Int]
+  ) {
+    guard let sent = _sentLayout else { return (layout, Array(window.placed.indices)) }
+    return layout._sendingOnlyChangedFrames(after: sent, inOrder: window.placed)
   }
 
   /// The server's work for a batch, without sending it or changing what
