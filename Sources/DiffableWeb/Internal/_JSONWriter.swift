@@ -111,7 +111,7 @@ struct _JSONWriter {
         buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
         magnitude /= 10
       }
-      bytes.append(contentsOf: buffer[start...])
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
     }
   }
 

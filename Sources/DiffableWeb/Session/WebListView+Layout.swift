@@ -4,16 +4,22 @@ import DiffableEngine
 import Foundation
 
 /// The items of a list's window, in the order of the layout's elements:
-/// their texts and frames, and their index paths in the snapshot the window
-/// was computed for.
+/// their texts and frames, and their positions in the snapshot the window
+/// was computed for (kept as numbers: an `IndexPath` is made only for the
+/// items that need one, as making one allocates).
 struct _Window {
   var placed: [(text: String, frame: WebRect)] = []
-  var paths: [IndexPath] = []
+  var positions: [(section: Int, item: Int)] = []
 
   /// A window with room for `capacity` items.
   init(capacity: Int) {
     placed.reserveCapacity(capacity)
-    paths.reserveCapacity(capacity)
+    positions.reserveCapacity(capacity)
+  }
+
+  /// The index path of the item at `k`.
+  func indexPath(_ k: Int) -> IndexPath {
+    IndexPath(item: positions[k].item, section: positions[k].section)
   }
 }
 
@@ -220,7 +226,7 @@ extension WebListView {
         let frame = WebRect(attributes.frame)
         frames[text] = frame
         entries.placed.append((text, frame))
-        entries.paths.append(attributes.indexPath)
+        entries.positions.append((attributes.section, attributes.item))
         sections.insert(attributes.section)
       case .supplementaryView:
         supplementaries.append(attributes)
@@ -353,7 +359,7 @@ extension WebListView {
       let text = window.placed[k].text
       guard
         let item = shown._itemIdentifierIfPresent(
-          section: window.paths[k].section, item: window.paths[k].item),
+          section: window.positions[k].section, item: window.positions[k].item),
         let path = dataSource.indexPath(for: item)
       else {
         layout.frames[text] = nil

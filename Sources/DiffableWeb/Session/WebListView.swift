@@ -334,8 +334,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
         _diffableFailure("WebListView.reloadData()", "cannot encode the list: \(error)")
       }
       _checkKindsOfReload(message.sections, "WebListView.reloadData()")
-      for (placed, path) in zip(window.placed, window.paths) {
-        message.cells[placed.text] = source.cell(at: path)
+      for (k, placed) in window.placed.enumerated() {
+        message.cells[placed.text] = source.cell(at: window.indexPath(k))
       }
       message.layout = layout
       message.selectable = didSelectItem != nil
@@ -401,7 +401,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
     _checkKindsOfBatch(message, "WebListView.performBatchUpdates")
     for k in entering where message.cells[window.placed[k].text] == nil {
-      message.cells[window.placed[k].text] = source.cell(at: window.paths[k])
+      message.cells[window.placed[k].text] = source.cell(at: window.indexPath(k))
     }
     for text in message.reconfigured.keys where message.cells[text] != nil {
       message.reconfigured[text] = nil
