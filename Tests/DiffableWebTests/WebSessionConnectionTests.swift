@@ -110,6 +110,24 @@ struct WebSessionConnectionTests {
     #expect(try await client.receive() == nil)
   }
 
+  @Test("cancelling the task that serves a connection ends it, though a write of it is stuck")
+  func cancellingAStuckConnection() async throws {
+    let (session, dataSource) = WebSessionTests.session()
+    await dataSource.apply(.make([("fruits", ["apple"])]))
+    let client = FakeWebClient()
+    guard let (_, serving) = await Self.serveStuck(session, client) else { return }
+    // As a server shutting down cancels its connections' handlers.
+    serving.cancel()
+    let returned = _Locked(false)
+    Task {
+      await serving.value
+      returned.withLock { $0 = true }
+    }
+    guard await eventually("the serve returns", { returned.withLock { $0 } }) else { return }
+    #expect(!session.isConnected)
+    #expect(session.unsentBytes == 0)
+  }
+
   @Test("a new connection ends one whose page stopped reading, though a write of it is stuck")
   func replacingAStuckConnection() async throws {
     let (session, dataSource) = WebSessionTests.session()

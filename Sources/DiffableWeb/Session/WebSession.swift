@@ -223,8 +223,16 @@ public final class WebSession {
     } onCancel: {
       reader.cancel()
     }
-    if _connection === connection { _end(connection, abandoning: false) }
-    await writer.value
+    // A cancelled serve (a server shutting down) abandons what its page
+    // has not read, and stops a write that is stuck on a page that does not
+    // read: the writer is a task of its own, which the cancellation does
+    // not reach otherwise.
+    if _connection === connection { _end(connection, abandoning: Task.isCancelled) }
+    await withTaskCancellationHandler {
+      await writer.value
+    } onCancel: {
+      writer.cancel()
+    }
   }
 
   /// Reads the page's messages until they end, the connection ends, or too
