@@ -36,7 +36,7 @@ public struct WebIdentifier: Sendable, Hashable {
   ///
   /// A `String` gives a JSON string and an integer a JSON number, as the
   /// dedicated initializers do; any other value gives its `JSONEncoder`
-  /// encoding.
+  /// encoding (for a `UUID`, a string: its `uuidString`).
   ///
   /// - Throws: `EncodingError` when the value cannot be encoded as JSON, or
   ///   encodes to `null`.
@@ -52,6 +52,12 @@ public struct WebIdentifier: Sendable, Hashable {
     }
     if type(of: value) == Int.self {
       _value = .integer(unsafeBitCast(value, to: Int.self))
+      return
+    }
+    // A `UUID` encodes as its `uuidString`; made here without an encoder,
+    // as lists keyed by `UUID` make one per cell of every batch.
+    if type(of: value) == UUID.self {
+      _value = .string(unsafeBitCast(value, to: UUID.self).uuidString)
       return
     }
     let data = try JSONEncoder().encode(value)

@@ -32,6 +32,16 @@ struct WebIdentifierTests {
     #expect(try WebIdentifier(encoding: Int64(-3)).text == "-3")
   }
 
+  @Test("a UUID travels as the JSON string JSONEncoder writes for it: its uuidString")
+  func uuids() throws {
+    let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+    let identifier = try WebIdentifier(encoding: uuid)
+    #expect(identifier.string == uuid.uuidString)
+    #expect(identifier.text == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    let encoded = String(decoding: try JSONEncoder().encode([uuid]), as: UTF8.self)
+    #expect(try jsonText([identifier]) == encoded)
+  }
+
   @Test("another Encodable travels as its JSON, and its text has keys in ascending order")
   func otherEncodables() throws {
     let identifier = try WebIdentifier(encoding: Row(kind: "a\"b", id: 7))

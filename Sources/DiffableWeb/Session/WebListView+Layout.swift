@@ -55,20 +55,17 @@ extension WebListView {
     }
   }
 
-  /// The text on the wire of the item `snapshot` has at `item` in the
-  /// section at `section`, read by `reader` (a reader of `snapshot`), or
-  /// `nil` if it has no such position.
-  func _text(
-    section: Int, item: Int, of snapshot: Snapshot, in reader: inout _IdentifierReader
-  ) -> String? {
-    do {
-      return try reader.identifier(section: section, item: item)?.text
-    } catch {
-      let described =
-        snapshot._itemIdentifierIfPresent(section: section, item: item).map { _describe([$0]) }
-        ?? "?"
-      _diffableFailure("WebListView", "cannot encode item \(described) of list \(name): \(error)")
-    }
+  /// Stops the program: the item `snapshot` has at `item` in the section at
+  /// `section` cannot be encoded as an identifier. Kept apart from the
+  /// loops that read identifiers, which then use no generic type per item.
+  @inline(never)
+  func _cannotEncodeItem(section: Int, item: Int, of snapshot: Snapshot, _ error: any Error)
+    -> Never
+  {
+    let described =
+      snapshot._itemIdentifierIfPresent(section: section, item: item).map { _describe([$0]) }
+      ?? "?"
+    _diffableFailure("WebListView", "cannot encode item \(described) of list \(name): \(error)")
   }
 
   /// The text of `section` on the wire.
@@ -219,10 +216,14 @@ extension WebListView {
     for attributes in solved.layoutAttributesForElements(in: window) {
       switch attributes.category {
       case .cell:
-        guard
-          let text = _text(
-            section: attributes.section, item: attributes.item, of: snapshot, in: &reader)
-        else { continue }
+        let identifier: WebIdentifier?
+        do {
+          identifier = try reader.identifier(section: attributes.section, item: attributes.item)
+        } catch {
+          _cannotEncodeItem(
+            section: attributes.section, item: attributes.item, of: snapshot, error)
+        }
+        guard let text = identifier?.text else { continue }
         let frame = WebRect(attributes.frame)
         frames[text] = frame
         entries.placed.append((text, frame))
