@@ -515,8 +515,12 @@ extension SolvedLayout {
           }
         }
         if s.selfSizing {
-          for k in kLo...kHi {
-            emitGroup(s.instances[k], k: k, first: s.instanceFirstItems[k])
+          // Read in place: a subscript of the array would copy each group
+          // (retaining its arrays) before lending it.
+          s.instances.withUnsafeBufferPointer { instances in
+            for k in kLo...kHi {
+              emitGroup(instances[k], k: k, first: s.instanceFirstItems[k])
+            }
           }
         } else {
           let perGroup = s.template.cells.count
