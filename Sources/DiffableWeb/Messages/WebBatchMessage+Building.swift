@@ -76,13 +76,16 @@ extension WebBatchMessage {
 
   /// The batch message that takes a list showing `old` to `new` by `update`,
   /// with a cell (or reconfigured cell) for each item the batch brings in
-  /// (or reconfigures) for which `cellIfShown` returns one, given the
-  /// item's text on the wire and its index path in `new`; the cells' map is
-  /// made with room for `cellCapacity` of them.
+  /// (or reconfigures) whose text on the wire `isShown` accepts and for
+  /// which `cellIfShown` returns one, given the item's text and its index
+  /// path in `new`; the cells' map is made with room for `cellCapacity` of
+  /// them. An item reload is looked up in `new` only when its item is
+  /// shown.
   init<S, I>(
     list: String, seq: Int, update: BatchUpdate,
     from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
-    cellCapacity: Int = 0, cellIfShown cell: (String, IndexPath) throws -> WebCell?
+    cellCapacity: Int = 0, isShown: (String) -> Bool = { _ in true },
+    cellIfShown cell: (String, IndexPath) throws -> WebCell?
   ) throws where S: Encodable, I: Encodable {
     let newSectionCount = new.numberOfSections
     let oldSectionCount = old.numberOfSections
@@ -98,7 +101,9 @@ extension WebBatchMessage {
       for k in 0..<count {
         guard let identifier = try reader.identifier(section: q, item: k) else { break }
         identifiers.append(identifier)
-        if let made = try cell(identifier.text, IndexPath(item: k, section: q)) {
+        if isShown(identifier.text),
+          let made = try cell(identifier.text, IndexPath(item: k, section: q))
+        {
           cells[identifier.text] = made
         }
       }
@@ -136,22 +141,25 @@ extension WebBatchMessage {
     for path in update.itemInserts {
       let identifier = try reader.identifier(section: path.section, item: path.item)
       insertedItems.append(identifier)
-      if let identifier, let made = try cell(identifier.text, path) {
+      if let identifier, isShown(identifier.text), let made = try cell(identifier.text, path) {
         cells[identifier.text] = made
       }
     }
 
+    var oldReader = _IdentifierReader(old)
     for path in update.itemReloads {
-      guard let item = old._itemIdentifierIfPresent(section: path.section, item: path.item),
+      guard let text = try oldReader.identifier(section: path.section, item: path.item)?.text,
+        isShown(text),
+        let item = old._itemIdentifierIfPresent(section: path.section, item: path.item),
         let newPath = new._indexPath(of: item)
       else { continue }
-      let text = try WebIdentifier(encoding: item).text
       if let made = try cell(text, newPath) { cells[text] = made }
     }
 
     var reconfigured: [String: WebCell] = [:]
     for path in update.itemReconfigures {
-      guard let text = try reader.identifier(section: path.section, item: path.item)?.text
+      guard let text = try reader.identifier(section: path.section, item: path.item)?.text,
+        isShown(text)
       else { continue }
       if let made = try cell(text, path) { reconfigured[text] = made }
     }

@@ -395,7 +395,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     do {
       message = try WebBatchMessage(
         list: name, seq: seq + 1, update: update, from: old, to: new,
-        cellIfShown: { text, path in layout.frames[text] != nil ? source.cell(at: path) : nil })
+        isShown: { layout.frames[$0] != nil }, cellIfShown: { _, path in source.cell(at: path) })
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
