@@ -212,7 +212,7 @@ struct PropertyTests {
   }
 
   @Test(
-    "layoutAttributesForElements(in:) is the enumeration filtered by overlap with the rect; itemFrames and single lookups agree with it"
+    "layoutAttributesForElements(in:) and forEachElement(in:) are the enumeration filtered by overlap with the rect; itemFrames and single lookups agree with it"
   )
   func rectQueries() throws {
     try forEachLayout("rectQueries") { solved, rng in
@@ -238,6 +238,14 @@ struct PropertyTests {
         let got = solved.layoutAttributesForElements(in: r)
         if got != expected {
           Issue.record("rect \(r): got \(got.count) elements, expected \(expected.count)")
+          return
+        }
+        var visited: [LayoutAttributes] = []
+        solved.forEachElement(in: r) { visited.append($0) }
+        if visited != expected {
+          Issue.record(
+            "rect \(r): forEachElement(in:) visited \(visited.count) elements, expected \(expected.count)"
+          )
           return
         }
       }

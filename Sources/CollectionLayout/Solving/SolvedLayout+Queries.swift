@@ -86,6 +86,15 @@ extension SolvedLayout {
     _visit(in: nil, body)
   }
 
+  /// Calls `body` with the attributes of every element whose frame overlaps
+  /// `rect`, in the order of ``layoutAttributesForElements(in:)``, without
+  /// building an array.
+  ///
+  /// - Complexity: As ``layoutAttributesForElements(in:)``.
+  public func forEachElement(in rect: CGRect, _ body: (LayoutAttributes) -> Void) {
+    _visit(in: rect, body)
+  }
+
   /// The frames of every cell of a section, in item order.
   ///
   /// - Precondition: `section` is a valid section index.

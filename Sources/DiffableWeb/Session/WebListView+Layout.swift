@@ -213,7 +213,7 @@ extension WebListView {
     var supplementaries: [LayoutAttributes] = []
     var sections = Set<Int>()
     var reader = _IdentifierReader(snapshot)
-    for attributes in solved.layoutAttributesForElements(in: window) {
+    solved.forEachElement(in: window) { attributes in
       switch attributes.category {
       case .cell:
         let identifier: WebIdentifier?
@@ -223,7 +223,7 @@ extension WebListView {
           _cannotEncodeItem(
             section: attributes.section, item: attributes.item, of: snapshot, error)
         }
-        guard let text = identifier?.text else { continue }
+        guard let text = identifier?.text else { return }
         let frame = WebRect(attributes.frame)
         frames[text] = frame
         entries.placed.append((text, frame))
