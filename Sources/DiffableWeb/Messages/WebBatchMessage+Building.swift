@@ -94,12 +94,11 @@ extension WebBatchMessage {
 
     /// The section of `new` at `q`, with a cell for each of its items.
     func section(_ id: S, at q: Int) throws -> WebSection {
-      var reader = _IdentifierReader(new)
-      let count = new._numberOfItems(atSection: q)
+      let items = _SectionIdentifiers(new._itemIdentifiers(atSection: q))
       var identifiers: [WebIdentifier] = []
-      identifiers.reserveCapacity(count)
-      for k in 0..<count {
-        guard let identifier = try reader.identifier(section: q, item: k) else { break }
+      identifiers.reserveCapacity(items.count)
+      for k in 0..<items.count {
+        guard let identifier = try items.identifier(at: k) else { break }
         identifiers.append(identifier)
         if isShown(identifier.text),
           let made = try cell(identifier.text, IndexPath(item: k, section: q))
