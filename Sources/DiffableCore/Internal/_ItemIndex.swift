@@ -69,7 +69,7 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   _ItemIndexState, @unchecked Sendable
 {
   /// Item identifier to location, for every item but those of `runs`.
-  @usableFromInline @exclusivity(unchecked) var table: [Item: _ItemLocation]
+  @usableFromInline @exclusivity(unchecked) var table: _ItemTable<Item>
   /// The append calls not yet in `table`, in call order.
   @usableFromInline @exclusivity(unchecked) var runs: [_AppendRun]
   @usableFromInline @exclusivity(unchecked) var _settled: [_SectionRecord<Section, Item>]?
@@ -104,12 +104,12 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   /// A built, empty index.
   @inlinable
   convenience init() {
-    self.init(table: [:], runs: [], settled: nil, isBuilt: true)
+    self.init(table: _ItemTable(), runs: [], settled: nil, isBuilt: true)
   }
 
   @usableFromInline
   init(
-    table: [Item: _ItemLocation], runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
+    table: _ItemTable<Item>, runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
     deleted: Set<Item>? = nil, hasUnverifiedMarks: Bool = false, isBuilt: Bool
   ) {
     self.table = table

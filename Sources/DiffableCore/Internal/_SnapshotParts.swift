@@ -4,8 +4,8 @@
 /// Where an item lives: the storage slot of its section (stable while the
 /// section exists, whatever its position) and its index inside that section.
 ///
-/// Eight bytes, so that the item index stays small: one `Dictionary` entry per
-/// item holds an identifier and one of these.
+/// Eight bytes, so that the item index stays small: one bucket of its table
+/// (``_ItemTable``) holds an identifier and one of these.
 @frozen
 @usableFromInline
 internal struct _ItemLocation: Hashable, Sendable {

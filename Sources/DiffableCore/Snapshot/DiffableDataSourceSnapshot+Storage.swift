@@ -149,7 +149,7 @@ extension DiffableDataSourceSnapshot {
     let outcome = index.build {
       () -> (moved: [(run: Int, item: ItemIdentifierType)], absent: (ItemIdentifierType, Bool)?) in
       var table = index.table
-      index.table = [:]  // so that `table` is the only reference to its storage
+      index.table = _ItemTable()  // so that `table` is the only reference to its storage
       var pending = 0
       for run in index.runs { pending += run.count }
       table.reserveCapacity(table.count + pending)
@@ -159,9 +159,8 @@ extension DiffableDataSourceSnapshot {
       var moved: [(run: Int, item: ItemIdentifierType)] = []
       for (r, run) in index.runs.enumerated() {
         _records[run.slot].items.withUnsafeBufferPointer { items in
-          for i in run.start..<(run.start + run.count) {
-            let location = _ItemLocation(slot: run.slot, index: i)
-            guard let previous = table.updateValue(location, forKey: items[i]) else { continue }
+          table.updateValues(items, slot: run.slot, range: run.start..<(run.start + run.count)) {
+            previous, i in
             if Int(previous.slot) == run.slot && Int(previous.index) >= run.start {
               _repeatedInOneCall(run, operation)
             }
@@ -187,7 +186,7 @@ extension DiffableDataSourceSnapshot {
         // here, in the specialized closure, as many items may pass.)
         let rebuilds = 2 * removed.count >= table.count
         if rebuilds {
-          table = [:]
+          table = _ItemTable()
           let stored = _order.last.map { _records[$0].start + _records[$0].items.count } ?? 0
           table.reserveCapacity(stored - removed.count)
         } else if deletedCount > 0, let deleted = index.deleted {
@@ -204,7 +203,7 @@ extension DiffableDataSourceSnapshot {
             guard rebuilds else { continue }
             // A section that loses nothing: its items go back in as they are.
             records[slot].items.withUnsafeBufferPointer { items in
-              for i in items.indices { table[items[i]] = _ItemLocation(slot: slot, index: i) }
+              table.updateValues(items, slot: slot, range: items.indices) { _, _ in }
             }
             continue
           }
@@ -219,8 +218,14 @@ extension DiffableDataSourceSnapshot {
                 next += 1
                 continue
               }
-              table[items[i]] = _ItemLocation(slot: slot, index: kept.count)
+              if !rebuilds { table[items[i]] = _ItemLocation(slot: slot, index: kept.count) }
               kept.append(items[i])
+            }
+          }
+          if rebuilds {
+            // The kept items of a section are unique: none replaces another.
+            kept.withUnsafeBufferPointer { items in
+              table.updateValues(items, slot: slot, range: items.indices) { _, _ in }
             }
           }
           records[slot].items = kept
@@ -353,7 +358,7 @@ extension DiffableDataSourceSnapshot {
   /// Gives a pending index `table`, the built table of a snapshot whose
   /// settled sections hold the same items in the same slots.
   @inlinable
-  func _adoptIndex(_ table: [ItemIdentifierType: _ItemLocation]) {
+  func _adoptIndex(_ table: _ItemTable<ItemIdentifierType>) {
     let index = _index
     guard !index.isBuilt else { return }
     _ = index.build {
@@ -599,7 +604,7 @@ extension DiffableDataSourceSnapshot {
     let items = _records[slot].items
     let locations = _index
     for i in index..<items.count {
-      locations.table[items[i]]?.index = UInt32(truncatingIfNeeded: i)
+      locations.table.setIndex(i, forKey: items[i])
     }
   }
 
@@ -684,7 +689,7 @@ extension DiffableDataSourceSnapshot {
   /// so their order among the runs does not matter).
   @inlinable
   mutating func _dropIndex() {
-    _index.table = [:]
+    _index.table = _ItemTable()
     _index.runs = _order.compactMap { slot in
       let count = _records[slot].items.count
       return count == 0 ? nil : _AppendRun(slot: slot, start: 0, count: count)

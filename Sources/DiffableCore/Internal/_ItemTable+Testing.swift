@@ -1,0 +1,83 @@
+/// The item index's table, opened for tests: its operations, and a check of
+/// its invariants.
+@_spi(Testing)
+public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
+  @usableFromInline var table = _ItemTable<Key>()
+
+  public init() {}
+
+  public var count: Int { table.count }
+
+  /// The location stored for `key` as (slot, index), or `nil`.
+  public subscript(key: Key) -> (slot: Int, index: Int)? {
+    table[key].map { (Int($0.slot), Int($0.index)) }
+  }
+
+  /// Stores a location and returns the one it replaced.
+  @discardableResult
+  public mutating func updateValue(slot: Int, index: Int, forKey key: Key) -> (
+    slot: Int, index: Int
+  )? {
+    table.updateValue(_ItemLocation(slot: slot, index: index), forKey: key).map {
+      (Int($0.slot), Int($0.index))
+    }
+  }
+
+  public mutating func setIndex(_ index: Int, forKey key: Key) {
+    table.setIndex(index, forKey: key)
+  }
+
+  @discardableResult
+  public mutating func removeValue(forKey key: Key) -> (slot: Int, index: Int)? {
+    table.removeValue(forKey: key).map { (Int($0.slot), Int($0.index)) }
+  }
+
+  public mutating func reserveCapacity(_ minimumCapacity: Int) {
+    table.reserveCapacity(minimumCapacity)
+  }
+
+  /// Stores `keys[i]` at (slot, i) for each `i` in `range`, and returns the
+  /// indices whose key was already present, with the location it had.
+  public mutating func updateValues(_ keys: [Key], slot: Int, range: Range<Int>) -> [(
+    index: Int, previous: (slot: Int, index: Int)
+  )] {
+    var replaced: [(index: Int, previous: (slot: Int, index: Int))] = []
+    keys.withUnsafeBufferPointer { keys in
+      table.updateValues(keys, slot: slot, range: range) { previous, i in
+        replaced.append((i, (Int(previous.slot), Int(previous.index))))
+      }
+    }
+    return replaced
+  }
+
+  /// The number of buckets, 0 before the first insert.
+  public var bucketCount: Int { table._storage?.bucketCount ?? 0 }
+
+  /// Describes the first broken invariant, or returns `nil`: each entry's
+  /// distance byte matches its distance from the bucket its hash names; no
+  /// empty bucket lies between an entry and that bucket; the count is the
+  /// number of entries; at least one bucket is empty.
+  public func brokenInvariant() -> String? {
+    guard let storage = table._storage else { return nil }
+    var entries = 0
+    for bucket in 0...storage.mask where storage.distances[bucket] != 0 {
+      entries += 1
+      let home = _UnsafeItemTableStorage<Key>.hash(storage.entries[bucket].key) & storage.mask
+      let distance = (bucket - home) & storage.mask
+      let byte = storage.distances[bucket]
+      if byte != _UnsafeItemTableStorage<Key>.distanceByte(distance) {
+        return "bucket \(bucket): distance byte \(byte) for a distance of \(distance)"
+      }
+      var probe = home
+      while probe != bucket {
+        if storage.distances[probe] == 0 {
+          return "bucket \(bucket): empty bucket \(probe) between it and its home \(home)"
+        }
+        probe = (probe + 1) & storage.mask
+      }
+    }
+    if entries != storage.count { return "count \(storage.count) for \(entries) entries" }
+    if entries > storage.capacity { return "\(entries) entries over capacity \(storage.capacity)" }
+    return nil
+  }
+}
