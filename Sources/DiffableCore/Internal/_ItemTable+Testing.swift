@@ -8,9 +8,14 @@ public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
 
   public var count: Int { table.count }
 
+  /// A location as (slot, index).
+  static func pair(_ location: _ItemLocation) -> (slot: Int, index: Int) {
+    (Int(location.slot), Int(location.index))
+  }
+
   /// The location stored for `key` as (slot, index), or `nil`.
   public subscript(key: Key) -> (slot: Int, index: Int)? {
-    table[key].map { (Int($0.slot), Int($0.index)) }
+    table[key].map(Self.pair)
   }
 
   /// Stores a location and returns the one it replaced.
@@ -18,9 +23,7 @@ public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
   public mutating func updateValue(slot: Int, index: Int, forKey key: Key) -> (
     slot: Int, index: Int
   )? {
-    table.updateValue(_ItemLocation(slot: slot, index: index), forKey: key).map {
-      (Int($0.slot), Int($0.index))
-    }
+    table.updateValue(_ItemLocation(slot: slot, index: index), forKey: key).map(Self.pair)
   }
 
   public mutating func setIndex(_ index: Int, forKey key: Key) {
@@ -29,7 +32,7 @@ public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
 
   @discardableResult
   public mutating func removeValue(forKey key: Key) -> (slot: Int, index: Int)? {
-    table.removeValue(forKey: key).map { (Int($0.slot), Int($0.index)) }
+    table.removeValue(forKey: key).map(Self.pair)
   }
 
   public mutating func reserveCapacity(_ minimumCapacity: Int) {
@@ -44,7 +47,7 @@ public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
     var replaced: [(index: Int, previous: (slot: Int, index: Int))] = []
     keys.withUnsafeBufferPointer { keys in
       table.updateValues(keys, slot: slot, range: range) { previous, i in
-        replaced.append((i, (Int(previous.slot), Int(previous.index))))
+        replaced.append((i, Self.pair(previous)))
       }
     }
     return replaced

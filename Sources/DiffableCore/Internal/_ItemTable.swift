@@ -20,11 +20,11 @@
 ///
 /// ## Taking in a run
 ///
-/// ``updateValues(_:slot:range:replaced:)`` hashes each identifier a few
-/// steps before it is inserted and reads the bucket it will land in then, so
-/// that the cache misses of several inserts overlap instead of coming one
-/// after the other. Building the index of a large snapshot is bound by
-/// those misses: one per item.
+/// ``updateValues(_:slot:range:replaced:)`` hashes the identifiers a block
+/// at a time, and reads the distance byte of each one's bucket a dozen
+/// inserts before it is inserted, so that the cache misses of several
+/// inserts overlap instead of coming one after the other. Building the
+/// index of a large snapshot is bound by those misses: one or two per item.
 @frozen
 @usableFromInline
 struct _ItemTable<Key: Hashable & Sendable>: Sendable {
@@ -300,7 +300,7 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
   }
 
   /// How many inserts ahead ``updateValues(_:slot:range:replaced:)`` reads
-  /// the bucket of an identifier.
+  /// the distance byte of an identifier's bucket.
   @inlinable
   static var lookahead: Int { 12 }
 
@@ -313,8 +313,8 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
   /// has room for every item of `range`.
   ///
   /// The identifiers are hashed a block at a time, ahead of their inserts;
-  /// each insert then reads the buckets of the insert `lookahead` places
-  /// after it. Those reads are what starts the cache misses early, so the
+  /// each insert then reads the distance byte of the bucket of the insert
+  /// `lookahead` places after it. Those reads are what starts the cache misses early, so the
   /// loop that makes them is kept short: hashing in it would fill the
   /// processor's window with work and stall on the read instead.
   @inlinable
@@ -326,8 +326,6 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
     let block = Self.hashBlock
     // Holds the hashes of items `i..<hashed`, item `j` at `j & ringMask`.
     let ringMask = 2 * block - 1
-    let entryBytes = UnsafeRawPointer(entries)
-    let stride = MemoryLayout<_ItemTableEntry<Key>>.stride
     var touched: UInt8 = 0
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { ring in
       var hashed = range.lowerBound
