@@ -162,14 +162,14 @@ struct _ItemTableEntry<Key> {
 final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendable {
   /// The number of buckets minus one; the number of buckets is a power of two.
   @usableFromInline let mask: Int
-  @usableFromInline var count: Int
+  @usableFromInline @exclusivity(unchecked) var count: Int
   /// Per bucket: 0 if empty, otherwise the entry's distance from the bucket
   /// its hash names, plus one (255 for a distance of 254 or more).
   @usableFromInline let distances: UnsafeMutablePointer<UInt8>
   /// Per bucket: initialized where the distance byte is not 0.
   @usableFromInline let entries: UnsafeMutablePointer<_ItemTableEntry<Key>>
   /// What the reads made ahead of inserts found, kept so that they are made.
-  @usableFromInline var _touched: UInt8 = 0
+  @usableFromInline @exclusivity(unchecked) var _touched: UInt8 = 0
 
   @inlinable
   init(bucketCount: Int) {
