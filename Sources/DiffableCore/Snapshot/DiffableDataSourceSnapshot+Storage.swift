@@ -425,6 +425,18 @@ extension DiffableDataSourceSnapshot {
     }
   }
 
+  /// Moves the first item of every section from `position` on by `delta`,
+  /// after items were added to the section before them: their positions
+  /// stay, and their item arrays are not read.
+  ///
+  /// - Complexity: O(*s*), where *s* is the number of sections from
+  ///   `position` on.
+  @inlinable
+  mutating func _shiftSectionStarts(from position: Int, by delta: Int) {
+    guard position < _order.count else { return }
+    for p in position..<_order.count { _records[_order[p]].start += delta }
+  }
+
   /// Stores new, empty sections at `position`. Stops, changing nothing, if
   /// one of them is already present or repeated.
   ///
@@ -557,7 +569,7 @@ extension DiffableDataSourceSnapshot {
     _records[slot].items.append(contentsOf: identifiers)
     _index.runs.append(_AppendRun(slot: slot, start: start, count: identifiers.count))
     _index.setPending()
-    _renumberSections(from: _records[slot].position + 1)
+    _shiftSectionStarts(from: _records[slot].position + 1, by: identifiers.count)
   }
 
   @inlinable
@@ -594,7 +606,7 @@ extension DiffableDataSourceSnapshot {
       _records[slot].items.insert(contentsOf: identifiers, at: index)
       _reindexItems(inSlot: slot, from: index + identifiers.count)
     }
-    _renumberSections(from: _records[slot].position + 1)
+    _shiftSectionStarts(from: _records[slot].position + 1, by: identifiers.count)
     return true
   }
 
