@@ -2,10 +2,12 @@
 /// its invariants.
 @_spi(Testing)
 public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
-  @usableFromInline var table = _ItemTable<Key>()
+  var table = _ItemTable<Key>()
 
+  /// An empty table, which allocates nothing.
   public init() {}
 
+  /// The number of identifiers in the table.
   public var count: Int { table.count }
 
   /// A location as (slot, index).
@@ -19,6 +21,8 @@ public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
   }
 
   /// Stores a location and returns the one it replaced.
+  ///
+  /// - Complexity: O(1) expected: one hash.
   @discardableResult
   public mutating func updateValue(slot: Int, index: Int, forKey key: Key) -> (
     slot: Int, index: Int
@@ -26,21 +30,35 @@ public struct _TestingItemTable<Key: Hashable & Sendable>: Sendable {
     table.updateValue(_ItemLocation(slot: slot, index: index), forKey: key).map(Self.pair)
   }
 
+  /// Sets the index part of `key`'s location, if `key` is in the table.
+  ///
+  /// - Complexity: O(1) expected: one hash.
   public mutating func setIndex(_ index: Int, forKey key: Key) {
     table.setIndex(index, forKey: key)
   }
 
+  /// Removes `key` and returns its location, or `nil` if it was absent.
+  ///
+  /// - Complexity: O(1) expected: one hash; the entries after it are moved
+  ///   back without hashing them.
   @discardableResult
   public mutating func removeValue(forKey key: Key) -> (slot: Int, index: Int)? {
     table.removeValue(forKey: key).map(Self.pair)
   }
 
+  /// Makes room for `minimumCapacity` identifiers, so that storing that
+  /// many grows nothing.
+  ///
+  /// - Complexity: O(*n*) if it grows, where *n* is the number of
+  ///   identifiers: each is hashed again.
   public mutating func reserveCapacity(_ minimumCapacity: Int) {
     table.reserveCapacity(minimumCapacity)
   }
 
   /// Stores `keys[i]` at (slot, i) for each `i` in `range`, and returns the
   /// indices whose key was already present, with the location it had.
+  ///
+  /// - Complexity: O(*k*) expected, for *k* keys in `range`: one hash each.
   public mutating func updateValues(_ keys: [Key], slot: Int, range: Range<Int>) -> [(
     index: Int, previous: (slot: Int, index: Int)
   )] {

@@ -285,7 +285,9 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
           bucket &+= 1
         }
       }
+      copy.count = count
     } else {
+      // `insertNew` counts the entries.
       var bucket = 0
       while bucket <= mask {
         if distances[bucket] != 0 {
@@ -295,7 +297,6 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
         bucket &+= 1
       }
     }
-    copy.count = count
     return copy
   }
 
