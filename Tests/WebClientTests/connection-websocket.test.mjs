@@ -2,8 +2,9 @@
 // interface) and a small WebSocket server on loopback written here with
 // node:http: the real class fits the socket factory as it is, and the page
 // says `ready`, acks, answers a dropped connection and a server that stops
-// answering pings by connecting again. Every wait is on a message or an
-// event, never on a sleep.
+// answering pings by connecting again, and stops for good when the server
+// closes with a code that says so. Every wait is on a message or an event,
+// never on a sleep.
 //
 // Node 20 has `WebSocket` only behind `--experimental-websocket`; without
 // the global, this file runs itself again in a child `node` with the flag.
@@ -16,7 +17,7 @@ import { test } from 'node:test';
 
 import { connect } from '../../Sources/DiffableWeb/Resources/client/connection.js';
 import { reload } from './support.mjs';
-import { acceptUpgrade, FrameReader, textFrame } from './websocket-frames.mjs';
+import { acceptUpgrade, closeFrame, FrameReader, textFrame } from './websocket-frames.mjs';
 
 const FLAG = '--experimental-websocket';
 
@@ -60,6 +61,9 @@ class Peer {
   send(message) {
     this.socket.write(textFrame(message));
   }
+
+  /** Starts the closing handshake with a close code and reason. */
+  close(code, reason) { this.socket.write(closeFrame(code, reason)); }
 
   /** Drops the TCP connection with no closing handshake. */
   kill() { this.socket.destroy(); }
@@ -178,4 +182,31 @@ if (globalThis.WebSocket === undefined) {
       server.closeAllConnections?.();
     }
   });
+
+  test('a close with 1008 and its reason reaches the page, and nothing connects again',
+    async () => {
+      const { url, connections, server } = await startServer();
+      const notices = new Queue();
+      const states = [];
+      const connection = connect({
+        url, socketFactory: (address) => new WebSocket(address),
+        viewport: () => ({ width: 390, height: 844 }),
+        onNotice: (notice) => notices.push(notice),
+        onState: (state) => states.push(state),
+        backoff: { initial: 1, maximum: 4 }, heartbeatInterval: 60_000,
+      });
+      try {
+        const peer = await connections.take();
+        await peer.next('ready');
+        peer.close(1008, 'origin not allowed');
+        const notice = await notices.take();
+        assert.deepEqual([notice.code, notice.reason], [1008, 'origin not allowed']);
+        // A reconnect would have said `waiting` before the notice came.
+        assert.deepEqual(states, ['connecting', 'open', 'closed']);
+      } finally {
+        connection.close();
+        server.close();
+        server.closeAllConnections?.();
+      }
+    });
 }

@@ -1,7 +1,8 @@
 // The page's connection to the server, driven with a fake socket and a fake
 // clock: `ready` on every open, reloads and batches applied and acknowledged
 // after the listener finishes, refusals and gaps answered with `resync`, the
-// heartbeat, reconnection with backoff, and reports of what the server got
+// heartbeat, reconnection with a partly random backoff, the server's closes
+// that stop the connection for good, and reports of what the server got
 // wrong. No test sleeps: time passes only when a test advances the clock.
 
 import assert from 'node:assert/strict';
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import {
-  MAXIMUM_REFUSED_RELOAD_DELAY, REFUSED_RELOAD_DELAY, connect, reconnectDelay,
+  MAXIMUM_REFUSED_RELOAD_DELAY, REFUSED_RELOAD_DELAY, closeNotice, connect, reconnectDelay,
 } from '../../Sources/DiffableWeb/Resources/client/connection.js';
 import { reload } from './support.mjs';
 
@@ -90,23 +91,29 @@ class FakeSocket {
     this.onmessage?.({ type: 'message', data });
   }
 
-  /** The connection goes away. */
-  drop(code = 1006) {
+  /** The connection goes away, with a close code and reason. */
+  drop(code = 1006, reason = '') {
     this.readyState = 3;
-    this.onclose?.({ type: 'close', code });
+    this.onclose?.({ type: 'close', code, reason });
   }
 
   /** The messages of a type the client sent. */
   sentOf(type) { return this.sent.filter((message) => message.type === type); }
 }
 
-/** A connection over fake sockets and a fake clock, with what it reported. */
+/**
+ * A connection over fake sockets and a fake clock, with what it reported.
+ * Its random part of each reconnect delay is 0: it waits half of
+ * `reconnectDelay`, unless the test gives another `random`.
+ */
 function harness(options = {}) {
   const clock = new FakeClock();
   const sockets = [];
   const reports = [];
   const changes = [];
   const states = [];
+  const notices = [];
+  const reloads = [];
   const connection = connect({
     url: 'ws://test/socket',
     socketFactory: (url) => {
@@ -117,7 +124,10 @@ function harness(options = {}) {
     viewport: () => ({ width: 390, height: 844 }),
     onError: (value) => reports.push(value),
     onState: (value) => states.push(value),
+    onNotice: (value) => notices.push(value),
+    onReloadPage: (value) => reloads.push(value),
     clock,
+    random: () => 0,
     heartbeatInterval: 10_000,
     heartbeatTimeout: 5_000,
     ...options,
@@ -129,7 +139,7 @@ function harness(options = {}) {
       },
   });
   return {
-    clock, sockets, reports, changes, states, connection,
+    clock, sockets, reports, changes, states, notices, reloads, connection,
     get socket() { return sockets.at(-1); },
   };
 }
@@ -560,11 +570,11 @@ describe('heartbeat', () => {
     assert.equal(first.closedByClient, true, 'the half-open socket is closed');
     assert.equal(h.reports.at(-1).kind, 'heartbeat');
     assert.equal(h.sockets.length, 1, 'reconnects only after the backoff');
-    h.clock.advance(249);
+    h.clock.advance(124);
     assert.equal(h.sockets.length, 1);
     h.clock.advance(1);
     assert.equal(h.sockets.length, 2);
-    assert.equal(h.socket.openedAt, 15_250);
+    assert.equal(h.socket.openedAt, 15_125);
 
     // The old socket's late close event changes nothing.
     first.drop();
@@ -586,10 +596,10 @@ describe('reconnecting', () => {
   });
 
   test('waits longer after each failed attempt, and starts over after an open', () => {
-    const h = harness();
+    const h = harness(); // random() is 0: each wait is half of reconnectDelay
     const opens = () => h.sockets.map((socket) => socket.openedAt);
     h.socket.drop();
-    for (const delay of [250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]) {
+    for (const delay of [125, 250, 500, 1_000, 2_000, 2_500, 2_500]) {
       const count = h.sockets.length;
       h.clock.advance(delay - 1);
       assert.equal(h.sockets.length, count, `reconnected before ${delay} ms`);
@@ -598,12 +608,12 @@ describe('reconnecting', () => {
       h.socket.onerror?.({ type: 'error' });
       h.socket.drop();
     }
-    assert.deepEqual(opens(), [0, 250, 750, 1_750, 3_750, 7_750, 12_750, 17_750]);
+    assert.deepEqual(opens(), [0, 125, 375, 875, 1_875, 3_875, 6_375, 8_875]);
     h.clock.advance(5_000);
     h.socket.open();
     h.socket.drop();
     const count = h.sockets.length;
-    h.clock.advance(250);
+    h.clock.advance(125);
     assert.equal(h.sockets.length, count + 1, 'the delay did not start over after an open');
     h.connection.close();
   });
@@ -761,4 +771,197 @@ test('a viewport function that fails is reported, and the connection tried again
   h.socket.open();
   assert.deepEqual(h.socket.sent, [ready]);
   h.connection.close();
+});
+
+describe('a random part of each reconnect delay', () => {
+  test('random() 0 waits half of reconnectDelay; 0.999 just under all of it', () => {
+    const backoff = { initial: 250, maximum: 5_000 };
+    for (const [random, first] of [[0, 125], [0.999, 249.875]]) {
+      const h = harness({ random: () => random, backoff });
+      h.socket.drop();
+      h.clock.advance(first - 0.125);
+      assert.equal(h.sockets.length, 1, `random ${random}: reconnected too early`);
+      h.clock.advance(0.125);
+      assert.equal(h.sockets.length, 2, `random ${random}: did not reconnect`);
+      assert.equal(h.socket.openedAt, first);
+      assert.ok(first >= reconnectDelay(0, backoff) / 2 && first < reconnectDelay(0, backoff));
+      h.connection.close();
+    }
+  });
+
+  test('each delay draws its own random part', () => {
+    const draws = [0, 0.999, 0.5, 0.25];
+    const h = harness({ random: () => draws.shift() });
+    const waits = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const droppedAt = h.clock.now;
+      h.socket.drop();
+      h.clock.advance(2_000);
+      waits.push(h.socket.openedAt - droppedAt);
+    }
+    // 250 * 0.5, 500 * 0.9995, 1000 * 0.75, 2000 * 0.625.
+    assert.deepEqual(waits, [125, 499.75, 750, 1_250]);
+    assert.equal(draws.length, 0);
+    h.connection.close();
+  });
+
+  test('the default is Math.random: the wait is between half and all of the delay', () => {
+    const clock = new FakeClock();
+    const sockets = [];
+    const connection = connect({
+      url: 'ws://test/socket',
+      socketFactory: (url) => {
+        const socket = new FakeSocket(url, clock.now);
+        sockets.push(socket);
+        return socket;
+      },
+      viewport: () => ({ width: 1, height: 1 }),
+      clock,
+      backoff: { initial: 1_000, maximum: 1_000 },
+    });
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const before = clock.now;
+      sockets.at(-1).drop();
+      clock.advance(1_000);
+      const waited = sockets.at(-1).openedAt - before;
+      assert.ok(waited >= 500 && waited < 1_000, `waited ${waited} ms`);
+    }
+    connection.close();
+  });
+});
+
+describe('closes from the server', () => {
+  const refused = "The server refused this page's connection: origin not allowed. "
+    + 'Reload the page to start again.';
+
+  /** That the connection stopped for good: closed, no timer, no new socket. */
+  function assertStopped(h) {
+    assert.equal(h.states.at(-1), 'closed');
+    assert.equal(h.clock.pending, 0, 'no timer left');
+    h.clock.advance(60_000);
+    assert.equal(h.sockets.length, 1, 'did not connect again');
+    assert.equal(h.connection.input('search', 'x'), false);
+  }
+
+  test('1008: stops for good, and tells the page with the reason', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.drop(1008, 'origin not allowed');
+    assert.deepEqual(h.notices, [{ code: 1008, reason: 'origin not allowed', message: refused }]);
+    assert.deepEqual(h.reloads, []);
+    assert.deepEqual(h.reports.at(-1),
+      { kind: 'socket', message: 'the socket closed (code 1008, "origin not allowed")' });
+    assert.deepEqual(h.connection.lists(), [
+      { list: 'main', seq: 1, sections: [{ id: 'fruits', items: ['apple', 'pear'] }] },
+    ], 'the page keeps what it shows');
+    assertStopped(h);
+  });
+
+  test('1008 with no reason leaves the reason out of the sentence', () => {
+    const h = harness();
+    h.socket.drop(1008, '');
+    assert.deepEqual(h.notices, [{
+      code: 1008, reason: '',
+      message: "The server refused this page's connection. Reload the page to start again.",
+    }]);
+    assertStopped(h);
+  });
+
+  test('1008 before the socket opened: no reconnect, no open timeout left', () => {
+    const h = harness({ connectTimeout: 3_000 });
+    h.socket.drop(1008, 'bad cookie');
+    assert.equal(h.notices.length, 1);
+    assert.equal(h.reports.length, 1, 'no timeout reported later');
+    assertStopped(h);
+    assert.equal(h.reports.length, 1);
+  });
+
+  test('4000: another socket of the page replaced this one; stops for good', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.drop(4000, 'superseded');
+    assert.deepEqual(h.notices, [{
+      code: 4000, reason: 'superseded',
+      message: 'This page was opened again elsewhere; this copy stopped.',
+    }]);
+    assert.deepEqual(h.reloads, []);
+    assertStopped(h);
+  });
+
+  for (const [code, reason] of [[4001, 'client version 1, server version 2'],
+    [4002, 'unknown page']]) {
+    test(`${code}: stops for good and asks the page to reload itself`, () => {
+      const h = harness();
+      h.socket.open();
+      h.socket.drop(code, reason);
+      assert.deepEqual(h.reloads, [{ code, reason }]);
+      assert.deepEqual(h.notices, []);
+      assertStopped(h);
+    });
+  }
+
+  test('4001 or 4002 without onReloadPage: a notice instead', () => {
+    const h = harness({ onReloadPage: undefined });
+    h.socket.drop(4002, 'unknown page');
+    assert.deepEqual(h.notices, [{
+      code: 4002, reason: 'unknown page',
+      message: 'The page could not reconnect: unknown page. Reload it to try again.',
+    }]);
+    assertStopped(h);
+  });
+
+  for (const code of [1000, 1001, 1002, 1006, 1007, 1009, 1011, 3000, 4003, undefined]) {
+    test(`${code ?? 'no code'}: connects again after the backoff`, () => {
+      const h = harness();
+      h.socket.open();
+      h.socket.drop(code, 'going away');
+      assert.equal(h.states.at(-1), 'waiting');
+      h.clock.advance(125);
+      assert.equal(h.sockets.length, 2);
+      assert.deepEqual(h.notices, []);
+      assert.deepEqual(h.reloads, []);
+      h.connection.close();
+    });
+  }
+
+  test('only the current socket\'s close counts', () => {
+    const h = harness();
+    const first = h.socket;
+    first.open();
+    h.clock.advance(15_000); // no answer to the ping: the client drops it
+    h.clock.advance(125);
+    assert.equal(h.sockets.length, 2);
+    first.drop(1008, 'too many bad messages');
+    first.drop(4002, 'unknown page');
+    assert.deepEqual(h.notices, []);
+    assert.deepEqual(h.reloads, []);
+    assert.equal(h.states.at(-1), 'connecting');
+    h.socket.open();
+    assert.equal(h.states.at(-1), 'open');
+
+    // Once stopped, the same socket's later events change nothing.
+    h.socket.drop(4000, 'superseded');
+    h.socket.drop(4000, 'superseded');
+    h.socket.onerror?.({ type: 'error' });
+    assert.equal(h.notices.length, 1);
+    assert.equal(h.sockets.length, 2);
+    h.clock.advance(60_000);
+    assert.equal(h.sockets.length, 2);
+  });
+
+  test('a notice listener that throws is reported; the connection stays stopped', () => {
+    const h = harness({ onNotice: () => { throw new Error('no page'); } });
+    h.socket.drop(1008, 'bad origin');
+    assert.deepEqual(h.reports.map((report) => report.kind), ['socket', 'listener']);
+    assert.match(h.reports[1].message, /the notice listener failed: Error: no page/);
+    assertStopped(h);
+  });
+
+  test('closeNotice: a sentence for the codes that stop, none for the others', () => {
+    assert.equal(closeNotice(1008, 'origin not allowed'), refused);
+    assert.equal(closeNotice(4001, ''), 'The page could not reconnect. Reload it to try again.');
+    assert.equal(closeNotice(1006, 'x'), undefined);
+    assert.equal(closeNotice(1000, ''), undefined);
+  });
 });

@@ -8,6 +8,9 @@
 // element's own opacity, and `diffable-leaving` starts `diffable-fade-out`,
 // from it to transparent; each ends with an `animationend` event and stops
 // when its class is taken away.
+//
+// Markup written with `innerHTML` or `insertAdjacentHTML` becomes elements,
+// one per start tag, so that tests can tell text kept as text.
 
 import assert from 'node:assert/strict';
 
@@ -171,6 +174,22 @@ export class FakeElement {
     this.text = '';
     this.append(...nodes);
   }
+  /**
+   * Markup, parsed crudely: an element for each start tag, so that a test
+   * sees any element made from text the client should have kept as text.
+   */
+  set innerHTML(markup) {
+    this.replaceChildren();
+    this.insertAdjacentHTML('beforeend', markup);
+  }
+  get innerHTML() { return this.textContent; }
+  insertAdjacentHTML(position, markup) {
+    for (const [, tag] of String(markup).matchAll(/<([a-zA-Z][\w-]*)/g)) {
+      this.append(this.ownerDocument.createElement(tag));
+    }
+  }
+
+  get firstChild() { return this.children[0] ?? null; }
   get nextSibling() {
     if (this.parentNode === null) return null;
     const siblings = this.parentNode.children;

@@ -1,8 +1,9 @@
-// page.js booted in a fake window: the socket address and page id, `ready`
-// with the lists' viewports and the controls' values after it, one
-// `viewport` per animation frame, `tap` on a click in a cell, `input` on an
-// input event, `band` as bands scroll (one per band per frame), `visible`
-// messages styling cells, the connection's state on <html>, and
+// page.js booted in a fake window: the socket address and the page id the
+// server issued, `ready` with the lists' viewports and the controls' values
+// after it, one `viewport` per animation frame, `tap` on a click in a cell,
+// `input` on an input event, `band` as bands scroll (one per band per
+// frame), `visible` messages styling cells, the connection's state on
+// <html>, the notices and the reload the server's closes bring, and
 // `window.diffable`.
 
 import assert from 'node:assert/strict';
@@ -25,10 +26,31 @@ class FakeWebSocket {
   close() { this.readyState = 3; }
   open() { this.readyState = 1; this.onopen({}); }
   receive(message) { this.onmessage({ data: JSON.stringify(message) }); }
+  /** The server closes the socket. */
+  closeWith(code, reason) { this.readyState = 3; this.onclose({ code, reason }); }
 }
 
-function fakeWindow({ store = new Map(), random = 0xa5 } = {}) {
+/** The page id the fake server issued. */
+const PAGE = 'a5'.repeat(16);
+/** The fake window's `Date.now()`. */
+const NOW = 1_700_000_000_000;
+
+/** A storage over a map, as `sessionStorage`. */
+const storageOf = (store) => ({
+  getItem: (key) => store.get(key) ?? null,
+  setItem: (key, value) => store.set(key, value),
+  removeItem: (key) => store.delete(key),
+});
+
+/**
+ * A window whose document has a list and a search field, with `data-page`
+ * set to `page` (left out when `null`) and a `sessionStorage` (the map
+ * `store`'s, unless `storage` is given; none when it is `null`, and a
+ * getter that throws when it is `'denied'`).
+ */
+function fakeWindow({ page = PAGE, store = new Map(), storage = storageOf(store) } = {}) {
   const document = new FakeDocument();
+  if (page !== null) document.body.setAttribute('data-page', page);
   document.body.setAttribute('data-socket', '/demos/mountains/socket');
   const list = document.createElement('div');
   list.setAttribute('data-diffable-list', 'mountains');
@@ -40,16 +62,17 @@ function fakeWindow({ store = new Map(), random = 0xa5 } = {}) {
   document.body.append(search, list);
   const frames = [];
   const warnings = [];
-  const listeners = new Map();
+  const reloads = [];
   const window = {
     document,
-    location: { protocol: 'http:', host: '127.0.0.1:8080' },
-    sessionStorage: {
-      getItem: (key) => store.get(key) ?? null,
-      setItem: (key, value) => store.set(key, value),
-      removeItem: (key) => store.delete(key),
+    location: {
+      protocol: 'http:', host: '127.0.0.1:8080', reload: () => reloads.push(window.Date.now()),
     },
-    crypto: { getRandomValues: (bytes) => bytes.fill(random) },
+    get sessionStorage() {
+      if (storage === 'denied') throw new Error('SecurityError: storage is denied');
+      return storage;
+    },
+    Date: { now: () => NOW },
     WebSocket: FakeWebSocket,
     innerWidth: 390,
     innerHeight: 844,
@@ -63,25 +86,20 @@ function fakeWindow({ store = new Map(), random = 0xa5 } = {}) {
       observe(element) { this.element = element; }
     },
     console: { warn: (text) => warnings.push(text) },
-    addEventListener(type, listener) {
-      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
-    },
+    addEventListener() {},
   };
   const runFrames = () => { for (const callback of frames.splice(0)) callback(); };
-  /** Dispatches a window event to the listeners the page added. */
-  const fire = (type, event = {}) => { for (const listener of listeners.get(type) ?? []) listener(event); };
-  return { window, list, search, runFrames, store, warnings, fire };
+  return { window, document, list, search, runFrames, store, warnings, reloads };
 }
 
 test('a booted page talks to its server and shows its lists', async () => {
   const { window, list, search, runFrames, store } = fakeWindow();
   const api = boot({ window });
   const socket = FakeWebSocket.made.at(-1);
-  const id = 'a5'.repeat(16);
   assert.equal(api, window.diffable);
-  assert.equal(api.page, id);
-  assert.equal(store.get('diffable-page'), id);
-  assert.equal(socket.url, `ws://127.0.0.1:8080/demos/mountains/socket?page=${id}`);
+  assert.equal(api.page, PAGE);
+  assert.equal(store.size, 0, 'the page keeps nothing in its session storage');
+  assert.equal(socket.url, `ws://127.0.0.1:8080/demos/mountains/socket?page=${PAGE}&v=1`);
   assert.equal(window.document.documentElement.getAttribute('data-diffable-connection'),
     'connecting');
 
@@ -232,33 +250,6 @@ test('frameScheduler draws once: at the next frame, or from its timer when no fr
   assert.deepEqual(calls, [true, false], 'a frame after the timer draws nothing more');
 });
 
-test('a reload of the tab resumes its page id; a duplicated tab takes its own', () => {
-  const first = fakeWindow();
-  const id = boot({ window: first.window }).page;
-  assert.equal(first.store.get('diffable-page-live'), '1');
-
-  // A duplicate starts with a copy of the storage of the live page.
-  const duplicate = fakeWindow({ store: new Map(first.store), random: 0x3c });
-  const other = boot({ window: duplicate.window }).page;
-  assert.equal(other, '3c'.repeat(16));
-  assert.equal(FakeWebSocket.made.at(-1).url,
-    `ws://127.0.0.1:8080/demos/mountains/socket?page=${other}`);
-
-  // The first page unloads (a reload of its tab); its next document resumes the id.
-  first.fire('pagehide', { persisted: false });
-  assert.ok(!first.store.has('diffable-page-live'));
-  const reloaded = fakeWindow({ store: first.store, random: 0x11 });
-  assert.equal(boot({ window: reloaded.window }).page, id);
-
-  // Hidden into the back-forward cache and shown again, a page holds its id again.
-  reloaded.fire('pagehide', { persisted: true });
-  reloaded.fire('pageshow', { persisted: true });
-  assert.equal(reloaded.store.get('diffable-page'), id);
-  assert.equal(reloaded.store.get('diffable-page-live'), '1');
-  const copied = fakeWindow({ store: new Map(reloaded.store), random: 0x22 });
-  assert.equal(boot({ window: copied.window }).page, '22'.repeat(16));
-});
-
 test('a selectable list\'s cells take the focus, and Enter or Space on one taps it', () => {
   const { window, list, runFrames } = fakeWindow();
   boot({ window });
@@ -310,3 +301,137 @@ test('a selectable list\'s cells take the focus, and Enter or Space on one taps 
   assert.equal(press(cells()[1], 'Enter'), false);
   assert.equal(taps().length, 2);
 });
+
+/** The elements of the document, in order. */
+const elementsOf = (document) => [...document.documentElement.descendants()];
+
+/** The notice element at the start of the body, or `undefined`. */
+const noticeOf = (document) => {
+  const first = document.body.children[0];
+  return first?.hasAttribute('data-diffable-notice') ? first : undefined;
+};
+
+test('the server\'s refusal shows a notice at the start of the body, as text', () => {
+  const { window, document, list } = fakeWindow();
+  const api = boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  assert.equal(noticeOf(document), undefined, 'no notice before one is needed');
+  const before = elementsOf(document).length;
+  const markup = '<img src=x onerror=alert(1)>';
+  socket.closeWith(1008, markup);
+
+  const notice = noticeOf(document);
+  assert.equal(notice.tagName, 'P');
+  assert.equal(notice.getAttribute('role'), 'status');
+  assert.equal(notice.textContent,
+    `The server refused this page's connection: ${markup}. Reload the page to start again.`);
+  assert.deepEqual(notice.children, [], 'the reason made no element');
+  assert.equal(elementsOf(document).length, before + 1, 'one element more: the notice');
+  assert.ok(elementsOf(document).every((element) => element.tagName !== 'IMG'));
+  assert.equal(document.body.children[1].getAttribute('data-diffable-input'), 'search',
+    'the notice goes before what the body held');
+  assert.ok(document.body.contains(list));
+
+  assert.equal(document.documentElement.getAttribute('data-diffable-connection'), 'closed');
+  assert.equal(api.connection(), 'closed');
+  assert.deepEqual(api.notices(), [{ code: 1008, reason: markup, message: notice.textContent }]);
+  api.notices()[0].message = 'changed';
+  assert.equal(api.notices()[0].message, notice.textContent, 'notices() gives copies');
+  assert.equal(FakeWebSocket.made.at(-1), socket, 'no new socket');
+});
+
+test('a page opened again elsewhere says so, and does not reload', () => {
+  const { window, document, reloads } = fakeWindow();
+  const api = boot({ window });
+  FakeWebSocket.made.at(-1).closeWith(4000, 'superseded');
+  assert.equal(noticeOf(document).textContent,
+    'This page was opened again elsewhere; this copy stopped.');
+  assert.deepEqual(api.notices().map((notice) => [notice.code, notice.reason]),
+    [[4000, 'superseded']]);
+  assert.deepEqual(reloads, []);
+});
+
+for (const code of [4001, 4002]) {
+  test(`${code}: the page reloads itself, and keeps the time it did`, () => {
+    const { window, document, store, reloads } = fakeWindow();
+    const api = boot({ window });
+    const socket = FakeWebSocket.made.at(-1);
+    socket.open();
+    socket.closeWith(code, 'unknown page');
+    assert.deepEqual(reloads, [NOW]);
+    assert.equal(store.get('diffable-reloaded-at'), String(NOW));
+    assert.equal(noticeOf(document), undefined);
+    assert.deepEqual(api.notices(), []);
+    assert.equal(api.connection(), 'closed');
+  });
+}
+
+test('a page that reloaded itself less than 30 s ago shows a notice instead', () => {
+  const store = new Map([['diffable-reloaded-at', String(NOW - 29_000)]]);
+  const { window, document, reloads } = fakeWindow({ store });
+  const api = boot({ window });
+  FakeWebSocket.made.at(-1).closeWith(4002, '<b>unknown</b> page');
+  assert.deepEqual(reloads, []);
+  const message = 'The page could not reconnect: <b>unknown</b> page. Reload it to try again.';
+  assert.equal(noticeOf(document).textContent, message);
+  assert.ok(elementsOf(document).every((element) => element.tagName !== 'B'));
+  assert.deepEqual(api.notices(), [{ code: 4002, reason: '<b>unknown</b> page', message }]);
+  assert.equal(store.get('diffable-reloaded-at'), String(NOW - 29_000));
+  assert.equal(document.documentElement.getAttribute('data-diffable-connection'), 'closed');
+
+  // 30 s after, it may reload again.
+  const later = fakeWindow({ store: new Map([['diffable-reloaded-at', String(NOW - 30_000)]]) });
+  boot({ window: later.window });
+  FakeWebSocket.made.at(-1).closeWith(4001, 'version');
+  assert.deepEqual(later.reloads, [NOW]);
+});
+
+test('a storage that throws counts as a reload just now: a notice, no reload', () => {
+  const throwing = {
+    getItem() { throw new Error('denied'); },
+    setItem() { throw new Error('denied'); },
+  };
+  const full = { getItem: () => null, setItem() { throw new Error('quota'); } };
+  for (const storage of [throwing, full, 'denied', null]) {
+    const { window, document, reloads } = fakeWindow({ storage });
+    const api = boot({ window });
+    FakeWebSocket.made.at(-1).closeWith(4001, '');
+    assert.deepEqual(reloads, [], `reloaded with storage ${storage}`);
+    assert.equal(noticeOf(document).textContent,
+      'The page could not reconnect. Reload it to try again.');
+    assert.equal(api.notices().length, 1);
+  }
+});
+
+test('other closes reconnect, with no notice', () => {
+  const { window, document, reloads } = fakeWindow();
+  const api = boot({ window });
+  FakeWebSocket.made.at(-1).closeWith(1001, 'server shutting down');
+  assert.equal(api.connection(), 'waiting');
+  assert.equal(noticeOf(document), undefined);
+  assert.deepEqual(api.notices(), []);
+  assert.deepEqual(reloads, []);
+});
+
+for (const [page, what] of [[null, 'no data-page'], ['A5'.repeat(16), 'uppercase'],
+  ['a5'.repeat(15), '30 digits'], [`${'a5'.repeat(16)}0`, '33 digits'],
+  ['g'.repeat(32), 'not hexadecimal'], ['', 'empty'], ['<img src=x onerror=alert(1)>', 'markup']]) {
+  test(`a page with ${what} does not connect, and says why`, () => {
+    const { window, document, list, warnings, reloads } = fakeWindow({ page });
+    const made = FakeWebSocket.made.length;
+    const api = boot({ window });
+    assert.equal(FakeWebSocket.made.length, made, 'no socket opened');
+    assert.equal(api.page, null);
+    assert.equal(api.connection(), 'closed');
+    assert.equal(document.documentElement.getAttribute('data-diffable-connection'), 'closed');
+    assert.deepEqual(api.reports().map((report) => report.kind), ['page']);
+    assert.match(api.reports()[0].message, /does not connect/);
+    assert.deepEqual(warnings, [`diffable: ${api.reports()[0].message}`]);
+    assert.deepEqual(api.lists(), []);
+    assert.deepEqual(api.layouts(), []);
+    list.dispatch('click');
+    assert.ok(api.idle());
+    assert.deepEqual(reloads, []);
+  });
+}

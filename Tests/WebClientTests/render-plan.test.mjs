@@ -1,7 +1,8 @@
 // The renderer's decisions, without a DOM: what a change does to each cell,
 // the content's order, reordering with few moves, cell boxes in bands, pinned
 // supplementaries held within their range, band rest offsets, the axis, the
-// timing statistics, and the page's id, socket address and control values.
+// timing statistics, and the page's socket address, reload guard and control
+// values.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -15,8 +16,7 @@ import {
   scrollAxis, snapPoints, stackedLayout, supplementaryKey,
 } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import {
-  PAGE_CLAIM_KEY, PAGE_ID_KEY, claimPageId, controlValue, listViewport, pageId, releasePageId,
-  socketURL,
+  RELOADED_AT_KEY, RELOAD_GUARD, controlValue, listViewport, mayReload, socketURL,
 } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { checkLayout } from '../../Sources/DiffableWeb/Resources/client/messages.js';
 import { batch } from './support.mjs';
@@ -274,63 +274,47 @@ describe('stats', () => {
 });
 
 describe('the page', () => {
-  test('keeps its id in session storage, or makes one', () => {
+  test('the socket address follows the page\'s scheme and host', () => {
+    const local = { protocol: 'http:', host: '127.0.0.1:8080' };
+    const id = '0123456789abcdef'.repeat(2);
+    assert.equal(socketURL(local, '/demos/sort/socket', id),
+      `ws://127.0.0.1:8080/demos/sort/socket?page=${id}&v=1`);
+    assert.equal(socketURL({ protocol: 'https:', host: 'example.org' }, '/s?x=1', id),
+      `wss://example.org/s?x=1&page=${id}&v=1`, 'a query the path has is kept');
+    assert.equal(socketURL(local, '/s', 'a b&c'), 'ws://127.0.0.1:8080/s?page=a%20b%26c&v=1');
+  });
+
+  test('the page reloads itself at most once in 30 s, and never without a storage', () => {
     const store = new Map();
     const storage = {
       getItem: (key) => store.get(key) ?? null,
       setItem: (key, value) => store.set(key, value),
-      removeItem: (key) => store.delete(key),
     };
-    const random = (bytes) => bytes.fill(171);
-    const id = pageId(storage, random);
-    assert.equal(id, 'ab'.repeat(16));
-    assert.equal(store.get(PAGE_ID_KEY), id);
-    assert.equal(store.get(PAGE_CLAIM_KEY), '1', 'held by the live document');
-    releasePageId(storage);
-    assert.ok(!store.has(PAGE_CLAIM_KEY));
-    assert.equal(pageId(storage, (bytes) => bytes.fill(1)), id, 'the released id again');
-    assert.equal(store.get(PAGE_CLAIM_KEY), '1');
-    releasePageId(storage);
-    store.set(PAGE_ID_KEY, '<script>');
-    assert.equal(pageId(storage, (bytes) => bytes.fill(1)), '01'.repeat(16),
-      'a bad id is replaced');
-    const broken = {
-      getItem() { throw new Error('no'); },
-      setItem() { throw new Error('no'); },
-      removeItem() { throw new Error('no'); },
-    };
-    assert.equal(pageId(broken, random), id);
-    releasePageId(broken);
-    claimPageId(broken, id);
-    assert.equal(pageId(undefined, random), id);
-    releasePageId(undefined);
-  });
+    assert.equal(RELOAD_GUARD, 30_000);
+    assert.equal(mayReload(storage, 1_000_000), true, 'no stamp: it may');
+    assert.equal(store.get(RELOADED_AT_KEY), '1000000', 'and the time is kept');
+    assert.equal(mayReload(storage, 1_029_999), false, 'within 30 s of the last reload');
+    assert.equal(store.get(RELOADED_AT_KEY), '1000000', 'a refusal keeps the stamp');
+    assert.equal(mayReload(storage, 1_030_000), true, '30 s after');
+    assert.equal(store.get(RELOADED_AT_KEY), '1030000');
+    assert.equal(mayReload(storage, 1_010_000), false, 'a stamp just ahead of now is recent');
+    store.set(RELOADED_AT_KEY, 'garbage');
+    assert.equal(mayReload(storage, 2_000_000), true, 'a stamp that is not a time is none');
 
-  test('a copy of the storage of a live page (a duplicated tab) gets its own id', () => {
-    const storage = (store) => ({
-      getItem: (key) => store.get(key) ?? null,
-      setItem: (key, value) => store.set(key, value),
-      removeItem: (key) => store.delete(key),
+    const throwing = (which) => ({
+      getItem: (key) => {
+        if (which === 'get') throw new Error('denied');
+        return store.get(key) ?? null;
+      },
+      setItem: () => {
+        if (which === 'set') throw new Error('full');
+      },
     });
-    const first = new Map();
-    const id = pageId(storage(first), (bytes) => bytes.fill(171));
-    const copy = new Map(first);
-    const other = pageId(storage(copy), (bytes) => bytes.fill(2));
-    assert.equal(other, '02'.repeat(16));
-    assert.equal(copy.get(PAGE_ID_KEY), other, 'the copy keeps its own id');
-    assert.equal(first.get(PAGE_ID_KEY), id, 'the first tab keeps its id');
-    // The first tab hidden, then back from the back-forward cache: it holds its id again.
-    releasePageId(storage(first));
-    claimPageId(storage(first), id);
-    assert.equal(pageId(storage(new Map(first)), (bytes) => bytes.fill(3)), '03'.repeat(16));
-  });
-
-  test('the socket address follows the page\'s scheme and host', () => {
-    const local = { protocol: 'http:', host: '127.0.0.1:8080' };
-    assert.equal(socketURL(local, '/demos/sort/socket', 'ab'),
-      'ws://127.0.0.1:8080/demos/sort/socket?page=ab');
-    assert.equal(socketURL({ protocol: 'https:', host: 'example.org' }, '/s?x=1', 'a b'),
-      'wss://example.org/s?x=1&page=a%20b');
+    store.clear();
+    assert.equal(mayReload(throwing('get'), 5_000_000), false, 'a storage that cannot be read');
+    assert.equal(mayReload(throwing('set'), 5_000_000), false, 'one that cannot keep the time');
+    assert.equal(mayReload(undefined, 5_000_000), false, 'no storage');
+    assert.equal(mayReload(null, 5_000_000), false);
   });
 
   test('a list\'s viewport: its client size and scroll offset, within its content', () => {

@@ -1,5 +1,5 @@
 // The server's side of a WebSocket, as small as the tests need: the upgrade
-// answer, unmasked text frames out, and frames in (masked or not). Shared by
+// answer, unmasked text and close frames out, and frames in (masked or not). Shared by
 // the client's connection tests and the browser tests' stand-in server.
 
 import { createHash } from 'node:crypto';
@@ -29,6 +29,15 @@ export function textFrame(message) {
     header.writeBigUInt64BE(BigInt(payload.length), 2);
   }
   return Buffer.concat([header, payload]);
+}
+
+/** A close frame with `code` and `reason` (at most 123 bytes of UTF-8), unmasked. */
+export function closeFrame(code, reason = '') {
+  const text = Buffer.from(reason);
+  const payload = Buffer.alloc(2 + text.length);
+  payload.writeUInt16BE(code, 0);
+  text.copy(payload, 2);
+  return Buffer.concat([Buffer.from([0x88, payload.length]), payload]);
 }
 
 /**

@@ -1,3 +1,5 @@
+import DiffableWeb
+
 /// A browser page of a seed screen: its identifier in paths, its title and
 /// the one line the index says of it.
 public struct DemoPage: Sendable, Hashable {
@@ -24,7 +26,9 @@ public struct DemoPage: Sendable, Hashable {
 ///
 /// Every page loads the browser client (`/client/page.js`, which shows the
 /// page's lists and connects to its socket) and its style sheet; the data
-/// arrives over the socket and only ever reaches the page as text.
+/// arrives over the socket and only ever reaches the page as text. A seed
+/// screen's page carries the identifier the page registry issued for it
+/// (`<body data-page="ID" data-socket="PATH">`).
 public enum WebPages {
   /// The pages that exist, in the index's order.
   public static let demos: [DemoPage] = [
@@ -72,9 +76,18 @@ public enum WebPages {
     demos.first { $0.name == name }
   }
 
-  /// The HTML of `page`.
-  public static func html(of page: DemoPage) -> String {
-    document(title: page.title, socket: page.socketPath) {
+  /// The HTML of `page`, for the page identifier `id` that the server
+  /// issued and the socket at `socketPath`.
+  ///
+  /// - Precondition: `id` is one the page registry issues (32 lowercase
+  ///   hexadecimal digits), and `socketPath` is a path of the server's own
+  ///   (``DemoPage/socketPath``): neither comes from the network.
+  public static func html(of page: DemoPage, id: String, socketPath: String) -> String {
+    precondition(
+      WebPageRegistry.isToken(id),
+      "WebPages.html(of:id:socketPath:): the page id \(id.debugDescription) is not one the registry issues"
+    )
+    return document(title: page.title, socket: (id, socketPath)) {
       """
       <header><a href="/">swift-diffable</a><h1>\(page.title)</h1></header>
       \(page.controls.isEmpty ? "" : page.controls + "\n")\
@@ -111,11 +124,14 @@ public enum WebPages {
   }
 
   /// A whole document around `body`. Pages with a socket load the client.
-  static func document(title: String?, socket: String?, body: () -> String) -> String {
+  static func document(
+    title: String?, socket: (id: String, path: String)?, body: () -> String
+  ) -> String {
     let fullTitle = title.map { "\($0) · swift-diffable" } ?? "swift-diffable"
     let script =
       socket == nil ? "" : "\n<script type=\"module\" src=\"/client/page.js\"></script>"
-    let bodyTag = socket.map { "<body data-socket=\"\($0)\">" } ?? "<body>"
+    let bodyTag =
+      socket.map { "<body data-page=\"\($0.id)\" data-socket=\"\($0.path)\">" } ?? "<body>"
     return """
       <!doctype html><html lang="en"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -4,19 +4,26 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 
 /// The demo server's routes, on Hummingbird 2 and hummingbird-websocket.
 ///
 /// - `GET /`: the index of pages.
-/// - `GET /demos/NAME`: a seed screen's page.
-/// - `GET /demos/NAME/socket?page=ID`: the page's WebSocket, served by the
-///   page's ``PageSessions`` session.
+/// - `GET /demos/NAME`: a seed screen's page, with a page identifier the
+///   ``WebPageRegistry`` issued for it (`<body data-page="ID">`), and the
+///   browser cookie when the request had none.
+/// - `GET /demos/NAME/socket?page=ID&v=1`: the page's WebSocket. The
+///   registry checks its origin, page, browser, path and version, and
+///   closes a refused socket at once with its close code and reason
+///   (Documentation/Serving.md, "The perimeter"). A request that is no
+///   upgrade gets 403 from another origin, 404 otherwise.
 /// - `GET /client/FILE`: a file of the browser client, with its content
 ///   type, an `ETag` and `Cache-Control: no-cache`; `304 Not Modified` for a
 ///   matching `If-None-Match`.
 /// - `GET /state/ID`: what the page `ID` shows, as JSON (`{"lists": [...]}`,
-///   each list as `WebSession.listStates()` gives it); 404 for a page the
-///   server does not keep.
+///   each list as `WebSession.listStates()` gives it), for the page's own
+///   browser only; 404 for any other request.
+/// - `HEAD` of each of them: the `GET`'s status and headers, no body.
 /// - Anything else: a 404 page.
 public enum DemoServer {
   /// The largest WebSocket frame, in either direction, and the largest
@@ -25,15 +32,33 @@ public enum DemoServer {
   public static let maximumFrameSize = 1 << 20
 
   /// The HTTP routes.
-  public static func router(sessions: PageSessions) -> Router<BasicRequestContext> {
-    let router = Router()
+  public static func router(registry: WebPageRegistry) -> Router<DemoRequestContext> {
+    let router = Router(context: DemoRequestContext.self)
     router.middlewares.add(NotFoundPage())
     router.get("/") { _, _ in html(WebPages.index) }
-    router.get("/demos/:name") { _, context in
+    router.get("/demos/:name") { request, context in
       guard let page = WebPages.demo(named: try context.parameters.require("name")) else {
         throw HTTPError(.notFound)
       }
-      return html(WebPages.html(of: page))
+      let issued = await registry.issue(webRequest(request, from: context.remoteAddress))
+      switch issued {
+      case .failure(let refusal):
+        return refusalResponse(refusal)
+      case .success(let issued):
+        var response = html(
+          WebPages.html(of: page, id: issued.id, socketPath: issued.socketPath))
+        // Each load of the page gets its own identifier: never cached.
+        response.headers[.cacheControl] = "no-store"
+        if let cookie = issued.setCookie { response.headers[.setCookie] = cookie }
+        return response
+      }
+    }
+    router.get("/demos/:name/socket") { request, context in
+      // Only a socket's upgrade request is served here: one from another
+      // origin is refused, anything else finds no page.
+      let asked = webRequest(request, from: context.remoteAddress)
+      if let refusal = registry.originRefusal(asked) { return refusalResponse(refusal) }
+      throw HTTPError(.notFound)
     }
     router.get("/client/:file") { request, context in
       guard let file = WebClientFile.named(try context.parameters.require("file")) else {
@@ -41,9 +66,12 @@ public enum DemoServer {
       }
       return clientFileResponse(file, ifNoneMatch: request.headers[.ifNoneMatch])
     }
-    router.get("/state/:id") { _, context in
+    router.get("/state/:id") { request, context in
       let id = try context.parameters.require("id")
-      guard PageSessions.isValidPageID(id), let data = try await sessions.stateJSON(id: id) else {
+      let asked = webRequest(request, from: context.remoteAddress)
+      guard WebPageRegistry.isToken(id), await registry.isOwnBrowser(asked, of: id),
+        let data = try await registry.stateJSON(id: id)
+      else {
         throw HTTPError(.notFound)
       }
       return Response(
@@ -54,33 +82,25 @@ public enum DemoServer {
     return router
   }
 
-  /// The WebSocket routes: `/demos/NAME/socket?page=ID` for each page.
+  /// The WebSocket routes: `/demos/NAME/socket` for each page.
   public static func webSocketRouter(
-    sessions: PageSessions
-  ) -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+    registry: WebPageRegistry
+  ) -> Router<DemoWebSocketContext> {
+    let router = Router(context: DemoWebSocketContext.self)
     router.ws("/demos/:name/socket") { request, context in
+      // hummingbird-websocket answers every upgrade it does not make with
+      // 400; the registry closes a socket from another origin at once
+      // with 1008 and its reason.
       guard WebPages.demo(named: try context.parameters.require("name")) != nil else {
-        throw HTTPError(.notFound)
-      }
-      guard let id = request.uri.queryParameters.get("page"), PageSessions.isValidPageID(id)
-      else {
-        throw HTTPError(
-          .badRequest,
-          message: "the socket needs ?page=ID, an ID of 1 to 64 letters, digits and hyphens")
-      }
-      guard await sessions.hasRoom(for: String(id)) else {
-        throw HTTPError(.serviceUnavailable, message: "too many pages are open")
+        return .dontUpgrade
       }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
-      guard let name = context.requestContext.parameters.get("name"),
-        let page = WebPages.demo(named: name),
-        let id = context.request.uri.queryParameters.get("page")
-      else { return }
       let transport = WebSocketTransport(
         inbound: inbound, outbound: outbound, maximumMessageSize: maximumFrameSize)
-      await sessions.serve(transport, page: page, id: String(id))
+      await registry.serve(
+        transport,
+        request: webRequest(context.request, from: context.requestContext.remoteAddress))
     }
     return router
   }
@@ -88,7 +108,7 @@ public enum DemoServer {
   /// The server: the routes, bound to `host` and `port` (0 for a free
   /// port); `onRunning` is told the port it is bound to.
   public static func application(
-    host: String, port: Int, sessions: PageSessions,
+    host: String, port: Int, registry: WebPageRegistry,
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     // Warnings and errors only, on standard error: standard output is the
@@ -96,13 +116,40 @@ public enum DemoServer {
     var logger = Logger(label: "serve") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .warning
     return Application(
-      router: router(sessions: sessions),
+      router: HeadAsGet(base: router(registry: registry)),
       server: .http1WebSocketUpgrade(
-        webSocketRouter: webSocketRouter(sessions: sessions),
+        webSocketRouter: webSocketRouter(registry: registry),
         configuration: .init(ws: .init(maxFrameSize: maximumFrameSize, validateUTF8: true))),
       configuration: .init(address: .hostname(host, port: port), serverName: "swift-diffable"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
+  }
+
+  /// What the page registry reads of `request`: its path, query, headers
+  /// and the peer's address.
+  static func webRequest(_ request: Request, from address: SocketAddress?) -> WebRequest {
+    var query: [String: String] = [:]
+    for (name, value) in request.uri.queryParameters where query[String(name)] == nil {
+      query[String(name)] = String(value)
+    }
+    // HTTP types keep the `host` header as the request's authority.
+    let host = request.head.authority.map { [("host", $0)] } ?? []
+    return WebRequest(
+      path: request.uri.path, query: query,
+      headers: host + request.headers.map { ($0.name.canonicalName, $0.value) },
+      clientAddress: address?.ipAddress)
+  }
+
+  /// A refused page load: the refusal's status, its reason as text.
+  static func refusalResponse(_ refusal: WebRefusal) -> Response {
+    var headers: HTTPFields = [
+      .contentType: "text/plain; charset=utf-8", .cacheControl: "no-store",
+      .xContentTypeOptions: "nosniff",
+    ]
+    if refusal.status == 429 || refusal.status == 503 { headers[.retryAfter] = "10" }
+    return Response(
+      status: .init(code: refusal.status), headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(string: refusal.reason + "\n")))
   }
 
   /// The pages' content security policy: scripts only from the server's
@@ -138,6 +185,36 @@ public enum DemoServer {
   }
 }
 
+/// The demo server's request context: Hummingbird's own, and the peer's
+/// address, which the page registry's per-address limits read.
+public struct DemoRequestContext: RequestContext, RemoteAddressRequestContext {
+  public var coreContext: CoreRequestContextStorage
+  /// The address of the peer that sent the request.
+  public let remoteAddress: SocketAddress?
+
+  public init(source: ApplicationRequestContextSource) {
+    self.coreContext = .init(source: source)
+    self.remoteAddress = source.channel.remoteAddress
+  }
+}
+
+/// The request context of the demo server's WebSocket routes, with the
+/// peer's address.
+public struct DemoWebSocketContext: RequestContext, WebSocketRequestContext,
+  RemoteAddressRequestContext
+{
+  public var coreContext: CoreRequestContextStorage
+  public let webSocket: WebSocketHandlerReference<Self>
+  /// The address of the peer that sent the request.
+  public let remoteAddress: SocketAddress?
+
+  public init(source: ApplicationRequestContextSource) {
+    self.coreContext = .init(source: source)
+    self.webSocket = .init()
+    self.remoteAddress = source.channel.remoteAddress
+  }
+}
+
 /// Turns a `404 Not Found` from any route, or from no route, into the 404
 /// page.
 struct NotFoundPage<Context: RequestContext>: RouterMiddleware {
@@ -153,4 +230,32 @@ struct NotFoundPage<Context: RequestContext>: RouterMiddleware {
       return response
     }
   }
+}
+
+/// Answers a `HEAD` as the `GET` of the same path would, without its body
+/// (RFC 9110 §9.3.2): the routes are registered for `GET` alone, and a
+/// router middleware runs after the route is chosen, so this wraps the
+/// router's responder.
+struct HeadAsGet<Base: HTTPResponderBuilder>: HTTPResponderBuilder {
+  let base: Base
+
+  struct Responder: HTTPResponder {
+    let base: Base.Responder
+
+    func respond(to request: Request, context: Base.Responder.Context) async throws -> Response {
+      guard request.method == .head else {
+        return try await base.respond(to: request, context: context)
+      }
+      var head = request.head
+      head.method = .get
+      var response = try await base.respond(
+        to: Request(head: head, body: request.body), context: context)
+      // The body's length, as the GET would send it, and no body.
+      let length = response.body.contentLength
+      response.body = ResponseBody(contentLength: length) { writer in try await writer.finish(nil) }
+      return response
+    }
+  }
+
+  func buildResponder() -> Responder { Responder(base: base.buildResponder()) }
 }

@@ -40,7 +40,8 @@ public struct WebSocketTransport: WebTransport {
               message: "binary message of \(buffer.readableBytes) bytes: messages are text frames")
             try await outbound.write(.text(String(decoding: try reply.jsonData(), as: UTF8.self)))
             if binaryInARow >= WebSocketTransport.maximumBinaryMessagesInARow {
-              try? await outbound.close(.unacceptableData, reason: "too many binary messages")
+              try? await outbound.close(
+                .policyViolation, reason: "too many binary messages: messages are text frames")
               return nil
             }
           }
@@ -84,6 +85,14 @@ public struct WebSocketTransport: WebTransport {
 
   /// Closes the socket normally.
   public func close() async {
-    try? await outbound.close(.normalClosure, reason: nil)
+    await close(code: .normal, reason: "the connection ended")
+  }
+
+  /// Closes the socket with `code` and `reason` (cut to the 123 bytes a
+  /// close frame holds).
+  public func close(code: WebCloseCode, reason: String) async {
+    var cut = Substring(reason)
+    while cut.utf8.count > 123 { cut = cut.dropLast() }
+    try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: String(cut))
   }
 }

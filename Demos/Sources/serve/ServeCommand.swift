@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrowserRenderer
 import DemoServer
+import DiffableWeb
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -26,11 +27,11 @@ struct ServeCommand: AsyncParsableCommand {
 
   func run() async throws {
     let screens = try BrowserScreens()
-    let sessions = await PageSessions { page, session in
+    let registry = await WebPageRegistry.demos { page, session in
       screens.make(page: page, session: session)
     }
     let host = options.host
-    let app = DemoServer.application(host: host, port: options.port, sessions: sessions) {
+    let app = DemoServer.application(host: host, port: options.port, registry: registry) {
       port in
       print("Serving on http://\(host):\(port)")
       fflush(nil)  // every stream: standard output is a pipe in tests
@@ -38,7 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
     var logger = Logger(label: "serve") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .warning
     var configuration = ServiceGroupConfiguration(
-      services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      services: [app, SocketsShutdown(registry: registry)],
+      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     configuration.maximumGracefulShutdownDuration = Self.shutdownDeadline
     do {
       try await ServiceGroup(configuration: configuration).run()
@@ -46,6 +48,6 @@ struct ServeCommand: AsyncParsableCommand {
       // The shutdown's deadline passed and the server was cancelled: it
       // still stopped as asked.
     }
-    await sessions.dropAll()
+    await registry.dropAll()
   }
 }

@@ -105,7 +105,7 @@ import Testing
 
     // A page is connected when the signal comes: its socket is closed.
     let socket = try await onThread {
-      let socket = try TestWebSocket(port: port, path: "/demos/sort/socket?page=signalled")
+      let socket = try TestWebSocket(port: port, demo: "sort")
       try socket.send(
         #"{"v": 1, "type": "ready", "viewport": {"width": 390, "height": 844}, "lists": {}}"#)
       while try socket.receiveJSON()["type"] as? String != "reload" {}
@@ -116,20 +116,23 @@ import Testing
     // SIGTERM it never does, and the server cuts it off after its deadline.
     let answersClose = signal == SIGINT
     kill(process.processIdentifier, signal)
-    let (status, closed) = try await onThread { () -> (Int32, Bool) in
-      var closed = false
-      while !closed {
+    let (status, close) = try await onThread { () -> (Int32, [UInt8]?) in
+      var close: [UInt8]?
+      while close == nil {
         do {
-          closed = try socket.receive().opcode == 8
+          let frame = try socket.receive()
+          if frame.opcode == 8 { close = frame.payload }
         } catch {
-          closed = true
+          break
         }
       }
       if answersClose { socket.close() }
       process.waitUntilExit()
-      return (process.terminationStatus, closed)
+      return (process.terminationStatus, close)
     }
-    #expect(closed)
+    // The page is told the server is going away (1001), and reconnects.
+    let code = close.map { Int($0.first ?? 0) << 8 | Int($0.dropFirst().first ?? 0) }
+    #expect(code == 1001, "close frame: \(String(describing: close))")
     #expect(status == 0)
     #expect(process.terminationReason == .exit)
     // The socket is closed: nothing answers on the port any more.

@@ -16,13 +16,20 @@ import Testing
         let answer = try await get(page.path, port: port)
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
-        #expect(answer.text == WebPages.html(of: page))
+        let id = try #require(answer.text.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1)
+        #expect(answer.text == WebPages.html(of: page, id: String(id), socketPath: page.socketPath))
+        #expect(answer.header("Cache-Control") == "no-store")
+        let cookie = try #require(answer.header("Set-Cookie"))
+        #expect(
+          cookie.wholeMatch(of: /diffable-browser=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Strict/)
+            != nil, "\(cookie)")
         #expect(answer.header("Content-Security-Policy") == DemoServer.contentSecurityPolicy)
         #expect(answer.header("X-Content-Type-Options") == "nosniff")
       }
       for path in [
         "/nowhere", "/demos/playground", "/demos/", "/demos/mountains/extra", "/client/",
         "/client/README.md", "/client/..%2FWebCell.swift", "/state/unknown-page", "/state/a%20b",
+        "/state/0123456789abcdef0123456789abcdef",
         "/demos/mountains/socket",
       ] {
         let answer = try await get(path, port: port)
@@ -30,6 +37,33 @@ import Testing
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8", "\(path)")
         #expect(answer.text == WebPages.notFound, "\(path)")
       }
+    }
+  }
+
+  @Test func headAnswersEveryGetRouteWithoutABody() async throws {
+    try await withServer { port, _ in
+      for path in ["/", "/demos/mountains", "/client/page.js", "/nowhere", "/state/a%20b"] {
+        let got = try await get(path, port: port)
+        let head = try await get(path, port: port, method: "HEAD")
+        #expect(head.status == got.status, "\(path)")
+        #expect(head.body.isEmpty, "\(path)")
+        #expect(head.header("Content-Type") == got.header("Content-Type"), "\(path)")
+        #expect(head.header("Content-Length") == String(got.body.count), "\(path)")
+      }
+    }
+  }
+
+  @Test func aPageLoadKeepsTheBrowsersCookieAndIssuesANewIDEachTime() async throws {
+    try await withServer { port, registry in
+      let first = try await get("/demos/sort", port: port)
+      let cookie = try #require(first.header("Set-Cookie")?.split(separator: ";").first)
+      let again = try await get("/demos/sort", port: port, headers: ["Cookie": String(cookie)])
+      #expect(again.header("Set-Cookie") == nil)
+      let ids = [first, again].compactMap {
+        $0.text.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1
+      }
+      #expect(ids.count == 2 && ids[0] != ids[1])
+      #expect(await registry.count == 2)
     }
   }
 

@@ -1,4 +1,5 @@
 import BrowserRenderer
+import DiffableWeb
 import Foundation
 import Testing
 
@@ -27,11 +28,19 @@ import Testing
     }
   }
 
+  /// A page's HTML for a made-up identifier the registry could issue.
+  static func html(of page: DemoPage) -> String {
+    WebPages.html(of: page, id: id, socketPath: page.socketPath)
+  }
+
+  static let id = "0123456789abcdef0123456789abcdef"
+
   @Test func eachPageHasItsListItsSocketAndTheClient() throws {
     for page in WebPages.demos {
-      let html = WebPages.html(of: page)
+      let html = Self.html(of: page)
       #expect(html.hasPrefix("<!doctype html><html lang=\"en\">"))
-      #expect(html.contains("<body data-socket=\"/demos/\(page.name)/socket\">"))
+      #expect(
+        html.contains("<body data-page=\"\(Self.id)\" data-socket=\"/demos/\(page.name)/socket\">"))
       #expect(
         html.contains("<div data-diffable-list=\"\(page.listName)\" class=\"diffable-list\"></div>")
       )
@@ -41,13 +50,13 @@ import Testing
       #expect(html.components(separatedBy: "data-diffable-list=").count == 2)
     }
     let mountains = try #require(WebPages.demo(named: "mountains"))
-    let search = WebPages.html(of: mountains)
+    let search = Self.html(of: mountains)
     #expect(search.components(separatedBy: "<input ").count == 2)
     #expect(search.contains("<input type=\"search\" data-diffable-input=\"search\""))
     for name in ["sort", "reststop", "expand", "outline", "chat"] {
-      #expect(!WebPages.html(of: try #require(WebPages.demo(named: name))).contains("<input"))
+      #expect(!Self.html(of: try #require(WebPages.demo(named: name))).contains("<input"))
     }
-    let wifi = WebPages.html(of: try #require(WebPages.demo(named: "wifi")))
+    let wifi = Self.html(of: try #require(WebPages.demo(named: "wifi")))
     #expect(wifi.components(separatedBy: "<input ").count == 2)
     #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))
     #expect(WebPages.demo(named: "playground") == nil)
@@ -55,7 +64,7 @@ import Testing
   }
 
   @Test func pagesNameNoServerAndLoadNothingFromElsewhere() {
-    let documents = [WebPages.index, WebPages.notFound] + WebPages.demos.map(WebPages.html(of:))
+    let documents = [WebPages.index, WebPages.notFound] + WebPages.demos.map(Self.html(of:))
     for html in documents {
       for network in ["http:", "https:", "ws:", "wss:", "//", "127.0.0.1", "localhost", "8080"] {
         #expect(!html.contains(network), "\(network) in \(html.prefix(200))")
@@ -67,11 +76,11 @@ import Testing
   }
 
   @Test(arguments: [
-    ("a", true), ("abc-DEF-123", true), (String(repeating: "x", count: 64), true),
-    ("", false), (String(repeating: "x", count: 65), false), ("a b", false), ("a/b", false),
-    ("a_b", false), ("é", false), ("<script>", false), ("a%20", false),
+    ("0123456789abcdef0123456789abcdef", true), (String(repeating: "a", count: 31), false),
+    (String(repeating: "a", count: 33), false), ("0123456789ABCDEF0123456789ABCDEF", false),
+    ("", false), ("g123456789abcdef0123456789abcdef", false), ("<script>", false),
   ])
-  func pageIdentifiers(id: String, valid: Bool) async {
-    #expect(PageSessions.isValidPageID(id) == valid)
+  func pageIdentifiersAreThirtyTwoLowercaseHexDigits(id: String, valid: Bool) async {
+    #expect(WebPageRegistry.isToken(id) == valid)
   }
 }

@@ -57,32 +57,117 @@ import Testing
     }
   }
 
-  @Test func theUpgradeNeedsAPageAndAValidID() async throws {
-    try await withServer { port, sessions in
-      let refused = [
-        ("/demos/mountains/socket", "HTTP/1.1 400"),
-        ("/demos/mountains/socket?page=", "HTTP/1.1 400"),
-        ("/demos/mountains/socket?page=a%20b", "HTTP/1.1 400"),
-        ("/demos/mountains/socket?page=\(String(repeating: "x", count: 65))", "HTTP/1.1 400"),
-        ("/demos/mountains/socket?page=%3Cimg%3E", "HTTP/1.1 400"),
-        // hummingbird-websocket answers every refused upgrade with 400.
-        ("/demos/playground/socket?page=abc", "HTTP/1.1 400"),
+  /// What the server answers a socket: its upgrade's status line, and the
+  /// code and reason of the close frame that followed an upgrade.
+  static func answer(
+    port: Int, path: String, headers: [String: String]
+  ) async throws -> (head: String, code: Int?, reason: String) {
+    try await onThread {
+      let socket = try TestWebSocket(port: port, path: path, headers: headers)
+      guard socket.upgraded else { return (socket.responseHead, nil, "") }
+      let close = try socket.closeFrame()
+      return (socket.responseHead, close.code, close.reason)
+    }
+  }
+
+  @Test func aSocketReachesOnlyAPageTheServerIssuedToItsBrowser() async throws {
+    try await withServer { port, registry in
+      let page = try await onThread { try TestWebSocket.load("mountains", port: port) }
+      let other = try await onThread { try TestWebSocket.load("sort", port: port) }
+      let own = ["Cookie": page.cookie]
+      let base = "/demos/mountains/socket"
+      let invented = String(repeating: "ab", count: 16)
+      let refused: [(String, [String: String], Int, String)] = [
+        ("\(base)?v=1", own, 1008, "?page=ID"),
+        ("\(base)?page=a&v=1", own, 1008, "?page=ID"),
+        ("\(base)?page=%3Cimg%3E&v=1", own, 1008, "?page=ID"),
+        ("\(base)?page=\(invented)&v=1", own, 4002, "does not know this page"),
+        ("\(base)?page=\(page.id)&v=1", [:], 1008, "another browser"),
+        ("\(base)?page=\(page.id)&v=1", ["Cookie": other.cookie], 1008, "another browser"),
+        (
+          "\(base)?page=\(page.id)&v=1", ["Cookie": "diffable-browser=\(invented)"], 1008,
+          "another browser"
+        ),
+        ("/demos/sort/socket?page=\(page.id)&v=1", own, 1008, "another path"),
+        ("\(base)?page=\(page.id)", own, 4001, "no version"),
+        ("\(base)?page=\(page.id)&v=2", own, 4001, "version 2"),
+        ("\(base)?page=\(page.id)&v=1", own.merging(["Origin": "null"]) { $1 }, 1008, "origin"),
+        (
+          "\(base)?page=\(page.id)&v=1",
+          own.merging(["Origin": "http://evil.example"]) { $1 }, 1008, "origin"
+        ),
       ]
-      for (path, status) in refused {
-        let head = try await onThread {
-          let socket = try TestWebSocket(port: port, path: path)
-          return socket.responseHead
-        }
-        #expect(head.hasPrefix(status), "\(path): \(head)")
+      for (path, headers, code, reason) in refused {
+        let answer = try await Self.answer(port: port, path: path, headers: headers)
+        #expect(answer.head.hasPrefix("HTTP/1.1 101"), "\(path) \(headers): \(answer.head)")
+        #expect(answer.code == code, "\(path) \(headers): \(answer)")
+        #expect(answer.reason.contains(reason), "\(path) \(headers): \(answer)")
       }
-      #expect(await sessions.pageIDs.isEmpty)
+      // No refused socket made the page's session.
+      #expect(await registry.page(id: page.id) == nil)
+      // The page's own socket, from its own origin, gets its lists.
+      let reload = try await onThread {
+        let socket = try TestWebSocket(
+          port: port, path: page.socketPath,
+          headers: ["Cookie": page.cookie, "Origin": "http://127.0.0.1:\(port)"])
+        try socket.send(Self.ready)
+        return try Self.next("reload", from: socket)
+      }
+      #expect(reload["list"] as? String == "mountains")
+      // A page of an unknown name has no socket.
+      let unknown = try await Self.answer(
+        port: port, path: "/demos/playground/socket?page=\(page.id)&v=1", headers: own)
+      #expect(unknown.head.hasPrefix("HTTP/1.1 400"), "\(unknown.head)")
+      // Without an upgrade, another origin gets 403 at a socket's path.
+      let plain = try await get(
+        "/demos/mountains/socket", port: port, headers: ["Origin": "http://evil.example"])
+      #expect(plain.status == 403)
+    }
+  }
+
+  @Test func aSecondSocketOfAPageSupersedesTheFirstWith4000() async throws {
+    try await withServer { port, registry in
+      let (code, reason, reload) = try await onThread {
+        let first = try TestWebSocket(port: port, demo: "expand")
+        try first.send(Self.ready)
+        _ = try Self.next("reload", from: first)
+        let page = first.page!
+        let second = try TestWebSocket(
+          port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
+        let close = try first.closeFrame()
+        try second.send(Self.ready)
+        return (close.code, close.reason, try Self.next("reload", from: second))
+      }
+      #expect(code == 4000)
+      #expect(reason.contains("replaced"))
+      #expect(reload["list"] as? String == "expand")
+      #expect(await registry.count == 1)
+    }
+  }
+
+  @Test func stateAnswersOnlyThePagesOwnBrowser() async throws {
+    try await withServer { port, _ in
+      let page = try await onThread {
+        let socket = try TestWebSocket(port: port, demo: "expand")
+        try socket.send(Self.ready)
+        _ = try Self.next("reload", from: socket)
+        return socket.page!
+      }
+      let own = try await get("/state/\(page.id)", port: port, headers: ["Cookie": page.cookie])
+      #expect(own.status == 200)
+      let stranger = try await get("/state/\(page.id)", port: port)
+      #expect(stranger.status == 404)
+      let other = try await onThread { try TestWebSocket.load("expand", port: port) }
+      let otherBrowser = try await get(
+        "/state/\(page.id)", port: port, headers: ["Cookie": other.cookie])
+      #expect(otherBrowser.status == 404)
     }
   }
 
   @Test func theMountainsSearchFiltersOverTheSocket() async throws {
-    try await withServer { port, sessions in
+    try await withServer { port, registry in
       let (socket, reload, batch) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/mountains/socket?page=search-1")
+        let socket = try TestWebSocket(port: port, demo: "mountains")
         guard socket.upgraded else { throw TestWebSocket.Failure(description: socket.responseHead) }
         try socket.send(Self.ready)
         let reload = try Self.settledReload(of: "mountains", from: socket) { $0.first?.count == 8 }
@@ -106,7 +191,8 @@ import Testing
       #expect(batch["counts"] as? [Int] == [4])
 
       // While the page is connected, its state is what it shows.
-      let state = try await get("/state/search-1", port: port)
+      let page = try #require(socket.page)
+      let state = try await get("/state/\(page.id)", port: port, headers: ["Cookie": page.cookie])
       #expect(state.status == 200)
       #expect(state.header("Content-Type") == "application/json; charset=utf-8")
       let json = try #require(try JSONSerialization.jsonObject(with: state.body) as? [String: Any])
@@ -115,7 +201,7 @@ import Testing
       #expect(lists.first?["name"] as? String == "mountains")
       #expect(
         lists.first.map { Self.items($0) } == [["K2", "Kangchenjunga", "Kilimanjaro", "Makalu"]])
-      #expect(await sessions.pageIDs == ["search-1"])
+      #expect(await registry.pageIDs == [page.id])
       let frames = try #require(lists.first?["frames"] as? [String: [Double]])
       #expect(Set(frames.keys) == ["K2", "Kangchenjunga", "Kilimanjaro", "Makalu"])
       // Two columns at phone width: K2 and Kangchenjunga side by side.
@@ -126,10 +212,11 @@ import Testing
   }
 
   @Test func aReconnectingPageResumesItsSession() async throws {
-    try await withServer { port, sessions in
-      let path = "/demos/mountains/socket?page=resume-1"
+    try await withServer { port, registry in
+      let page = try await onThread { try TestWebSocket.load("mountains", port: port) }
       let resumed = try await onThread { () -> [[String]] in
-        let first = try TestWebSocket(port: port, path: path)
+        let first = try TestWebSocket(
+          port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
         try first.send(Self.ready)
         _ = try Self.settledReload(of: "mountains", from: first) { $0.first?.count == 8 }
         try first.send(#"{"v": 1, "type": "input", "name": "search", "value": "lh"}"#)
@@ -138,19 +225,20 @@ import Testing
         first.close()
         // The same page connects again: its first reload is the server's
         // list as the search left it.
-        let second = try TestWebSocket(port: port, path: path)
+        let second = try TestWebSocket(
+          port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
         try second.send(Self.ready)
         return Self.items(try Self.next("reload", from: second))
       }
       #expect(resumed == [["Lhotse"]])
-      #expect(await sessions.pageIDs == ["resume-1"])
+      #expect(await registry.pageIDs == [page.id])
     }
   }
 
   @Test func binaryAndMalformedMessagesGetAnErrorAndTheSocketCarriesOn() async throws {
     try await withServer { port, _ in
       let (binary, malformed, pong) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/sort/socket?page=bad-input")
+        let socket = try TestWebSocket(port: port, demo: "sort")
         try socket.send(Self.ready)
         _ = try Self.next("reload", from: socket)
         try socket.sendFrame(opcode: 2, payload: [1, 2, 3])
@@ -169,7 +257,7 @@ import Testing
   @Test func theSortStepsWhileThePageIsConnected() async throws {
     try await withServer { port, _ in
       let batches = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/sort/socket?page=sorting")
+        let socket = try TestWebSocket(port: port, demo: "sort")
         try socket.send(Self.ready)
         _ = try Self.settledReload(of: "sort", from: socket) {
           $0.map(\.count) == Array(repeating: 10, count: 6)
@@ -203,7 +291,7 @@ import Testing
   @Test func aTappedRowExpandsByAReconfigureAndTheReloadSaysRowsAreSelectable() async throws {
     try await withServer { port, _ in
       let (opening, expanding, collapsing) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/expand/socket?page=expanding")
+        let socket = try TestWebSocket(port: port, demo: "expand")
         try socket.send(Self.ready)
         let opening = try Self.settledReload(of: "expand", from: socket) {
           $0 == [["0", "1", "2", "3", "4"]]
@@ -233,7 +321,7 @@ import Testing
   @Test func aTappedFolderOpensBelowItselfAndATappedFileChangesNothing() async throws {
     try await withServer { port, _ in
       let (opening, expanding, pong, collapsing) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/outline/socket?page=folders")
+        let socket = try TestWebSocket(port: port, demo: "outline")
         try socket.send(Self.ready)
         let opening = try Self.settledReload(of: "outline", from: socket) { $0.first?.count == 4 }
         try socket.send(#"{"v": 1, "type": "tap", "list": "outline", "item": "Package.swift"}"#)
@@ -271,7 +359,7 @@ import Testing
   @Test func theWifiSwitchBringsTheNetworksInAndTakesThemAway() async throws {
     try await withServer(screens: { $0.scanInterval = .seconds(3600) }) { port, _ in
       let (opening, on, pong, off) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/wifi/socket?page=radio")
+        let socket = try TestWebSocket(port: port, demo: "wifi")
         try socket.send(Self.ready)
         let opening = try Self.settledReload(of: "wifi", from: socket) {
           $0 == [[#"{"row":"wifiSwitch"}"#]]
@@ -305,7 +393,7 @@ import Testing
   @Test func theChatShowsTheHistoryThenAdaTypesAndHerMessageReplacesTheIndicator() async throws {
     try await withServer(screens: { $0.chatPause = 0.01 }) { port, _ in
       let (opening, batches) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/chat/socket?page=talk")
+        let socket = try TestWebSocket(port: port, demo: "chat")
         try socket.send(Self.ready)
         let opening = try Self.settledReload(of: "chat", from: socket) { $0.first?.count == 3 }
         var batches: [JSONMessage] = []
@@ -331,9 +419,9 @@ import Testing
   }
 
   @Test func theRestStopOpensThenServesLunch() async throws {
-    try await withServer(screens: { $0.lunchDelay = .seconds(3600) }) { port, sessions in
+    try await withServer(screens: { $0.lunchDelay = .seconds(3600) }) { port, registry in
       let (socket, opening) = try await onThread {
-        let socket = try TestWebSocket(port: port, path: "/demos/reststop/socket?page=lunch")
+        let socket = try TestWebSocket(port: port, demo: "reststop")
         try socket.send(Self.ready)
         let opening = try Self.settledReload(of: "reststop", from: socket) {
           $0.map(\.count) == [6, 8, 6]
@@ -350,7 +438,9 @@ import Testing
       #expect(items.last?.first == #"{"brand":"Starlite Coffee"}"#)
 
       let started = await MainActor.run { () -> Bool in
-        guard let screen = sessions.screen(id: "lunch") as? RestStopBrowserScreen else {
+        guard let id = socket.page?.id,
+          let screen = registry.page(id: id)?.content as? RestStopBrowserScreen
+        else {
           return false
         }
         Task { await screen.screen.lunch() }
@@ -370,7 +460,7 @@ import Testing
   @Test func lunchComesOnItsOwnOnceAPageConnects() async throws {
     try await withServer { port, _ in
       let served = try await onThread { () -> Bool in
-        let socket = try TestWebSocket(port: port, path: "/demos/reststop/socket?page=timer")
+        let socket = try TestWebSocket(port: port, demo: "reststop")
         try socket.send(Self.ready)
         // Acknowledge everything until the page shows lunch: a batch with
         // lunch's counts, or a reload made after it.

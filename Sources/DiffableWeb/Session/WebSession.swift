@@ -30,10 +30,14 @@ public import DiffableEngine
 /// the size of its element, `resync` with a reload of that list and `ping`
 /// with `pong`; it routes each `ack`, `viewport` and `measure` to its list,
 /// each `tap` to its list's ``WebListView/didSelectItem``, and each `input`
-/// to ``onInput``. A message it cannot read gets an `error` reply; a connection that
-/// sends ``maximumConsecutiveBadMessages`` of them in a row is closed. A new
-/// connection replaces the previous one, which is closed: the page that
-/// reconnects says `ready` again and gets a reload of everything.
+/// to ``onInput``. A message it cannot read, or one past its type's rate
+/// (``messageRates``), gets an `error` reply; a connection that sends
+/// ``maximumConsecutiveBadMessages`` of them in a row is closed with
+/// ``WebCloseCode/policyViolation``, and one whose messages carry another
+/// wire version with ``WebCloseCode/versionMismatch``. A new connection
+/// replaces the previous one, which is closed with
+/// ``WebCloseCode/superseded``: the page that reconnects says `ready` again
+/// and gets a reload of everything.
 ///
 /// ## Threading
 ///
@@ -59,6 +63,33 @@ public final class WebSession {
   /// How many unreadable messages in a row close the connection. Five by
   /// default.
   public var maximumConsecutiveBadMessages = 5
+
+  /// How many messages of each type a page may send, by type (`"resync"`,
+  /// `"viewport"`, ...): a steady rate and a burst. A message past its
+  /// type's rate is refused with an `error` reply, as an unreadable one is,
+  /// so a page that keeps sending too fast is closed; a type not named
+  /// here (`ack`) is not limited.
+  ///
+  /// The defaults are far above what the browser client sends (at most one
+  /// `viewport`, `measure` or `band` per list or band per animation frame,
+  /// one `input` per change of a control, a `resync` only after a refused
+  /// message, a `ping` every 10 seconds), and low enough that one page
+  /// cannot take the server's time from the others: a `resync` costs a
+  /// whole reload of its list.
+  public var messageRates: [String: WebMessageRate] = [
+    "resync": WebMessageRate(perSecond: 5, burst: 20),
+    "viewport": WebMessageRate(perSecond: 240, burst: 240),
+    "measure": WebMessageRate(perSecond: 240, burst: 240),
+    "band": WebMessageRate(perSecond: 240, burst: 240),
+    "input": WebMessageRate(perSecond: 60, burst: 120),
+    "tap": WebMessageRate(perSecond: 30, burst: 60),
+    "ping": WebMessageRate(perSecond: 10, burst: 20),
+    "ready": WebMessageRate(perSecond: 2, burst: 10),
+  ]
+
+  /// The clock of the message rates and the silence timeout. Tests set one
+  /// of their own.
+  var _now: @Sendable () -> ContinuousClock.Instant = { .now }
 
   /// How many bytes of messages may wait to be written to a page that
   /// does not read them fast enough. 4 MiB by default.
@@ -203,7 +234,11 @@ public final class WebSession {
   /// failed send, a newer connection, or nothing heard for
   /// ``silenceTimeout``.
   public func serve<Transport: WebTransport>(_ transport: Transport) async {
-    if let previous = _connection { _end(previous, abandoning: true) }
+    if let previous = _connection {
+      previous.outbox.setClose(
+        .superseded, reason: "another socket of the same page replaced this one")
+      _end(previous, abandoning: true)
+    }
     let outbox = _WebOutbox()
     let writer = Task.detached {
       while let frame = await outbox.next() {
@@ -211,9 +246,10 @@ public final class WebSession {
         outbox.didWrite(frame)
       }
       outbox.finish()
-      await transport.close()
+      let close = outbox.close
+      await transport.close(code: close.code, reason: close.reason)
     }
-    let connection = _WebConnection(outbox, writer: writer)
+    let connection = _WebConnection(outbox, writer: writer, at: _now())
     _connection = connection
     let reader = Task { await _read(transport.incoming, on: connection) }
     connection.reader = reader
@@ -227,6 +263,7 @@ public final class WebSession {
     // has not read, and stops a write that is stuck on a page that does not
     // read: the writer is a task of its own, which the cancellation does
     // not reach otherwise.
+    if Task.isCancelled { outbox.setClose(.goingAway, reason: "the server is shutting down") }
     if _connection === connection { _end(connection, abandoning: Task.isCancelled) }
     await withTaskCancellationHandler {
       await writer.value
@@ -244,11 +281,23 @@ public final class WebSession {
     do {
       for try await frame in incoming {
         guard _connection === connection else { break }
-        connection.heardAt = .now
+        connection.heardAt = _now()
         if let problem = _handle(frame, on: connection) {
+          if let version = _version(ofRefused: frame) {
+            connection.outbox.setClose(
+              .versionMismatch,
+              reason:
+                "the page speaks wire version \(version); the server speaks \(WebServerMessage.version)"
+            )
+            break
+          }
           _queue(.error(message: problem), on: connection)
           badInARow += 1
-          if badInARow >= maximumConsecutiveBadMessages { break }
+          if badInARow >= maximumConsecutiveBadMessages {
+            connection.outbox.setClose(
+              .policyViolation, reason: "\(badInARow) bad messages in a row; the last: \(problem)")
+            break
+          }
         } else {
           badInARow = 0
         }
@@ -268,12 +317,22 @@ public final class WebSession {
         do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
         guard let self, let connection, self._connection === connection else { return }
         wake = connection.heardAt + timeout
-        if wake <= .now {
+        if wake <= self._now() {
+          connection.outbox.setClose(
+            .goingAway, reason: "nothing heard from the page for \(timeout)")
           self._end(connection, abandoning: true)
           return
         }
       }
     }
+  }
+
+  /// Closes the connected page's socket, if any, with `code` and `reason`:
+  /// its unsent messages are dropped, and its ``serve(_:)`` returns.
+  func _closeConnection(_ code: WebCloseCode, reason: String) {
+    guard let connection = _connection else { return }
+    connection.outbox.setClose(code, reason: reason)
+    _end(connection, abandoning: true)
   }
 
   /// Ends `connection`: no more messages go to it, every list forgets what
@@ -336,6 +395,11 @@ public final class WebSession {
       } catch {
         return _describeDecodingError(error)
       }
+    }
+    if let rate = messageRates[message._type],
+      !connection.rates.take(message._type, rate: rate, at: _now())
+    {
+      return "too many \(message._type) messages: at most \(rate) a second"
     }
     switch message {
     case .ping(let id):
@@ -425,7 +489,9 @@ final class _WebConnection {
   var reader: Task<Void, Never>?
   var silenceWatch: Task<Void, Never>?
   /// When the page's last message came (or the connection opened).
-  var heardAt = ContinuousClock.now
+  var heardAt: ContinuousClock.Instant
+  /// The rates of the page's messages.
+  var rates = _WebMessageRates()
   var isReady = false
   var viewport: WebViewport?
   /// Whether messages were dropped because the page reads too slowly, and
@@ -434,9 +500,10 @@ final class _WebConnection {
   /// Whether the catch-up reloads are being queued.
   var isCatchingUp = false
 
-  init(_ outbox: _WebOutbox, writer: Task<Void, Never>) {
+  init(_ outbox: _WebOutbox, writer: Task<Void, Never>, at now: ContinuousClock.Instant) {
     self.outbox = outbox
     self.writer = writer
+    self.heardAt = now
   }
 
   /// Queues `message` unless the bytes waiting would then exceed `limit`,
@@ -455,12 +522,25 @@ final class _WebConnection {
     isReady = false
     reader?.cancel()
     silenceWatch?.cancel()
-    if abandoning {
-      outbox.dropWaiting()
-      writer.cancel()
-    }
+    if abandoning { outbox.dropWaiting() }
     outbox.finish()
+    // A writer between frames now gets `nil` and closes the transport with
+    // the close code set; one in the middle of a write may be stuck on a
+    // page that does not read, and is cancelled.
+    if abandoning, outbox.isWriting { writer.cancel() }
   }
+}
+
+/// The wire version a refused message says it speaks, when it is another
+/// than ``WebServerMessage/version``: the page was loaded before a deploy
+/// changed it. `nil` for a message that speaks this version, or says none.
+func _version(ofRefused frame: String) -> Int? {
+  struct Versioned: Decodable { var v: Int }
+  guard frame.utf8.count <= 65_536,
+    let version = try? JSONDecoder().decode(Versioned.self, from: Data(frame.utf8)).v,
+    version != WebServerMessage.version
+  else { return nil }
+  return version
 }
 
 /// A decoding error as one line: what was wrong, and where.

@@ -2,14 +2,15 @@
 /// out, text frames in, and a way to close it.
 ///
 /// A server adopts it for each WebSocket it accepts (Hummingbird, Vapor,
-/// plain NIO), then hands it to ``WebSession/serve(_:)``:
+/// plain NIO), then hands it to ``WebSession/serve(_:)`` (or to a
+/// ``WebPageRegistry``, which checks the socket first):
 ///
 /// - ``send(_:)`` writes one text frame. The session calls it from one task
 ///   at a time, in order.
 /// - ``incoming`` is the text frames the page sends, in order; it ends when
 ///   the connection closes.
-/// - ``close()`` closes the connection; ``incoming`` then ends. Closing twice
-///   does nothing.
+/// - ``close(code:reason:)`` closes the connection with a close code and a
+///   reason; ``incoming`` then ends. Closing twice does nothing.
 public protocol WebTransport: Sendable {
   /// The type of the sequence of incoming text frames.
   associatedtype Incoming: AsyncSequence & Sendable where Incoming.Element == String
@@ -22,6 +23,20 @@ public protocol WebTransport: Sendable {
   /// - Throws: When the connection is closed or broken.
   func send(_ text: String) async throws
 
-  /// Closes the connection.
+  /// Closes the connection normally.
   func close() async
+
+  /// Closes the connection with `code` and `reason` (a WebSocket close
+  /// frame's). The page acts on the code: see ``WebCloseCode``.
+  ///
+  /// The default implementation calls ``close()``, for a transport that
+  /// has no close codes; a WebSocket transport sends them.
+  func close(code: WebCloseCode, reason: String) async
+}
+
+extension WebTransport {
+  /// Calls ``close()``: the transport has no close codes.
+  public func close(code: WebCloseCode, reason: String) async {
+    await close()
+  }
 }

@@ -20,6 +20,10 @@ final class _WebOutbox: Sendable {
     var isFinished = false
     /// The writer, when it waits for a frame.
     var writer: CheckedContinuation<String?, Never>?
+    /// Whether the writer took a frame and has not reported it written.
+    var isWriting = false
+    /// How the writer closes the transport once it is done.
+    var close: (code: WebCloseCode, reason: String)?
   }
 
   private let state = _Locked(State())
@@ -41,6 +45,7 @@ final class _WebOutbox: Sendable {
       state.waitingBytes += size
       if let writer = state.writer {
         state.writer = nil
+        state.isWriting = true
         return (true, writer)
       }
       state.frames.append(frame)
@@ -68,6 +73,7 @@ final class _WebOutbox: Sendable {
         if state.head < state.frames.count {
           let frame = state.frames[state.head]
           state.head += 1
+          state.isWriting = true
           if state.head == state.frames.count {
             state.frames.removeAll(keepingCapacity: true)
             state.head = 0
@@ -82,11 +88,32 @@ final class _WebOutbox: Sendable {
     }
   }
 
+  /// How the writer closes the transport once the outbox is finished: the
+  /// first close set, or a normal close.
+  var close: (code: WebCloseCode, reason: String) {
+    state.withLock { $0.close } ?? (.normal, "the connection ended")
+  }
+
+  /// Sets how the writer closes the transport, unless a close was set
+  /// before: the first reason to close is the one the page is told.
+  func setClose(_ code: WebCloseCode, reason: String) {
+    state.withLock { state in
+      if state.close == nil { state.close = (code, reason) }
+    }
+  }
+
   /// The writer wrote `frame`.
   func didWrite(_ frame: String) {
     let size = frame.utf8.count
-    state.withLock { $0.waitingBytes -= size }
+    state.withLock {
+      $0.waitingBytes -= size
+      $0.isWriting = false
+    }
   }
+
+  /// Whether the writer is writing a frame: it took one and has not
+  /// reported it written.
+  var isWriting: Bool { state.withLock { $0.isWriting } }
 
   /// Takes no more frames; the writer gets those already pushed, then
   /// `nil`.

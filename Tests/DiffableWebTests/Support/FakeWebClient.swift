@@ -8,15 +8,28 @@ typealias ClientSnapshot = DiffableDataSourceSnapshot<WebIdentifier, WebIdentifi
 /// One end of an in-memory connection: what the session writes comes out
 /// at the client, and what the client writes comes in at the session.
 struct FakeTransport: WebTransport {
+  /// A close the session asked for.
+  struct Close: Sendable, Hashable {
+    var code: WebCloseCode
+    var reason: String
+  }
+
   let incoming: AsyncStream<String>
   let toClient: AsyncStream<String>.Continuation
   let toServer: AsyncStream<String>.Continuation
+  /// Every close with a code, in order.
+  let closes = _Locked<[Close]>([])
 
   func send(_ text: String) async throws { toClient.yield(text) }
 
   func close() async {
     toServer.finish()
     toClient.finish()
+  }
+
+  func close(code: WebCloseCode, reason: String) async {
+    closes.withLock { $0.append(Close(code: code, reason: reason)) }
+    await close()
   }
 }
 

@@ -25,7 +25,7 @@ struct HTTPAnswer: Sendable {
 
 /// GETs `path` from `127.0.0.1:port`, with no cache between requests.
 func get(
-  _ path: String, port: Int, headers: [String: String] = [:]
+  _ path: String, port: Int, method: String = "GET", headers: [String: String] = [:]
 ) async throws -> HTTPAnswer {
   let configuration = URLSessionConfiguration.ephemeral
   configuration.urlCache = nil
@@ -34,6 +34,8 @@ func get(
   defer { session.finishTasksAndInvalidate() }
   var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
   request.timeoutInterval = 20
+  request.httpMethod = method
+  request.httpShouldHandleCookies = false
   for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
   let (data, response) = try await session.data(for: request)
   let http = response as! HTTPURLResponse
@@ -50,10 +52,10 @@ func get(
 /// `configure` sets others.
 func withServer(
   screens configure: @escaping @MainActor @Sendable (inout BrowserScreens) -> Void = { _ in },
-  _ body: (_ port: Int, _ sessions: PageSessions) async throws -> Void
+  _ body: (_ port: Int, _ registry: WebPageRegistry) async throws -> Void
 ) async throws {
-  let sessions = await MainActor.run {
-    PageSessions { page, session in
+  let registry = await MainActor.run {
+    WebPageRegistry.demos { page, session in
       var screens = BrowserScreens(mountains: testMountains)
       screens.sortInterval = .milliseconds(10)
       screens.lunchDelay = .milliseconds(10)
@@ -62,19 +64,21 @@ func withServer(
     }
   }
   let (ports, continuation) = AsyncStream<Int>.makeStream()
-  let app = DemoServer.application(host: "127.0.0.1", port: 0, sessions: sessions) {
+  let app = DemoServer.application(host: "127.0.0.1", port: 0, registry: registry) {
     continuation.yield($0)
   }
   var logger = Logger(label: "test-server")
   logger.logLevel = .warning
   let services = ServiceGroup(
-    configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+    configuration: .init(
+      services: [app, SocketsShutdown(registry: registry)], gracefulShutdownSignals: [],
+      logger: logger))
   try await withThrowingTaskGroup(of: Void.self) { group in
     group.addTask { try await services.run() }
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else { return }
     do {
-      try await body(port, sessions)
+      try await body(port, registry)
     } catch {
       await services.triggerGracefulShutdown()
       throw error

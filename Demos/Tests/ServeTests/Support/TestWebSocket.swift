@@ -22,14 +22,74 @@ final class TestWebSocket: @unchecked Sendable {
     var text: String { String(decoding: payload, as: UTF8.self) }
   }
 
+  /// A page the server issued: its identifier and its browser's cookie.
+  struct Page: Sendable {
+    var id: String
+    /// The `cookie` header that carries the page's browser token.
+    var cookie: String
+    /// The path of the page's socket, with its query.
+    var socketPath: String
+  }
+
   private let socket: Int32
   private var buffered: [UInt8] = []
   /// The status line and headers of the server's answer to the upgrade.
   private(set) var responseHead = ""
+  /// The page this socket belongs to, when it was opened for one.
+  private(set) var page: Page?
 
-  /// Connects to `127.0.0.1:port` and asks to upgrade `path`. Check
-  /// ``upgraded`` before sending.
-  init(port: Int, path: String, timeout seconds: Int = 10) throws {
+  /// Loads the demo page `name` as a browser would (`GET /demos/NAME`,
+  /// with `cookie` when given) and reads the identifier the server issued
+  /// and the browser cookie it set.
+  static func load(_ name: String, port: Int, cookie: String? = nil) throws -> Page {
+    let connection = try TestWebSocket(port: port)
+    let request =
+      "GET /demos/\(name) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+      + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "\r\n"
+    try connection.write(Array(request.utf8))
+    var bytes: [UInt8] = []
+    while let byte = try? connection.readByte() { bytes.append(byte) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let id = text.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1,
+      let socketPath = text.firstMatch(of: /data-socket="([^"]+)"/)?.1
+    else { throw Failure(description: "no page id in the page: \(text.prefix(400))") }
+    let token = text.firstMatch(of: /(?i)set-cookie: (diffable-browser=[0-9a-f]{32})/)?.1
+    guard let browser = token.map(String.init) ?? cookie else {
+      throw Failure(description: "no browser cookie: \(text.prefix(400))")
+    }
+    return Page(id: String(id), cookie: browser, socketPath: "\(socketPath)?page=\(id)&v=1")
+  }
+
+  /// Loads the demo page `name` and opens its socket, as the page's
+  /// browser.
+  convenience init(port: Int, demo name: String) throws {
+    let page = try Self.load(name, port: port)
+    try self.init(port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
+    self.page = page
+  }
+
+  /// Connects to `127.0.0.1:port` and asks to upgrade `path`, with
+  /// `headers`. Check ``upgraded`` before sending.
+  convenience init(
+    port: Int, path: String, headers: [String: String] = [:], timeout seconds: Int = 10
+  ) throws {
+    try self.init(port: port, timeout: seconds)
+    let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+    let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+    let request =
+      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+      + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+      + extra + "\r\n"
+    try write(Array(request.utf8))
+    var head: [UInt8] = []
+    while !head.ends(with: [13, 10, 13, 10]) {
+      head.append(try readByte())
+    }
+    responseHead = String(decoding: head, as: UTF8.self)
+  }
+
+  /// Connects to `127.0.0.1:port`, sending nothing.
+  init(port: Int, timeout seconds: Int = 10) throws {
     #if canImport(Glibc)
       socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -56,16 +116,6 @@ final class TestWebSocket: @unchecked Sendable {
       #endif
       throw Failure(description: "cannot connect to port \(port)")
     }
-    let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-    let request =
-      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
-      + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    try write(Array(request.utf8))
-    var head: [UInt8] = []
-    while !head.ends(with: [13, 10, 13, 10]) {
-      head.append(try readByte())
-    }
-    responseHead = String(decoding: head, as: UTF8.self)
   }
 
   private var isClosed = false
@@ -150,7 +200,22 @@ final class TestWebSocket: @unchecked Sendable {
     return JSONMessage(object: object)
   }
 
-  private func write(_ bytes: [UInt8]) throws {
+  /// The code and reason of the server's close frame, once it comes
+  /// (answering pings and skipping data frames on the way).
+  func closeFrame() throws -> (code: Int, reason: String) {
+    for _ in 0..<200 {
+      let frame = try receive()
+      guard frame.opcode == 8 else { continue }
+      guard frame.payload.count >= 2 else { return (1005, "") }
+      return (
+        Int(frame.payload[0]) << 8 | Int(frame.payload[1]),
+        String(decoding: frame.payload.dropFirst(2), as: UTF8.self)
+      )
+    }
+    throw Failure(description: "no close frame in 200 frames")
+  }
+
+  func write(_ bytes: [UInt8]) throws {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes { buffer in
@@ -165,7 +230,7 @@ final class TestWebSocket: @unchecked Sendable {
     }
   }
 
-  private func readByte() throws -> UInt8 {
+  func readByte() throws -> UInt8 {
     if buffered.isEmpty {
       var chunk = [UInt8](repeating: 0, count: 65_536)
       let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }

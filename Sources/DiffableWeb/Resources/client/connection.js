@@ -3,7 +3,8 @@
 // `batch` to the page's model, tells a listener what changed, acknowledges
 // once the listener has finished, asks for a reload when a batch is refused
 // or a sequence number is skipped, keeps a heartbeat, and connects again
-// with a growing delay when the socket goes away.
+// after a growing, partly random delay when the socket goes away, unless
+// the server closed it with a code that says another try would fail too.
 //
 // It knows neither the DOM nor the browser's `WebSocket` class: it is given
 // a factory of sockets and a clock, so its tests drive it with fakes and
@@ -13,8 +14,26 @@
 // `WebSocket`'s interface, of which the connection uses `send(text)`,
 // `close()`, `readyState` (1 when open) and the four handler properties
 // `onopen`, `onmessage` (an event whose `data` is the frame's text),
-// `onclose` and `onerror`, which it assigns. `(url) => new WebSocket(url)`
-// fits as it is.
+// `onclose` (an event with the close `code` and `reason`) and `onerror`,
+// which it assigns. `(url) => new WebSocket(url)` fits as it is.
+//
+// How a close ends. The server gives every close a reason, and its code
+// says what the page should do:
+// - 1008 (`CLOSE_REFUSED`: the server refused the page's origin, identity
+//   or cookie, or the page sent too many bad messages) and 4000
+//   (`CLOSE_SUPERSEDED`: another socket of the same page replaced this
+//   one): connecting again would be refused again, or would take the page
+//   from its other copy. The connection stops for good and tells the page
+//   through `onNotice`.
+// - 4001 (`CLOSE_VERSION`: the server speaks another wire version, after a
+//   deploy) and 4002 (`CLOSE_UNKNOWN_PAGE`: the server does not know the
+//   page id, which expired or was lost in a restart): only a new page from
+//   the server can connect. The connection stops for good and asks the
+//   page to reload itself through `onReloadPage`.
+// - Any other code (1000, 1001 as the server shuts down, 1006 when the
+//   connection broke, 1009, 1011, ...): the connection connects again.
+// Only the current socket's close counts; a reason comes from the network
+// and is passed on as text, never as markup.
 //
 // Decisions the wire note leaves open:
 // - A frame it cannot read (not JSON, not an object, a `v` other than 1, no
@@ -55,6 +74,59 @@ import { WIRE_VERSION, isObject } from './messages.js';
 /** `WebSocket.OPEN`: the state in which a socket can send. */
 const OPEN = 1;
 
+/** The close code of a refused connection: origin, identity, cookie, or too many bad messages. */
+export const CLOSE_REFUSED = 1008;
+/** The close code of a socket another socket of the same page replaced. */
+export const CLOSE_SUPERSEDED = 4000;
+/** The close code of a client whose wire version is not the server's. */
+export const CLOSE_VERSION = 4001;
+/** The close code of a page id the server does not know (expired, or lost in a restart). */
+export const CLOSE_UNKNOWN_PAGE = 4002;
+
+/**
+ * The sentence that tells the reader of the page why its connection
+ * stopped after a close with `code`, or `undefined` for a code after which
+ * the connection connects again. The reason, when there is one, is part of
+ * the sentence as it is: show the sentence as text.
+ *
+ * ```js
+ * closeNotice(1008, 'origin not allowed');
+ * // "The server refused this page's connection: origin not allowed. Reload the
+ * // page to start again."
+ * closeNotice(1006, ''); // undefined
+ * ```
+ *
+ * @param {number} code The close code.
+ * @param {string} reason The close reason the server gave; may be empty.
+ * @returns {string | undefined}
+ */
+export function closeNotice(code, reason) {
+  const because = reason === '' ? '' : `: ${reason}`;
+  switch (code) {
+    case CLOSE_REFUSED:
+      return `The server refused this page's connection${because}. Reload the page to start again.`;
+    case CLOSE_SUPERSEDED:
+      return 'This page was opened again elsewhere; this copy stopped.';
+    case CLOSE_VERSION:
+    case CLOSE_UNKNOWN_PAGE:
+      return `The page could not reconnect${because}. Reload it to try again.`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What the connection tells its `onNotice` listener when the server closed
+ * the socket for good.
+ *
+ * @typedef {object} ConnectionNotice
+ * @property {number} code The close code: 1008 or 4000, or 4001 or 4002
+ *   when there is no `onReloadPage` listener.
+ * @property {string} reason The close reason, as the server sent it (text).
+ * @property {string} message A short sentence for the page's reader, from
+ *   {@link closeNotice}.
+ */
+
 /** How long, in milliseconds, a list waits to ask again after its reload was refused. */
 export const REFUSED_RELOAD_DELAY = 500;
 /** The longest wait after reloads refused in a row (the wait doubles each time). */
@@ -69,8 +141,9 @@ export const MAXIMUM_REFUSED_RELOAD_DELAY = 30_000;
  *   | 'heartbeat' | 'socket'} kind What happened: an `error` message from the
  *   server; a frame that could not be read; a message of a type the client
  *   does not know; a reload or batch refused (and a reload asked for); the
- *   change listener failing; no answer to a ping in time; the socket failing
- *   or closing, or the factory throwing.
+ *   change listener (or another) failing; no answer to a ping in time; the
+ *   socket failing or closing (with its code and reason), or the factory
+ *   throwing.
  * @property {string} message A sentence saying what was wrong.
  * @property {string} [list] The list concerned, when there is one.
  * @property {Error} [error] The error behind the report, when there is one.
@@ -111,8 +184,14 @@ const globalClock = Object.freeze({
 });
 
 /**
- * The delay before the `attempt`th reconnection in a row (0 for the first):
- * `initial` doubling up to `maximum`.
+ * The longest delay before the `attempt`th reconnection in a row (0 for the
+ * first): `initial` doubling up to `maximum`. The connection waits a random
+ * part of it, from half to all of it, so that the pages a server restart
+ * closed do not all come back in the same instant.
+ *
+ * ```js
+ * reconnectDelay(2, { initial: 250, maximum: 5_000 }); // 1000: the wait is 500 to 1000
+ * ```
  *
  * @param {number} attempt How many reconnections failed since the last open.
  * @param {{initial: number, maximum: number}} backoff The delays in ms.
@@ -124,7 +203,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
 
 /**
  * Opens the page's connection to the server and keeps it open until
- * `close()`.
+ * `close()`, or until the server closes it with a code that stops it (see
+ * the top of this file).
  *
  * ```js
  * const connection = connect({
@@ -157,10 +237,18 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   else; without it, every reload and batch is acknowledged at once. A
  *   `layout` is never acknowledged.
  * @param {(report: ConnectionReport) => void} [options.onError] Told of every
- *   problem; the connection carries on.
+ *   problem; the connection carries on, except after the closes that stop it
+ *   (see the top of this file).
  * @param {(state: 'connecting' | 'open' | 'waiting' | 'closed') => void} [options.onState]
  *   Told when the connection starts connecting, opens, waits to connect
  *   again, or is closed for good.
+ * @param {(notice: ConnectionNotice) => void} [options.onNotice] Told, once,
+ *   when the server closed the socket with 1008 or 4000 (or 4001 or 4002
+ *   without `onReloadPage`), after the connection stopped for good.
+ * @param {(close: {code: number, reason: string}) => void} [options.onReloadPage]
+ *   Called, once, when the server closed the socket with 4001 or 4002,
+ *   after the connection stopped for good: the page should load itself
+ *   again from the server.
  * @param {Clock} [options.clock] The timers to use (the global ones by default).
  * @param {number} [options.heartbeatInterval] Milliseconds between pings
  *   (10 000 by default).
@@ -169,9 +257,12 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   again (5 000 by default).
  * @param {number} [options.connectTimeout] Milliseconds within which a new
  *   socket must open, or it is closed and another tried (10 000 by default).
- * @param {{initial: number, maximum: number}} [options.backoff] The delay
- *   before reconnecting, doubling from `initial` to `maximum` ms (250 and
- *   5 000 by default), back to `initial` after a connection opens.
+ * @param {{initial: number, maximum: number}} [options.backoff] The longest
+ *   delay before reconnecting, doubling from `initial` to `maximum` ms (250
+ *   and 5 000 by default), back to `initial` after a connection opens.
+ * @param {() => number} [options.random] Returns a number in [0, 1) for each
+ *   delay before reconnecting (`Math.random` by default): the connection
+ *   waits `reconnectDelay(attempt, backoff) * (1 + random()) / 2` ms.
  * @returns {{lists: () => {list: string, seq: number,
  *   sections: {id: string, items: string[]}[]}[],
  *   model: () => import('./model.js').PageModel, close: () => void,
@@ -191,7 +282,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
-  clock = globalClock, now = globalNow,
+  onNotice, onReloadPage,
+  clock = globalClock, now = globalNow, random = Math.random,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
 }) {
@@ -271,7 +363,7 @@ export function connect({
 
   const scheduleReconnect = () => {
     if (closed) return;
-    const delay = reconnectDelay(attempts, backoff);
+    const delay = (reconnectDelay(attempts, backoff) * (1 + random())) / 2;
     attempts += 1;
     state('waiting');
     reconnectTimer = clock.setTimeout(() => {
@@ -524,9 +616,40 @@ export function connect({
     };
     created.onclose = (event) => {
       if (!current()) return;
-      const code = event?.code === undefined ? '' : ` (code ${event.code})`;
-      lost('socket', `the socket closed${code}`);
+      const code = event?.code;
+      const reason = typeof event?.reason === 'string' ? event.reason : '';
+      const said = code === undefined ? ''
+        : ` (code ${code}${reason === '' ? '' : `, ${JSON.stringify(reason)}`})`;
+      const message = `the socket closed${said}`;
+      if (code === CLOSE_VERSION || code === CLOSE_UNKNOWN_PAGE) {
+        stop(message);
+        if (onReloadPage !== undefined) tell('reload', onReloadPage, { code, reason });
+        else tell('notice', onNotice, { code, reason, message: closeNotice(code, reason) });
+      } else if (code === CLOSE_REFUSED || code === CLOSE_SUPERSEDED) {
+        stop(message);
+        tell('notice', onNotice, { code, reason, message: closeNotice(code, reason) });
+      } else {
+        lost('socket', message);
+      }
     };
+  }
+
+  /** The server closed the socket for good: stop, as `close()` does. */
+  function stop(message) {
+    drop();
+    closed = true;
+    report({ kind: 'socket', message });
+    state('closed');
+  }
+
+  /** Calls the page's `onNotice` or `onReloadPage` listener, if it has one. */
+  function tell(name, listener, value) {
+    if (listener === undefined) return;
+    try {
+      listener(value);
+    } catch (error) {
+      report({ kind: 'listener', message: `the ${name} listener failed: ${error}`, error });
+    }
   }
 
   open();

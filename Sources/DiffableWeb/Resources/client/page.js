@@ -1,6 +1,7 @@
-// Boots a page served with `<body data-socket="/PATH/socket">`
-// (Documentation/Web.md, "The page"): a page id kept in `sessionStorage`,
-// one connection to `ws(s)://HOST/PATH/socket?page=ID`, a renderer for each
+// Boots a page served with `<body data-page="ID" data-socket="/PATH/socket">`
+// (Documentation/Web.md, "The page"), where ID is the page id the server
+// issued (32 lowercase hexadecimal digits): one connection to
+// `ws(s)://HOST/PATH/socket?page=ID&v=VERSION`, a renderer for each
 // `[data-diffable-list]`, `viewport` messages as lists scroll or change
 // size (at most one per list per animation frame), `input` messages from
 // each `[data-diffable-input]` (and again after every `ready`, so that a
@@ -8,9 +9,14 @@
 // or Space on a focused cell of a selectable list), `measure`
 // messages with the sizes of self-sizing cells, `band` messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
-// animation frame), and `window.diffable` for tests and curious people.
+// animation frame), a notice at the top of the page when the server
+// closes the connection for good, a reload of the page (once in 30 s at
+// most) when the server no longer knows it or speaks another wire version,
+// and `window.diffable` for tests and curious people.
 
-import { connect } from './connection.js';
+import { closeNotice, connect } from './connection.js';
+import { WIRE_VERSION } from './messages.js';
+import { createModel } from './model.js';
 import { createStats } from './render-plan.js';
 import { createRenderer } from './renderer.js';
 
@@ -44,85 +50,56 @@ export const frameScheduler = (requestFrame, clock, fallback = DRAW_FALLBACK) =>
   });
 };
 
-/** Where the page id is kept in `sessionStorage`. */
-export const PAGE_ID_KEY = 'diffable-page';
+/** The pattern of a page id: 32 lowercase hexadecimal digits. */
+const PAGE_ID = /^[0-9a-f]{32}$/;
+
+/** Where `sessionStorage` keeps the time (`Date.now()`) the page last reloaded itself. */
+export const RELOADED_AT_KEY = 'diffable-reloaded-at';
+
+/** How long, in milliseconds, after reloading itself the page does not do it again. */
+export const RELOAD_GUARD = 30_000;
 
 /**
- * Where `sessionStorage` says that a live document holds the kept page id:
- * set while a page runs, removed when it is hidden for good (`pagehide`).
- */
-export const PAGE_CLAIM_KEY = 'diffable-page-live';
-
-/**
- * Returns the page's id, and marks it held by this document: the one kept
- * in `storage` if no live document holds it, or a new random one, kept
- * there.
+ * Whether the page may reload itself now, so that the server issues it a
+ * new page id or the client of its new version; if so, keeps the time in
+ * `storage`. It may not within `RELOAD_GUARD` ms of its last reload: a
+ * server that refuses the new page as well would otherwise reload it for
+ * ever. A storage that is missing, or that throws, cannot keep the time, so
+ * the page may not reload either.
  *
- * A reload of the tab resumes its id, which the unloaded document released
- * (`releasePageId`). A duplicated tab (or a window opened with a copy of
- * the opener's storage) starts with a copy taken while the first document
- * was live, so it finds the id held and takes its own: two documents on
- * one id would each end the other's connection to its session, by turns.
- * A storage that cannot be read or written (disabled, full) only costs the
- * page its resumption after a reload of the tab.
+ * ```js
+ * mayReload(sessionStorage, Date.now()); // true, and the time is kept
+ * mayReload(sessionStorage, Date.now()); // false
+ * ```
  *
- * @param {{getItem: (key: string) => string | null, setItem: (key: string,
- *   value: string) => void} | undefined} storage `sessionStorage`.
- * @param {(bytes: Uint8Array) => Uint8Array} randomize Fills bytes with
- *   random values (`crypto.getRandomValues`).
- * @returns {string} 32 lowercase hexadecimal digits.
+ * @param {{getItem: (key: string) => string | null,
+ *   setItem: (key: string, value: string) => void} | null | undefined} storage
+ *   `sessionStorage`.
+ * @param {number} now The time, as `Date.now()` gives it.
+ * @returns {boolean}
  */
-export function pageId(storage, randomize) {
-  let id = null;
+export function mayReload(storage, now) {
   try {
-    const kept = storage?.getItem(PAGE_ID_KEY);
-    if (typeof kept === 'string' && /^[0-9a-f]{32}$/.test(kept)
-      && storage.getItem(PAGE_CLAIM_KEY) === null) id = kept;
+    // A missing storage throws here, and counts as one that throws.
+    const kept = storage.getItem(RELOADED_AT_KEY);
+    // A time less than 30 s ahead of now (the clock was set back) is recent too.
+    if (kept !== null && Math.abs(now - Number(kept)) < RELOAD_GUARD) return false;
+    storage.setItem(RELOADED_AT_KEY, String(now));
+    return true;
   } catch {
-    // A storage that throws is as good as none.
-  }
-  if (id === null) {
-    const bytes = randomize(new Uint8Array(16));
-    id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  }
-  claimPageId(storage, id);
-  return id;
-}
-
-/**
- * Keeps `id` in `storage` as the id a live document holds: at boot, and
- * again when the page comes back from the back-forward cache.
- *
- * @param {{setItem: (key: string, value: string) => void} | undefined} storage
- * @param {string} id The page id.
- */
-export function claimPageId(storage, id) {
-  try {
-    storage?.setItem(PAGE_ID_KEY, id);
-    storage?.setItem(PAGE_CLAIM_KEY, '1');
-  } catch {
-    // The id still serves this document.
-  }
-}
-
-/**
- * Says in `storage` that no live document holds the kept id any more, so
- * that the next document of the tab (a reload) resumes it.
- *
- * @param {{removeItem: (key: string) => void} | undefined} storage
- */
-export function releasePageId(storage) {
-  try {
-    storage?.removeItem(PAGE_CLAIM_KEY);
-  } catch {
-    // The next document takes a new id.
+    return false;
   }
 }
 
 /**
  * The address of the page's socket: the path of `body[data-socket]` on the
  * page's host, `wss:` for an `https:` page and `ws:` otherwise, with
- * `page=ID` in its query.
+ * `page=ID` and the client's wire version `v` in its query.
+ *
+ * ```js
+ * socketURL({ protocol: 'https:', host: 'example.org' }, '/sort/socket', id);
+ * // "wss://example.org/sort/socket?page=<id>&v=1"
+ * ```
  *
  * @param {{protocol: string, host: string}} location The page's location.
  * @param {string} path The socket's path, from `data-socket`.
@@ -132,7 +109,8 @@ export function releasePageId(storage) {
 export function socketURL(location, path, id) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const separator = path.includes('?') ? '&' : '?';
-  return `${scheme}//${location.host}${path}${separator}page=${encodeURIComponent(id)}`;
+  return `${scheme}//${location.host}${path}${separator}page=${encodeURIComponent(id)}`
+    + `&v=${WIRE_VERSION}`;
 }
 
 /**
@@ -179,24 +157,52 @@ const sameViewport = (a, b) => a !== undefined
   && a.width === b.width && a.height === b.height && a.x === b.x && a.y === b.y;
 
 /**
+ * What a page that does not connect uses as its connection: it holds no
+ * list and sends nothing.
+ */
+const unconnected = () => {
+  const model = createModel();
+  return {
+    lists: () => [],
+    model: () => model,
+    viewport: () => false,
+    input: () => false,
+    tap: () => false,
+    measure: () => false,
+    band: () => false,
+    close() {},
+  };
+};
+
+/**
  * Boots the page: connects, renders its lists, reports their viewports,
- * sends its inputs and taps, and defines `window.diffable`.
+ * sends its inputs and taps, shows the server's notices, and defines
+ * `window.diffable`.
+ *
+ * A page whose `data-page` is missing, or is not 32 lowercase hexadecimal
+ * digits, does not connect: it reports why (`kind: 'page'` in
+ * `window.diffable.reports()`, and a console warning), and its connection
+ * state is `'closed'`.
+ *
+ * Notices. When the server closes the connection for good, the page says
+ * why in one `<p data-diffable-notice role="status">` at the start of the
+ * body, as text, and keeps each notice for `window.diffable.notices()`.
+ * When the server asks for a new page (close codes 4001 and 4002), the page
+ * reloads itself, unless it did within `RELOAD_GUARD` ms (`mayReload`): it
+ * shows a notice then.
  *
  * @param {object} [options]
  * @param {Window} [options.window] The page's window: everything the page
- *   uses (the document, storage, sockets, timers, animation frames) is
- *   taken from it.
+ *   uses (the document, storage, sockets, timers, animation frames, the
+ *   location it reloads, the date) is taken from it.
  * @returns {object} `window.diffable`.
  */
 export function boot({ window = globalThis } = {}) {
   const { document } = window;
   const requestFrame = (callback) => window.requestAnimationFrame(callback);
   const now = () => window.performance?.now() ?? Date.now();
-  const id = pageId(window.sessionStorage, (bytes) => window.crypto.getRandomValues(bytes));
-  window.addEventListener('pagehide', () => releasePageId(window.sessionStorage));
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) claimPageId(window.sessionStorage, id);
-  });
+  const given = document.body.getAttribute('data-page');
+  const id = given !== null && PAGE_ID.test(given) ? given : null;
   const path = document.body.getAttribute('data-socket') ?? '/socket';
   const stats = createStats();
   const clock = {
@@ -208,6 +214,41 @@ export function boot({ window = globalThis } = {}) {
   const scheduleDraw = frameScheduler(requestFrame, clock);
   const reports = [];
   let connectionState = 'connecting';
+  /** Keeps a report of the connection's (or the page's own) and warns of it. */
+  const warn = (report) => {
+    reports.push({ kind: report.kind, message: report.message, list: report.list });
+    if (reports.length > 200) reports.shift();
+    window.console?.warn(`diffable: ${report.message}`);
+  };
+  const setState = (state) => {
+    connectionState = state;
+    document.documentElement.setAttribute('data-diffable-connection', state);
+  };
+
+  const notices = [];
+  let noticeElement = null;
+  const showNotice = ({ code, reason, message }) => {
+    notices.push({ code, reason, message });
+    if (noticeElement === null) {
+      noticeElement = document.createElement('p');
+      noticeElement.setAttribute('data-diffable-notice', '');
+      noticeElement.setAttribute('role', 'status');
+      document.body.insertBefore(noticeElement, document.body.firstChild);
+    }
+    // The reason in the message came from the network: text, never markup.
+    noticeElement.textContent = message;
+    setState('closed');
+  };
+  const reloadPage = ({ code, reason }) => {
+    let storage;
+    try {
+      storage = window.sessionStorage;
+    } catch {
+      // A page whose storage is denied reads as one that reloaded just now.
+    }
+    if (mayReload(storage, (window.Date ?? Date).now())) window.location.reload();
+    else showNotice({ code, reason, message: closeNotice(code, reason) });
+  };
 
   let connection = null;
   /** Each list by name: its element, renderer and the viewport last sent. */
@@ -239,7 +280,17 @@ export function boot({ window = globalThis } = {}) {
     }
   };
 
-  connection = connect({
+  if (id === null) {
+    warn({
+      kind: 'page',
+      message: given === null
+        ? 'the page has no data-page id, so it does not connect'
+        : `the page id ${JSON.stringify(given.slice(0, 64))} is not 32 lowercase `
+          + 'hexadecimal digits, so the page does not connect',
+    });
+    setState('closed');
+  }
+  connection = id === null ? unconnected() : connect({
     url: socketURL(window.location, path, id),
     socketFactory: (url) => new window.WebSocket(url),
     now,
@@ -271,15 +322,10 @@ export function boot({ window = globalThis } = {}) {
       }
       return shown;
     },
-    onError: (report) => {
-      reports.push({ kind: report.kind, message: report.message, list: report.list });
-      if (reports.length > 200) reports.shift();
-      window.console?.warn(`diffable: ${report.message}`);
-    },
-    onState: (state) => {
-      connectionState = state;
-      document.documentElement.setAttribute('data-diffable-connection', state);
-    },
+    onError: warn,
+    onState: setState,
+    onNotice: showNotice,
+    onReloadPage: reloadPage,
   });
 
   // Viewports: at most one message per list per animation frame.
@@ -381,6 +427,7 @@ export function boot({ window = globalThis } = {}) {
     }),
     connection: () => connectionState,
     reports: () => reports.map((entry) => ({ ...entry })),
+    notices: () => notices.map((entry) => ({ ...entry })),
   });
   window.diffable = api;
   return api;

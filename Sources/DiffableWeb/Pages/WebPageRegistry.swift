@@ -1,0 +1,389 @@
+import DiffableCore
+
+/// Decides who may open a page and its socket: the user's identity, or a
+/// refusal. See ``WebPageRegistry/Configuration/authorize``.
+public enum WebAuthorization: Sendable, Hashable {
+  /// The request may go on, as `identity` (`nil` for an anonymous user).
+  case allowed(identity: String?)
+  /// The request is refused, for `reason` (shown to the page as text).
+  case refused(reason: String)
+}
+
+/// One page a ``WebPageRegistry`` issued, once a socket of it connected:
+/// its ``session``, and the app's object that fills it.
+@MainActor
+public final class WebPage {
+  /// The page's identifier: 32 lowercase hexadecimal digits (128 random
+  /// bits).
+  public let id: String
+  /// The path the page was issued for: `/demos/mountains`.
+  public let path: String
+  /// The identity the authorization hook gave the page's request, if any.
+  public let identity: String?
+  /// The page's session: its lists, served to its socket.
+  public let session: WebSession
+  /// What the app keeps for the page (its screen, its data sources): kept
+  /// as long as the page.
+  public var content: AnyObject?
+  /// Called on the main actor when the page gets a socket (`true`) or loses
+  /// its last one (`false`).
+  public var onConnectionChange: (@MainActor (Bool) -> Void)?
+  /// Called on the main actor once, when the registry drops the page.
+  public var onDrop: (@MainActor () -> Void)?
+
+  init(id: String, path: String, identity: String?) {
+    self.id = id
+    self.path = path
+    self.identity = identity
+    self.session = WebSession()
+  }
+}
+
+/// The pages a server shows, and the perimeter of their sockets: it issues
+/// every page identifier, binds each to the browser, the path and the user
+/// that loaded the page, and lets a socket reach a page's session only when
+/// all of them match.
+///
+/// A server calls it three times (the integration products and the demo
+/// server do; Documentation/Serving.md, "The perimeter"):
+///
+/// 1. A page's `GET`: ``issue(_:)`` gives the page's identifier, for the
+///    page's HTML (`<body data-page="ID" data-socket="PATH">`), and the
+///    browser cookie to set when the request had none.
+/// 2. The socket's upgrade request: ``originRefusal(_:)`` before upgrading
+///    (answer its ``WebRefusal/status``, 403).
+/// 3. The upgraded socket: ``serve(_:request:)`` checks the page identifier
+///    (`?page=ID`), the wire version (`&v=N`), the browser cookie, the path
+///    and the identity, then serves the page's session until the socket
+///    closes; a refused socket is closed at once with the refusal's code
+///    and reason, and gets nothing.
+///
+/// ```swift
+/// let registry = WebPageRegistry { page in
+///   let list = page.session.list(named: "fruits") {
+///     (_: WebListView<String, String>, _, item: String) in WebCell(item)
+///   }
+///   var snapshot = DiffableDataSourceSnapshot<String, String>()
+///   snapshot.appendSections(["fruits"])
+///   snapshot.appendItems(["apple", "pear"])
+///   list.apply(snapshot, animatingDifferences: false)
+/// }
+/// ```
+///
+/// A page's session is made when its first socket connects, by the
+/// closure given to ``init(configuration:now:makePage:)``. A second socket
+/// of the same page replaces the first, which is closed with
+/// ``WebCloseCode/superseded``. A page whose socket closed is kept for
+/// ``WebPageLimits/detachedLifetime``, so that a page that reconnects finds
+/// its session; a page issued and never connected is dropped after
+/// ``WebPageLimits/connectDeadline``. ``WebPageLimits`` also bounds how many
+/// pages are kept, per browser, per client address and in all.
+@MainActor
+public final class WebPageRegistry {
+  /// What the registry allows, and how it names its cookie.
+  public struct Configuration: Sendable {
+    /// How many pages are kept, and for how long.
+    public var limits = WebPageLimits()
+    /// The origins a socket may come from, as `scheme://host[:port]`,
+    /// lowercased; `nil` (the default) allows only the request's own
+    /// origin (``WebRequest/ownOrigin``, from its `host` header).
+    ///
+    /// A socket with no `origin` header (a client that is not a browser,
+    /// which could send any header it likes) passes this check and still
+    /// needs the page's identifier and browser cookie. Behind a proxy that
+    /// changes the `host` header, or to defend against DNS rebinding, name
+    /// the origins.
+    public var allowedOrigins: Set<String>?
+    /// The name of the cookie that binds pages to a browser:
+    /// `diffable-browser` by default.
+    public var cookieName = "diffable-browser"
+    /// The cookie's `SameSite` attribute: `Strict` by default, so that no
+    /// request from another site carries it.
+    public var cookieSameSite = "Strict"
+    /// Whether the cookie has the `Secure` attribute (sent over TLS only).
+    /// `false` by default; set it when the pages are served over HTTPS.
+    public var secureCookie = false
+    /// The suffix that makes a page's socket path from its path: `/socket`
+    /// (the page `/demos/mountains` has the socket
+    /// `/demos/mountains/socket`).
+    public var socketSuffix = "/socket"
+    /// The authorization hook: sees each page's `GET` and each socket's
+    /// upgrade request (headers, cookies, path) and returns the user's
+    /// identity or a refusal. A page is bound to the identity of its `GET`;
+    /// its socket is refused unless the hook gives it the same one.
+    /// Without a hook, every request is anonymous.
+    public var authorize: (@Sendable (WebRequest) async -> WebAuthorization)?
+
+    /// The default configuration.
+    public init() {}
+  }
+
+  /// A page issued for a `GET`: what its HTML and headers need.
+  public struct IssuedPage: Sendable, Hashable {
+    /// The page's identifier, for `data-page`.
+    public let id: String
+    /// The path of the page's socket, for `data-socket`.
+    public let socketPath: String
+    /// The value of a `set-cookie` header to send with the page, when the
+    /// request did not carry the browser's cookie; `nil` when it did.
+    public let setCookie: String?
+  }
+
+  /// The registry's configuration.
+  public let configuration: Configuration
+  let makePage: @MainActor (WebPage) -> Void
+  let now: @Sendable () -> ContinuousClock.Instant
+  var table: _WebPageTable
+  /// The pages whose socket connected at least once, by identifier.
+  var pages: [String: WebPage] = [:]
+  /// For each page with a socket, a number that changes with each socket,
+  /// so that a replaced socket's end does not detach the page.
+  var sockets: [String: Int] = [:]
+  var socketCount = 0
+
+  /// A registry that fills each page's session with `makePage`.
+  ///
+  /// - Parameters:
+  ///   - configuration: The limits, origins, cookie and authorization.
+  ///   - now: The clock the limits' deadlines are read on (tests pass one
+  ///     of their own).
+  ///   - makePage: Called on the main actor when a page's first socket
+  ///     connects: makes the page's lists in ``WebPage/session`` and keeps
+  ///     what it needs in ``WebPage/content``.
+  public init(
+    configuration: Configuration = Configuration(),
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+    makePage: @escaping @MainActor (WebPage) -> Void
+  ) {
+    self.configuration = configuration
+    self.now = now
+    self.makePage = makePage
+    self.table = _WebPageTable(limits: configuration.limits)
+  }
+
+  /// How many pages are kept: issued, connected, or waiting for their
+  /// socket to come back.
+  public var count: Int { table.count }
+
+  /// The page `id`, once a socket of it connected and until it is dropped.
+  public func page(id: String) -> WebPage? { pages[id] }
+
+  /// The identifiers of the pages kept, sorted.
+  public var pageIDs: [String] { table.entries.keys.sorted() }
+
+  /// Issues a page for a `GET` of `request.path`: a new identifier, bound
+  /// to the request's browser cookie (a new one when it has none), client
+  /// address and identity.
+  ///
+  /// When a limit is full, the oldest pages without a socket in its scope
+  /// are dropped to make room; a refusal comes only when every page in the
+  /// scope has a socket, or the authorization hook refuses.
+  public func issue(_ request: WebRequest) async -> Result<IssuedPage, WebRefusal> {
+    let identity: String?
+    switch await authorization(of: request) {
+    case .success(let allowed): identity = allowed
+    case .failure(let refusal): return .failure(refusal)
+    }
+    expire()
+    let cookie = browser(of: request)
+    let token = cookie ?? Self.randomToken()
+    let id = Self.randomToken()
+    switch table.issue(
+      id: id, path: request.path, browser: token, address: request.clientAddress,
+      identity: identity, at: now())
+    {
+    case .failure(let refusal):
+      return .failure(refusal)
+    case .success(let dropped):
+      for id in dropped { dropPage(id) }
+    }
+    return .success(
+      IssuedPage(
+        id: id, socketPath: request.path + configuration.socketSuffix,
+        setCookie: cookie == nil ? setCookie(token) : nil))
+  }
+
+  /// Why a socket's upgrade request is refused for its `origin` header
+  /// (403), or `nil` when its origin is allowed (or it has none).
+  public nonisolated func originRefusal(_ request: WebRequest) -> WebRefusal? {
+    guard let origin = request.header("origin") else { return nil }
+    let allowed = configuration.allowedOrigins ?? Set([request.ownOrigin].compactMap { $0 })
+    if allowed.contains(origin.lowercased()) { return nil }
+    return WebRefusal(
+      status: 403, code: .policyViolation,
+      reason: "sockets from the origin \(origin.prefix(200)) are not allowed")
+  }
+
+  /// Why the socket that `request` opens is refused, or the page it may
+  /// connect to: the checks of ``serve(_:request:)``, without serving.
+  public func admission(_ request: WebRequest) async -> Result<String, WebRefusal> {
+    if let refusal = originRefusal(request) { return .failure(refusal) }
+    guard request.query["v"] == String(WebServerMessage.version) else {
+      let version = request.query["v"].map { "version \($0.prefix(20))" } ?? "no version"
+      return .failure(
+        WebRefusal(
+          status: 400, code: .versionMismatch,
+          reason:
+            "the page speaks \(version) of the wire messages; the server speaks version \(WebServerMessage.version)"
+        ))
+    }
+    guard let id = request.query["page"], Self.isToken(id) else {
+      return .failure(
+        WebRefusal(
+          status: 403, code: .policyViolation,
+          reason: "the socket needs ?page=ID with the ID of a page this server issued"))
+    }
+    guard request.path.hasSuffix(configuration.socketSuffix) else {
+      return .failure(
+        WebRefusal(status: 404, code: .policyViolation, reason: "no page has this socket path"))
+    }
+    let identity: String?
+    switch await authorization(of: request) {
+    case .success(let allowed): identity = allowed
+    case .failure(let refusal): return .failure(refusal)
+    }
+    let path = String(request.path.dropLast(configuration.socketSuffix.count))
+    if let refusal = table.refusal(
+      id: id, path: path, browser: browser(of: request), identity: identity, at: now())
+    {
+      return .failure(refusal)
+    }
+    return .success(id)
+  }
+
+  /// Checks the socket `transport` that `request` opened, then serves its
+  /// page's session until the socket closes.
+  ///
+  /// A refused socket is closed at once with the refusal's code and reason
+  /// and gets nothing (see ``admission(_:)``). A socket of a page that has
+  /// one already replaces it; the older one is closed with
+  /// ``WebCloseCode/superseded``. When the page's last socket closes, the
+  /// page is kept for ``WebPageLimits/detachedLifetime``.
+  public func serve<Transport: WebTransport>(_ transport: Transport, request: WebRequest) async {
+    expire()
+    let id: String
+    switch await admission(request) {
+    case .failure(let refusal):
+      await transport.close(code: refusal.code, reason: refusal.reason)
+      return
+    case .success(let admitted):
+      id = admitted
+    }
+    // The page may have been dropped while the hook ran.
+    guard let entry = table[id] else {
+      await transport.close(
+        code: .pageExpired, reason: "the server does not know this page (it expired)")
+      return
+    }
+    let page: WebPage
+    if let existing = pages[id] {
+      page = existing
+    } else {
+      page = WebPage(id: id, path: entry.path, identity: entry.identity)
+      pages[id] = page
+      makePage(page)
+    }
+    socketCount += 1
+    let socket = socketCount
+    let wasConnected = sockets[id] != nil
+    sockets[id] = socket
+    table.attach(id: id)
+    if !wasConnected { page.onConnectionChange?(true) }
+    await page.session.serve(transport)
+    guard sockets[id] == socket, pages[id] === page else { return }
+    sockets[id] = nil
+    table.detach(id: id, at: now())
+    page.onConnectionChange?(false)
+  }
+
+  /// Whether `request` comes from the browser that the page `id` was
+  /// issued to (it carries the page's browser cookie): the check for a
+  /// page's debugging routes, such as the demo server's `/state/ID`.
+  public func isOwnBrowser(_ request: WebRequest, of id: String) -> Bool {
+    guard let entry = table[id], let cookie = browser(of: request) else { return false }
+    return entry.browser == cookie
+  }
+
+  /// Drops every page whose deadline passed. The registry calls it at each
+  /// ``issue(_:)`` and ``serve(_:request:)``; a server may call it on a
+  /// timer too, so that an idle server frees its pages.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of pages kept.
+  public func expire() {
+    for id in table.expire(at: now()) { dropPage(id) }
+  }
+
+  /// Drops the page `id`, if kept: its session, its content, and its
+  /// socket, which is closed.
+  public func drop(id: String) {
+    table.remove(id)
+    dropPage(id)
+  }
+
+  /// Closes the socket of every page with `code` and `reason`, keeping the
+  /// pages: a server that shuts down says so with
+  /// ``WebCloseCode/goingAway``, and its pages reconnect with backoff.
+  public func closeSockets(code: WebCloseCode, reason: String) {
+    for page in pages.values { page.session._closeConnection(code, reason: reason) }
+  }
+
+  /// Drops every page.
+  public func dropAll() {
+    for id in pageIDs { drop(id: id) }
+  }
+
+  /// Forgets the page `id`, which the table no longer keeps.
+  func dropPage(_ id: String) {
+    sockets[id] = nil
+    guard let page = pages.removeValue(forKey: id) else { return }
+    page.session._closeConnection(.goingAway, reason: "the page was dropped")
+    page.onDrop?()
+    page.content = nil
+  }
+
+  /// The request's identity from the authorization hook, or its refusal.
+  func authorization(of request: WebRequest) async -> Result<String?, WebRefusal> {
+    guard let authorize = configuration.authorize else { return .success(nil) }
+    switch await authorize(request) {
+    case .allowed(let identity): return .success(identity)
+    case .refused(let reason):
+      return .failure(WebRefusal(status: 403, code: .policyViolation, reason: reason))
+    }
+  }
+
+  /// The browser token in the request's cookie, if it has a well-formed
+  /// one.
+  func browser(of request: WebRequest) -> String? {
+    request.cookie(named: configuration.cookieName).flatMap { Self.isToken($0) ? $0 : nil }
+  }
+
+  /// The `set-cookie` value that gives a browser `token`.
+  func setCookie(_ token: String) -> String {
+    "\(configuration.cookieName)=\(token); Path=/; HttpOnly; SameSite=\(configuration.cookieSameSite)"
+      + (configuration.secureCookie ? "; Secure" : "")
+  }
+
+  /// 128 random bits from the system's secure generator, as 32 lowercase
+  /// hexadecimal digits.
+  static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let digits = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32)
+    for _ in 0..<2 {
+      var value = generator.next() as UInt64
+      for _ in 0..<16 {
+        bytes.append(digits[Int(value & 0xf)])
+        value >>= 4
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `text` is 32 lowercase hexadecimal digits, as the registry's
+  /// identifiers and browser tokens are.
+  public nonisolated static func isToken(_ text: some StringProtocol) -> Bool {
+    text.utf8.count == 32
+      && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+}
