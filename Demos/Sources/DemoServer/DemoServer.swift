@@ -2,6 +2,7 @@ import BrowserRenderer
 import DiffableWeb
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -106,9 +107,11 @@ public enum DemoServer {
   }
 
   /// The server: the routes, bound to `host` and `port` (0 for a free
-  /// port); `onRunning` is told the port it is bound to.
+  /// port), each connection held to `limits`; `onRunning` is told the port
+  /// it is bound to.
   public static func application(
     host: String, port: Int, registry: WebPageRegistry,
+    limits: ConnectionLimits = ConnectionLimits(),
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     // Warnings and errors only, on standard error: standard output is the
@@ -117,12 +120,37 @@ public enum DemoServer {
     logger.logLevel = .warning
     return Application(
       router: HeadAsGet(base: router(registry: registry)),
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: webSocketRouter(registry: registry),
-        configuration: .init(ws: .init(maxFrameSize: maximumFrameSize, validateUTF8: true))),
+      server: server(webSocketRouter: webSocketRouter(registry: registry), limits: limits),
       configuration: .init(address: .hostname(host, port: port), serverName: "swift-diffable"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
+  }
+
+  /// HTTP/1.1 with the WebSocket upgrade (hummingbird-websocket), every
+  /// connection behind a ``ConnectionGuard``: Hummingbird closes one idle
+  /// between requests after ``ConnectionLimits/idleTimeout``, its HTTP
+  /// decoder refuses heads over twice ``ConnectionLimits/maximumHead`` (a
+  /// backstop for requests the guard passes on unread), and the WebSocket
+  /// library reads frames and messages up to ``maximumFrameSize`` and
+  /// checks their UTF-8 too.
+  static func server(
+    webSocketRouter: Router<DemoWebSocketContext>, limits: ConnectionLimits
+  ) -> HTTPServerBuilder {
+    let webSocketResponder = webSocketRouter.buildResponder()
+    let idle = limits.idleTimeout.components
+    var http1 = HTTP1Channel.Configuration(
+      idleTimeout: .seconds(idle.seconds) + .nanoseconds(idle.attoseconds / 1_000_000_000))
+    http1.httpDecoder.maxHeaderListSize = 2 * limits.maximumHead
+    http1.httpDecoder.maxHeaderFieldSize = 2 * limits.maximumHead
+    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+      http1: http1, ws: .init(maxFrameSize: maximumFrameSize, validateUTF8: true))
+    return HTTPServerBuilder { responder in
+      GuardedChildChannel(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder, webSocketResponder: webSocketResponder,
+          configuration: configuration),
+        limits: limits)
+    }
   }
 
   /// What the page registry reads of `request`: its path, query, headers

@@ -51,6 +51,7 @@ func get(
 /// gracefully, as a signal does. The screens have short pauses, unless
 /// `configure` sets others.
 func withServer(
+  limits: ConnectionLimits = ConnectionLimits(),
   screens configure: @escaping @MainActor @Sendable (inout BrowserScreens) -> Void = { _ in },
   _ body: (_ port: Int, _ registry: WebPageRegistry) async throws -> Void
 ) async throws {
@@ -64,7 +65,9 @@ func withServer(
     }
   }
   let (ports, continuation) = AsyncStream<Int>.makeStream()
-  let app = DemoServer.application(host: "127.0.0.1", port: 0, registry: registry) {
+  let app = DemoServer.application(
+    host: "127.0.0.1", port: 0, registry: registry, limits: limits
+  ) {
     continuation.yield($0)
   }
   var logger = Logger(label: "test-server")
