@@ -8,7 +8,8 @@ import NIOCore
 ///
 /// - Until a request's line and headers are whole, it reads them with a
 ///   ``RequestHeadScanner`` and answers 414, 431, 400 or 501 itself, then
-///   closes; a head not whole within ``ConnectionLimits/headerTimeout`` of
+///   closes; a whole head its check refuses (a WebSocket upgrade from an
+///   origin the page registry does not allow) gets the check's status; a head not whole within ``ConnectionLimits/headerTimeout`` of
 ///   the connection's opening (or of the request's first byte) gets 408,
 ///   and the connection is closed. A client that sends nothing, or a byte
 ///   at a time, holds a connection for 10 seconds at most.
@@ -40,11 +41,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   private let limits: ConnectionLimits
+  /// Refuses a whole head with a status and a reason, or lets it on.
+  private let check: @Sendable (RequestHeadScanner.Summary) -> (status: Int, reason: String)?
   private var mode: Mode
   private var deadline: Scheduled<Void>?
 
-  init(limits: ConnectionLimits) {
+  init(
+    limits: ConnectionLimits,
+    check: @escaping @Sendable (RequestHeadScanner.Summary) -> (status: Int, reason: String)?
+  ) {
     self.limits = limits
+    self.check = check
     self.mode = .head(RequestHeadScanner(limits: limits))
   }
 
@@ -88,6 +95,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       case .complete:
         deadline?.cancel()
         deadline = nil
+        if let (status, reason) = check(scanner.summary) {
+          refuse(context, status: status, reason: reason)
+          return
+        }
         mode = .awaitingResponse
         context.fireChannelRead(data)
       case .refused(let status, let reason):
@@ -160,7 +171,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   static let phrases = [
-    400: "Bad Request", 408: "Request Timeout", 414: "URI Too Long",
+    400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 414: "URI Too Long",
     431: "Request Header Fields Too Large", 501: "Not Implemented",
   ]
 }
@@ -172,11 +183,12 @@ struct GuardedChildChannel<Base: ServerChildChannel>: ServerChildChannel {
 
   let base: Base
   let limits: ConnectionLimits
+  let check: @Sendable (RequestHeadScanner.Summary) -> (status: Int, reason: String)?
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
       try channel.pipeline.syncOperations.addHandler(
-        ConnectionGuard(limits: limits), position: .first)
+        ConnectionGuard(limits: limits, check: check), position: .first)
     }.flatMap {
       base.setup(channel: channel, logger: logger)
     }

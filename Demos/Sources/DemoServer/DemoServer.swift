@@ -13,11 +13,13 @@ import NIOCore
 /// - `GET /demos/NAME`: a seed screen's page, with a page identifier the
 ///   ``WebPageRegistry`` issued for it (`<body data-page="ID">`), and the
 ///   browser cookie when the request had none.
-/// - `GET /demos/NAME/socket?page=ID&v=1`: the page's WebSocket. The
-///   registry checks its origin, page, browser, path and version, and
-///   closes a refused socket at once with its close code and reason
-///   (Documentation/Serving.md, "The perimeter"). A request that is no
-///   upgrade gets 403 from another origin, 404 otherwise.
+/// - `GET /demos/NAME/socket?page=ID&v=1`: the page's WebSocket. An
+///   upgrade from another origin gets 403 before it is made (the
+///   connection guard asks the registry); the registry checks the page,
+///   browser, path and version after it, and closes a refused socket at
+///   once with its close code and reason (Documentation/Serving.md, "The
+///   perimeter"). A request that is no upgrade gets 403 from another
+///   origin, 404 otherwise.
 /// - `GET /client/FILE`: a file of the browser client, with its content
 ///   type, an `ETag` and `Cache-Control: no-cache`; `304 Not Modified` for a
 ///   matching `If-None-Match`.
@@ -90,8 +92,8 @@ public enum DemoServer {
     let router = Router(context: DemoWebSocketContext.self)
     router.ws("/demos/:name/socket") { request, context in
       // hummingbird-websocket answers every upgrade it does not make with
-      // 400; the registry closes a socket from another origin at once
-      // with 1008 and its reason.
+      // 400. The connection guard refuses one from another origin (403)
+      // before it comes here; the registry checks the rest after it.
       guard WebPages.demo(named: try context.parameters.require("name")) != nil else {
         return .dontUpgrade
       }
@@ -120,7 +122,8 @@ public enum DemoServer {
     logger.logLevel = .warning
     return Application(
       router: HeadAsGet(base: router(registry: registry)),
-      server: server(webSocketRouter: webSocketRouter(registry: registry), limits: limits),
+      server: server(
+        webSocketRouter: webSocketRouter(registry: registry), limits: limits, registry: registry),
       configuration: .init(address: .hostname(host, port: port), serverName: "swift-diffable"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
@@ -134,7 +137,8 @@ public enum DemoServer {
   /// library reads frames and messages up to ``maximumFrameSize`` and
   /// checks their UTF-8 too.
   static func server(
-    webSocketRouter: Router<DemoWebSocketContext>, limits: ConnectionLimits
+    webSocketRouter: Router<DemoWebSocketContext>, limits: ConnectionLimits,
+    registry: WebPageRegistry
   ) -> HTTPServerBuilder {
     let webSocketResponder = webSocketRouter.buildResponder()
     let idle = limits.idleTimeout.components
@@ -149,8 +153,21 @@ public enum DemoServer {
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder, webSocketResponder: webSocketResponder,
           configuration: configuration),
-        limits: limits)
+        limits: limits,
+        check: { upgradeRefusal($0, registry: registry) })
     }
+  }
+
+  /// A WebSocket upgrade from an origin `registry` does not allow: 403
+  /// before any upgrade, with the reason.
+  static func upgradeRefusal(
+    _ head: RequestHeadScanner.Summary, registry: WebPageRegistry
+  ) -> (status: Int, reason: String)? {
+    guard head.upgrade?.lowercased() == "websocket", let origin = head.origin else { return nil }
+    let request = WebRequest(
+      path: String(head.target.prefix { $0 != "?" }),
+      headers: [("host", head.host ?? ""), ("origin", origin)])
+    return registry.originRefusal(request).map { ($0.status, $0.reason) }
   }
 
   /// What the page registry reads of `request`: its path, query, headers

@@ -32,6 +32,15 @@ public struct ConnectionLimits: Sendable, Hashable {
 /// `content-length` and `transfer-encoding` (400: request smuggling), and
 /// a method no route answers (501). Everything else is Hummingbird's.
 struct RequestHeadScanner {
+  /// What a complete head said of itself, for the checks that need it:
+  /// its target, and the headers `host`, `origin` and `upgrade`.
+  struct Summary: Equatable {
+    var target = ""
+    var host: String?
+    var origin: String?
+    var upgrade: String?
+  }
+
   /// What the bytes so far make.
   enum Verdict: Equatable {
     /// The head is not complete; nothing is wrong yet.
@@ -57,6 +66,8 @@ struct RequestHeadScanner {
   private var sawRequestLine = false
   private var hasContentLength = false
   private var hasTransferEncoding = false
+  /// What the head says of itself, as it is read.
+  private(set) var summary = Summary()
 
   init(limits: ConnectionLimits) {
     self.limits = limits
@@ -91,6 +102,7 @@ struct RequestHeadScanner {
         // Empty lines before a request line are allowed (RFC 9112 §2.2).
         if line.isEmpty { continue }
         if let refusal = checkRequestLine() { return refusal }
+        noteRequestLine()
         sawRequestLine = true
       } else if line.isEmpty {
         if hasContentLength && hasTransferEncoding {
@@ -121,6 +133,12 @@ struct RequestHeadScanner {
     return nil
   }
 
+  /// Notes the request line's target: its line was checked.
+  private mutating func noteRequestLine() {
+    let parts = line.split(separator: UInt8(ascii: " "))
+    summary.target = String(decoding: parts[1], as: UTF8.self)
+  }
+
   /// Why the header line in `line` is refused, if it is; notes the
   /// headers that frame a body.
   private mutating func checkHeaderLine() -> Verdict? {
@@ -130,8 +148,15 @@ struct RequestHeadScanner {
       return .refused(status: 400, reason: "a header line is not name: value")
     }
     let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
-    if name == "content-length" { hasContentLength = true }
-    if name == "transfer-encoding" { hasTransferEncoding = true }
+    let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed
+    switch name {
+    case "content-length": hasContentLength = true
+    case "transfer-encoding": hasTransferEncoding = true
+    case "host": summary.host = value
+    case "origin": summary.origin = value
+    case "upgrade": summary.upgrade = value
+    default: break
+    }
     return nil
   }
 
@@ -144,5 +169,13 @@ struct RequestHeadScanner {
     default:
       Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
     }
+  }
+}
+
+extension String {
+  /// The text without spaces and tabs at either end.
+  fileprivate var trimmed: String {
+    let isBlank = { (character: Character) in character == " " || character == "\t" }
+    return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
   }
 }
