@@ -94,33 +94,36 @@ struct _WebPageTable: Sendable {
     if entries[id] != nil {
       _diffableFailure("WebPageRegistry.issue", "the page id \(id) is already issued")
     }
+    // Each limit in turn, counted after the room the ones before made.
+    let scopes: [(isFull: (Self) -> Bool, includes: (Entry) -> Bool, refusal: WebRefusal)] = [
+      (
+        { $0.perBrowser[browser, default: 0] >= $0.limits.maximumPagesPerBrowser },
+        { $0.browser == browser },
+        WebRefusal(
+          status: 429, code: .policyViolation,
+          reason: "this browser has \(limits.maximumPagesPerBrowser) pages open")
+      ),
+      (
+        { table in
+          address.map { table.perAddress[$0, default: 0] >= table.limits.maximumPagesPerAddress }
+            ?? false
+        },
+        { $0.address == address },
+        WebRefusal(
+          status: 429, code: .policyViolation,
+          reason: "this address has \(limits.maximumPagesPerAddress) pages open")
+      ),
+      (
+        { $0.entries.count >= $0.limits.maximumPages }, { _ in true },
+        WebRefusal(
+          status: 503, code: .goingAway,
+          reason: "the server has \(limits.maximumPages) pages open; try again later")
+      ),
+    ]
     var dropped: [String] = []
-    if perBrowser[browser, default: 0] >= limits.maximumPagesPerBrowser {
-      guard let oldest = oldestWithoutSocket(where: { $0.browser == browser }) else {
-        return .failure(
-          WebRefusal(
-            status: 429, code: .policyViolation,
-            reason: "this browser has \(limits.maximumPagesPerBrowser) pages open"))
-      }
-      remove(oldest)
-      dropped.append(oldest)
-    }
-    if let address, perAddress[address, default: 0] >= limits.maximumPagesPerAddress {
-      guard let oldest = oldestWithoutSocket(where: { $0.address == address }) else {
-        return .failure(
-          WebRefusal(
-            status: 429, code: .policyViolation,
-            reason: "this address has \(limits.maximumPagesPerAddress) pages open"))
-      }
-      remove(oldest)
-      dropped.append(oldest)
-    }
-    if entries.count >= limits.maximumPages {
-      guard let oldest = oldestWithoutSocket(where: { _ in true }) else {
-        return .failure(
-          WebRefusal(
-            status: 503, code: .goingAway,
-            reason: "the server has \(limits.maximumPages) pages open; try again later"))
+    for scope in scopes where scope.isFull(self) {
+      guard let oldest = oldestWithoutSocket(where: scope.includes) else {
+        return .failure(scope.refusal)
       }
       remove(oldest)
       dropped.append(oldest)
