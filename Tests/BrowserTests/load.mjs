@@ -1,29 +1,40 @@
 // The load test: N pages of the mountains screen on one `serve`, each a
-// client of the wire protocol with no browser (support/wire.mjs), typing a
-// new query 10 times a second for D seconds: every query is one apply on
-// the server, every batch is checked and replayed by the browser client's
-// model and acknowledged at once. One more client says `ready`, asks for
-// many full reloads and never reads: it must slow no other, and its session
-// must hold no more than its limit of unsent bytes (it drops what waits and
-// catches the page up with reloads instead).
+// client of the wire protocol with no browser (support/wire.mjs) that
+// loads its page as a browser does (the page id and cookie the server
+// issues) and then types a new query 10 times a second for D seconds:
+// every query is one apply on the server, every batch is checked and
+// replayed by the browser client's model and acknowledged at once. One
+// more client says `ready`, asks for reloads and types queries as fast as
+// the server's rates allow, and never reads: it must slow no other, and its
+// session must hold no more than its limit of unsent bytes (it drops what
+// waits and catches the page up with reloads instead).
+//
+// With `DIFFABLE_LOAD_ATTACKERS` (0 unless set), that many attacker loops
+// run beside the healthy clients while they type (support/attackers.mjs,
+// in a worker thread): page GETs with no socket, sockets with invented or
+// stolen page ids, resync floods that the server closes, and slowloris
+// connections. None may close a healthy client's socket or get a list, and
+// the healthy clients' times are printed as without them.
 //
 // It measures, for each query typed, the time from sending it to
 // acknowledging the batch that shows its result (the server's apply, diff,
 // layout and encoding, the transfer, and the client's check and replay),
 // and the server's resident memory per session. At the end every client
-// must show exactly the server's snapshot (`GET /state/ID`).
+// must still have its socket and show exactly the server's snapshot
+// (`GET /state/ID`, with the client's cookie).
 //
 //     DIFFABLE_SERVE=Demos/.build/debug/serve DIFFABLE_LOAD_CLIENTS=50 \
-//       DIFFABLE_LOAD_SECONDS=20 node --experimental-websocket Tests/BrowserTests/load.mjs
+//       DIFFABLE_LOAD_SECONDS=20 DIFFABLE_LOAD_ATTACKERS=8 node Tests/BrowserTests/load.mjs
 //
 // `load.test.mjs` runs it under `node --test` (10 clients for 3 s unless the
 // same variables say otherwise).
 
 import { fileURLToPath } from 'node:url';
 
+import { startAttackers } from './support/attackers.mjs';
 import { withDeadline } from './support/cdp.mjs';
 import { startServer } from './support/server.mjs';
-import { WireClient, pageId, quantile, stalledClient } from './support/wire.mjs';
+import { WireClient, quantile, stalledClient, visitPage } from './support/wire.mjs';
 
 /** The screen the clients open, and its list. */
 const SCREEN = '/demos/mountains';
@@ -34,13 +45,16 @@ export function loadParameters(environment = process.env) {
     const text = environment[name];
     if (text === undefined || text === '') return fallback;
     const value = Number(text);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${text}`);
+    if (!Number.isFinite(value) || value < 0 || (value === 0 && name !== 'DIFFABLE_LOAD_ATTACKERS')) {
+      throw new Error(`${name} must be a positive number, not ${text}`);
+    }
     return value;
   };
   return {
     clients: number('DIFFABLE_LOAD_CLIENTS', 10),
     seconds: number('DIFFABLE_LOAD_SECONDS', 3),
     rate: number('DIFFABLE_LOAD_RATE', 10),
+    attackers: Math.floor(number('DIFFABLE_LOAD_ATTACKERS', 0)),
     // DIFFABLE_LOAD_STALLED=0 leaves out the client that stops reading, for a comparison.
     stalled: environment.DIFFABLE_LOAD_STALLED !== '0',
   };
@@ -99,23 +113,25 @@ const resultKey = (names) => [...names].sort().join('\n');
  * Runs the load against a started server.
  *
  * @param {import('./support/server.mjs').Server} server
- * @param {{clients: number, seconds: number, rate: number, log?: (line: string) => void}} options
+ * @param {{clients: number, seconds: number, rate: number, stalled?: boolean, attackers?: number,
+ *   log?: (line: string) => void}} options
  */
-export async function runLoad(server, { clients, seconds, rate, stalled: stall = true, log = () => {} }) {
+export async function runLoad(server, {
+  clients, seconds, rate, stalled: stall = true, attackers = 0, log = () => {},
+}) {
   const residentBefore = server.residentKiB();
-  const socketURL = (id) => server.socketURL(`${SCREEN}/socket?page=${id}`);
 
   // The client that stops reading, there from the start.
-  const stalledId = pageId();
+  const stalledPage = stall ? await visitPage(server.url, SCREEN) : null;
   const stalled = stall
-    ? await stalledClient(socketURL(stalledId), { list: 'mountains', times: 400 })
+    ? await stalledClient(stalledPage, { list: 'mountains', seconds: seconds + 30 })
     : null;
 
   const pages = [];
   for (let index = 0; index < clients; index += 1) {
-    const id = pageId();
-    const client = new WireClient(socketURL(id));
-    pages.push({ id, client, pending: [], latencies: [], superseded: 0, typed: 0 });
+    const page = await visitPage(server.url, SCREEN);
+    const client = new WireClient(page);
+    pages.push({ id: page.id, page, client, pending: [], latencies: [], superseded: 0, typed: 0 });
   }
   await Promise.all(pages.map(async ({ client }) => {
     await client.open();
@@ -126,7 +142,8 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
   const names = pages[0].client.items(listName);
   const cycle = queryCycle(names);
   log(`${clients} clients on ${SCREEN} (list ${listName}, ${names.length} items), `
-    + `${rate} queries/s each for ${seconds} s, ${stalled ? 'one' : 'no'} client not reading`);
+    + `${rate} queries/s each for ${seconds} s, ${stalled ? 'one' : 'no'} client not reading, `
+    + `${attackers} attackers`);
 
   // A query is answered when the list shows its result: every earlier query
   // still waiting was merged into that batch (the session skips superseded
@@ -145,8 +162,14 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
 
   const interval = 1000 / rate;
   const ticks = Math.round(seconds * rate);
+  // The attackers start with the typing and stop when it ends.
+  const attack = attackers > 0
+    ? startAttackers({
+      origin: server.url, path: SCREEN, attackers, seconds, victims: pages.map(({ id }) => id),
+    })
+    : null;
   const started = performance.now();
-  await Promise.all(pages.map((page, index) => new Promise((resolve) => {
+  const typing = Promise.all(pages.map((page, index) => new Promise((resolve) => {
     let tick = 0;
     const type = () => {
       const { query, key } = cycle[(index + tick + 1) % cycle.length];
@@ -163,6 +186,7 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
     };
     setTimeout(type, (index * interval) / clients);
   })));
+  const [, attackReport] = await Promise.all([typing, attack]);
 
   await withDeadline(Promise.all(pages.map(({ client, pending }) => client.until(
     () => pending.length === 0, { timeout: 30_000, what: 'result of the last query' }))),
@@ -172,9 +196,17 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
   const stalledQueued = stalled?.queued() ?? null;
 
   const failures = [];
-  for (const { id, client } of pages) {
+  for (const failure of attackReport?.failures ?? []) failures.push(`attackers: ${failure}`);
+  for (const { id, page, client } of pages) {
     if (client.errors.length > 0) failures.push(`page ${id}: ${client.errors.join('; ')}`);
-    const state = await server.json(`/state/${id}`);
+    if (client.closeCode !== null) {
+      failures.push(`page ${id}: its socket closed (${client.closeCode} ${JSON.stringify(client.closeReason)})`);
+    }
+    const state = await server.state(id, { cookie: page.cookie });
+    if (state === null) {
+      failures.push(`page ${id}: the server has no state of it`);
+      continue;
+    }
     const serverLists = state.lists.map((list) => ({
       list: list.name, seq: list.seq,
       sections: list.sections.map((section) => ({
@@ -191,7 +223,10 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
   // plus the reload being written and the catch-up reload queued whatever
   // its size (each far smaller than the limit).
   const stalledConnection = stalled === null
-    ? null : (await server.json(`/state/${stalledId}`)).connection;
+    ? null : (await server.state(stalledPage.id, { cookie: stalledPage.cookie }))?.connection ?? null;
+  if (stalled !== null && stalledConnection?.connected !== true) {
+    failures.push(`the page not reading lost its socket: ${JSON.stringify(stalledConnection)}`);
+  }
   if (stalledConnection !== null
     && stalledConnection.unsentBytes > 2 * stalledConnection.maximumUnsentBytes) {
     failures.push(`the page not reading holds ${stalledConnection.unsentBytes} unsent bytes, `
@@ -210,16 +245,24 @@ export async function runLoad(server, { clients, seconds, rate, stalled: stall =
     perSessionKiB: (residentAfter - residentBefore) / (clients + (stalled ? 1 : 0)),
     stalledSent: stalled?.sent ?? 0, stalledQueued,
     stalledUnsent: stalledConnection?.unsentBytes ?? null,
-    stalledCatchUps: stalledConnection?.catchUpReloads ?? null, failures,
+    stalledCatchUps: stalledConnection?.catchUpReloads ?? null,
+    attack: attackReport === null ? null : { ...attackReport, failures: undefined }, failures,
   };
   log(`typed ${typed} queries in ${elapsed.toFixed(1)} s (${superseded} merged into a later batch); `
     + `query to ack: p50 ${report.p50.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, `
     + `max ${report.max.toFixed(1)} ms`);
   if (stalled !== null) {
-    log(`the client not reading asked for ${stalled.sent - 1} reloads; `
+    log(`the client not reading sent ${stalled.sent} messages (resyncs, queries and viewports); `
       + `${stalledQueued ?? 'an unknown number of'} bytes wait unread in its socket, `
-      + `${stalledConnection.unsentBytes} unsent in its session, which caught it up `
-      + `${stalledConnection.catchUpReloads} times`);
+      + `${stalledConnection?.unsentBytes} unsent in its session, which caught it up `
+      + `${stalledConnection?.catchUpReloads} times`);
+  }
+  if (attackReport !== null) {
+    log(`${attackers} attackers made ${attackReport.attacks} attacks: ${attackReport.pageGets} page GETs `
+      + `with no socket, ${attackReport.refusedSockets} sockets refused `
+      + `(${JSON.stringify(attackReport.refusedCodes)}), ${attackReport.floods} resync floods closed `
+      + `(${JSON.stringify(attackReport.floodCodes)}), ${attackReport.slowOpened} slowloris connections `
+      + `(${attackReport.slowClosedByServer} closed by the server)`);
   }
   log(`server memory: ${residentBefore} KiB before, ${residentAfter} KiB with `
     + `${clients + (stalled ? 1 : 0)} `

@@ -26,7 +26,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
 import {
-  differences, pageIdOf, readDom, serverItems, settle, showsMountains,
+  differences, readDom, serverItems, settle, showsMountains, stateOf,
 } from './support/diffable.mjs';
 import { serverAndBrowser } from './support/fixtures.mjs';
 import { ROOT } from './support/server.mjs';
@@ -391,8 +391,8 @@ describe('the mountains page, used', () => {
         }, { args: [seq], what: 'the batch of the cleared search to start animating' });
         // The batch in flight is unacknowledged while the clock stands
         // still, so the server shows the batch being animated.
-        const id = await pageIdOf(page);
-        const state = await running.server.json(`/state/${id}`);
+        const state = await stateOf(page, running.server);
+        assert.notEqual(state, null, 'the server has no state of the page');
         assert.ok(showsQuery('k')(state), 'the server does not show the query "k"');
         assert.equal(state.lists[0].seq, await page.evaluate(
           () => Number(document.querySelector('[data-diffable-list]').getAttribute('data-seq'))));

@@ -41,6 +41,37 @@ export function closeFrame(code, reason = '') {
 }
 
 /**
+ * The first whole frame in `buffer`, unmasked if it was masked, and the
+ * bytes after it; `null` while the frame is not whole.
+ *
+ * @param {Buffer} buffer
+ * @returns {{fin: boolean, opcode: number, payload: Buffer, rest: Buffer} | null}
+ */
+export function readFrame(buffer) {
+  if (buffer.length < 2) return null;
+  const fin = (buffer[0] & 0x80) !== 0;
+  const opcode = buffer[0] & 0x0f;
+  let length = buffer[1] & 0x7f;
+  let at = 2;
+  if (length === 126) {
+    if (buffer.length < 4) return null;
+    length = buffer.readUInt16BE(2);
+    at = 4;
+  } else if (length === 127) {
+    if (buffer.length < 10) return null;
+    length = Number(buffer.readBigUInt64BE(2));
+    at = 10;
+  }
+  const masked = (buffer[1] & 0x80) !== 0;
+  const mask = masked ? buffer.subarray(at, at + 4) : null;
+  if (masked) at += 4;
+  if (buffer.length < at + length) return null;
+  const payload = Buffer.from(buffer.subarray(at, at + length));
+  if (masked) for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
+  return { fin, opcode, payload, rest: buffer.subarray(at + length) };
+}
+
+/**
  * Reads frames from the chunks a socket delivers: `onText` gets each text
  * frame's JSON value, `onClose` is called for a close frame. Other frames
  * are skipped.
@@ -56,27 +87,10 @@ export class FrameReader {
   push(chunk) {
     this.#buffer = Buffer.concat([this.#buffer, chunk]);
     for (;;) {
-      const buffer = this.#buffer;
-      if (buffer.length < 2) return;
-      const opcode = buffer[0] & 0x0f;
-      let length = buffer[1] & 0x7f;
-      let at = 2;
-      if (length === 126) {
-        if (buffer.length < 4) return;
-        length = buffer.readUInt16BE(2);
-        at = 4;
-      } else if (length === 127) {
-        if (buffer.length < 10) return;
-        length = Number(buffer.readBigUInt64BE(2));
-        at = 10;
-      }
-      const masked = (buffer[1] & 0x80) !== 0;
-      const mask = masked ? buffer.subarray(at, at + 4) : null;
-      if (masked) at += 4;
-      if (buffer.length < at + length) return;
-      const payload = Buffer.from(buffer.subarray(at, at + length));
-      if (masked) for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
-      this.#buffer = buffer.subarray(at + length);
+      const frame = readFrame(this.#buffer);
+      if (frame === null) return;
+      const { opcode, payload } = frame;
+      this.#buffer = frame.rest;
       if (opcode === 0x1) this.onText(JSON.parse(payload.toString('utf8')));
       else if (opcode === 0x8) this.onClose();
     }

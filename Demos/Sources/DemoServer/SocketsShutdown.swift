@@ -16,8 +16,22 @@ public struct SocketsShutdown: Service {
     self.registry = registry
   }
 
+  /// How long the closes may take to be written: a page that does not
+  /// read is cut off after it.
+  public static let deadline: Duration = .seconds(1)
+
   public func run() async throws {
     try? await gracefulShutdown()
-    await registry.closeSockets(code: .goingAway, reason: "the server is shutting down")
+    let registry = registry
+    // The closes are written before the application's shutdown, whose
+    // WebSocket library would close the sockets with 1000 and no reason.
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        await registry.closeSockets(code: .goingAway, reason: "the server is shutting down")
+      }
+      group.addTask { try? await Task.sleep(for: Self.deadline) }
+      await group.next()
+      group.cancelAll()
+    }
   }
 }

@@ -321,10 +321,20 @@ public final class WebPageRegistry {
   }
 
   /// Closes the socket of every page with `code` and `reason`, keeping the
-  /// pages: a server that shuts down says so with
-  /// ``WebCloseCode/goingAway``, and its pages reconnect with backoff.
-  public func closeSockets(code: WebCloseCode, reason: String) {
-    for page in pages.values { page.session._closeConnection(code, reason: reason) }
+  /// pages, and returns once every close is written: a server that shuts
+  /// down says so with ``WebCloseCode/goingAway`` before its WebSocket
+  /// library closes the sockets its own way, and its pages reconnect with
+  /// backoff. What each page was sent before goes out first; cancelling
+  /// the call stops the writes still waiting (a page that does not read).
+  public func closeSockets(code: WebCloseCode, reason: String) async {
+    let writers = pages.values.compactMap {
+      $0.session._closeConnection(code, reason: reason, abandoning: false)
+    }
+    await withTaskCancellationHandler {
+      for writer in writers { await writer.value }
+    } onCancel: {
+      for writer in writers { writer.cancel() }
+    }
   }
 
   /// Drops every page.

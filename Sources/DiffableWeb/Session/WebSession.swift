@@ -327,12 +327,18 @@ public final class WebSession {
     }
   }
 
-  /// Closes the connected page's socket, if any, with `code` and `reason`:
-  /// its unsent messages are dropped, and its ``serve(_:)`` returns.
-  func _closeConnection(_ code: WebCloseCode, reason: String) {
-    guard let connection = _connection else { return }
+  /// Closes the connected page's socket, if any, with `code` and `reason`,
+  /// and its ``serve(_:)`` returns. An abandoned connection's unsent
+  /// messages are dropped; otherwise they are written first. Returns the
+  /// connection's writer, which ends once the close is written.
+  @discardableResult
+  func _closeConnection(_ code: WebCloseCode, reason: String, abandoning: Bool = true)
+    -> Task<Void, Never>?
+  {
+    guard let connection = _connection else { return nil }
     connection.outbox.setClose(code, reason: reason)
-    _end(connection, abandoning: true)
+    _end(connection, abandoning: abandoning)
+    return connection.writer
   }
 
   /// Ends `connection`: no more messages go to it, every list forgets what

@@ -34,6 +34,31 @@ export function withDeadline(promise, ms, message) {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Calls `check()` (which may be async) until it returns a truthy value, and
+ * resolves with that value: at once, then every `interval` ms; rejects with
+ * `what` and the last value seen once `timeout` ms have passed. For state
+ * that announces no change (a server's account of a page), polled with a
+ * deadline.
+ *
+ * @template T
+ * @param {() => T | Promise<T>} check
+ * @param {{timeout?: number, interval?: number, what?: string}} [options]
+ * @returns {Promise<T>}
+ */
+export async function pollUntil(check, { timeout = DEFAULT_TIMEOUT, interval = 20, what = 'a condition' } = {}) {
+  const deadline = performance.now() + timeout;
+  let last;
+  for (;;) {
+    last = await check();
+    if (last) return last;
+    if (performance.now() > deadline) {
+      throw new Error(`waited ${timeout} ms for ${what}; last value ${JSON.stringify(last)}`);
+    }
+    await new Promise((resolve) => { setTimeout(resolve, interval); });
+  }
+}
+
 /** One DevTools connection: to the browser, or to one page target. */
 export class CDPConnection {
   #socket;

@@ -2,7 +2,7 @@
 // contract of the web spec: each `[data-diffable-list]` with `data-seq` and
 // `data-idle`, cells with `data-item` and `data-section`,
 // `window.diffable.lists()` and `window.diffable.page`; and the server's own
-// account of the page, `GET /state/PAGEID`.
+// account of the page, `GET /state/PAGEID`, asked with the tab's cookie.
 
 import { DEFAULT_TIMEOUT } from './cdp.mjs';
 
@@ -58,6 +58,25 @@ export async function pageIdOf(page) {
 }
 
 /**
+ * The `Cookie` header the page's browser sends to `url`: the server's
+ * browser cookie is `HttpOnly`, so it is read over DevTools.
+ *
+ * @param {import('./chromium.mjs').Page} page
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
+export async function cookieOf(page, url) {
+  const { cookies } = await page.send('Network.getCookies', { urls: [url] });
+  return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+}
+
+/** The server's state of the page the tab shows, asked with the tab's own cookie (null when none). */
+export async function stateOf(page, server) {
+  const id = await pageIdOf(page);
+  return server.state(id, { cookie: await cookieOf(page, server.url) });
+}
+
+/**
  * Waits until every list of the page is idle and shows the sequence number
  * the server says it shows, and `accepts(server state, dom)` holds; then
  * returns `{dom, client, server}` read at that moment. Polls (DOM in one
@@ -65,10 +84,12 @@ export async function pageIdOf(page) {
  * changing it (the sort screen's timer) is caught at a quiet moment.
  */
 export async function settle(page, server, { accepts = () => true, timeout = DEFAULT_TIMEOUT, what = 'the page to settle' } = {}) {
-  const id = await pageIdOf(page);
   const deadline = performance.now() + timeout;
   let last = 'nothing read';
   for (;;) {
+    // Read again each time: a page that reloads itself gets a new id (and
+    // may get a new cookie).
+    const id = await pageIdOf(page);
     const dom = await page.waitFor(() => {
       const lists = [...document.querySelectorAll('[data-diffable-list]')];
       return lists.length > 0 && lists.every((list) => list.hasAttribute('data-idle')
@@ -76,7 +97,7 @@ export async function settle(page, server, { accepts = () => true, timeout = DEF
     }, { timeout: Math.max(1, deadline - performance.now()), what: `every list idle (${what})` })
       .then(() => page.evaluate(`[(${readDom})(), (${readClient})()]`));
     const [lists, client] = dom;
-    const state = await server.state(id);
+    const state = await server.state(id, { cookie: await cookieOf(page, server.url) });
     if (state === null) {
       // No session for the page yet (a restarted server): wait for one.
       last = `the server has no session ${id}`;

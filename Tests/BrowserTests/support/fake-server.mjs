@@ -4,6 +4,7 @@
 // writes itself. The client under test is the product's; only the server is
 // the test's.
 
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -61,7 +62,9 @@ export class Peer {
 
 /**
  * A page like the demo server's, with the real client: a heading, one list
- * element `[data-diffable-list=list]`, and its socket at `socket`.
+ * element `[data-diffable-list=list]`, its socket at `socket`, and a page
+ * id of its own in `data-page` (the client does not connect without one;
+ * the stand-in checks none).
  *
  * @param {{title: string, socket: string, list: string}} page
  * @returns {string} The page's HTML.
@@ -72,7 +75,7 @@ export const clientPage = ({ title, socket, list }) => `<!doctype html><html lan
 <title>${title}</title>
 <link rel="stylesheet" href="/client/diffable.css">
 <script type="module" src="/client/page.js"></script></head>
-<body data-socket="${socket}">
+<body data-page="${randomBytes(16).toString('hex')}" data-socket="${socket}">
 <header><h1>${title}</h1></header>
 <div data-diffable-list="${list}" class="diffable-list"></div>
 </body></html>`;

@@ -1,5 +1,6 @@
 // The demo server (`serve`) for the browser and load tests: started with
-// `--port 0`, its address read from its first line ("Serving on
+// `--port 0` (or a given port, to restart a server where its pages look for
+// it), its address read from its first line ("Serving on
 // http://HOST:PORT"), stopped with SIGTERM (on which it must exit 0).
 //
 // The binary comes from `$DIFFABLE_SERVE`: `swift run --package-path Demos
@@ -42,13 +43,21 @@ process.on('exit', () => {
 /**
  * Starts `serve ARGS --port 0` (or another binary that behaves the same;
  * or on a given `port`, to restart a server where its pages look for it)
- * and resolves once it has printed its address.
+ * and resolves once it has printed its address. With `fileLimit`, the
+ * server runs with that limit of open files (`ulimit -n`, set by bash,
+ * which then `exec`s the server: its process id is the server's).
  *
- * @param {{binary?: string, args?: string[], env?: object, port?: number}} [options]
+ * @param {{binary?: string, args?: string[], env?: object, port?: number, fileLimit?: number}} [options]
  * @returns {Promise<Server>}
  */
-export async function startServer({ binary = serveBinary(), args = [], env = {}, port = 0 } = {}) {
-  const child = spawn(binary, [...args, '--port', String(port)], {
+export async function startServer({
+  binary = serveBinary(), args = [], env = {}, port = 0, fileLimit,
+} = {}) {
+  const argv = [...args, '--port', String(port)];
+  const [command, commandArgs] = fileLimit === undefined
+    ? [binary, argv]
+    : ['bash', ['-c', `ulimit -n ${Number(fileLimit)} && exec "$0" "$@"`, binary, ...argv]];
+  const child = spawn(command, commandArgs, {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   running.add(child);
@@ -113,18 +122,28 @@ export class Server {
   /** `ws://HOST:PORT` + `path`. */
   socketURL(path) { return `${this.url.replace(/^http/, 'ws')}${path}`; }
 
-  /** The JSON of `GET path`, failing on a status other than 200. */
-  async json(path) {
-    const response = await fetch(`${this.url}${path}`);
+  /** The JSON of `GET path` (with `headers`), failing on a status other than 200. */
+  async json(path, { headers = {} } = {}) {
+    const response = await fetch(`${this.url}${path}`, { headers });
     if (response.status !== 200) {
       throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
     }
     return response.json();
   }
 
-  /** The page's `listStates()` (`GET /state/ID`), or null when the server has no such page. */
-  async state(id) {
-    const response = await fetch(`${this.url}/state/${encodeURIComponent(id)}`);
+  /**
+   * The page's `listStates()` (`GET /state/ID`), or null when the server has
+   * no such page. The server answers only the browser the page was issued
+   * to: `cookie` is that browser's `Cookie` header (support/wire.mjs keeps
+   * it from the page's `GET`; support/diffable.mjs reads it from Chromium).
+   * Without it, or with another browser's, the answer is null too.
+   *
+   * @param {string} id
+   * @param {{cookie?: string}} [options]
+   */
+  async state(id, { cookie } = {}) {
+    const response = await fetch(`${this.url}/state/${encodeURIComponent(id)}`,
+      { headers: cookie === undefined ? {} : { cookie } });
     if (response.status === 404) return null;
     if (response.status !== 200) {
       throw new Error(`GET /state/${id} answered ${response.status}: ${await response.text()}`);
@@ -137,6 +156,14 @@ export class Server {
     const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
     const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
     if (match === null) throw new Error(`/proc/${this.pid}/status has no VmRSS line`);
+    return Number(match[1]);
+  }
+
+  /** The limit of open files the server runs with (`Max open files` of /proc/PID/limits). */
+  fileLimit() {
+    const limits = readFileSync(`/proc/${this.pid}/limits`, 'utf8');
+    const match = /^Max open files\s+(\d+)/m.exec(limits);
+    if (match === null) throw new Error(`/proc/${this.pid}/limits has no Max open files line`);
     return Number(match[1]);
   }
 

@@ -1,20 +1,77 @@
 // Clients of the wire protocol (Documentation/Web.md) with no browser, for
-// the load test: a page's socket that says `ready`, applies each `reload`
-// and `batch` to the browser client's own model (so a batch it would refuse
-// is refused here too), acknowledges it at once, and records when each
-// arrived; and a raw socket that says `ready` and then never reads again.
+// the load test and the perimeter tests. Each first loads its page as a
+// browser does (`GET /demos/NAME`: the page id the server issued in
+// `data-page`, the socket's path in `data-socket`, and the browser cookie it
+// set), then opens the socket `PATH?page=ID&v=1` with that cookie and the
+// server's own origin: a page's socket that says `ready`, applies each
+// `reload` and `batch` to the browser client's own model (so a batch it
+// would refuse is refused here too), acknowledges it at once, and records
+// when each arrived; and a socket that says `ready`, asks for reloads and
+// then never reads again. Both are written on support/raw-websocket.mjs.
 
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { connect as connectTCP } from 'node:net';
 
 import {
   applyBatch, applyLayout, applyReload, createModel, lists as listsOf,
 } from '../../../Sources/DiffableWeb/Resources/client/model.js';
-import { DEFAULT_TIMEOUT, requireWebSocket, withDeadline } from './cdp.mjs';
+import { DEFAULT_TIMEOUT, withDeadline } from './cdp.mjs';
+import { RawWebSocket } from './raw-websocket.mjs';
 
-/** A random page id, as the page keeps in `sessionStorage`. */
-export const pageId = () => randomBytes(8).toString('hex');
+/** The wire version the tests speak, as the browser client's `WIRE_VERSION`. */
+export const WIRE_VERSION = 1;
+
+/** The name of the demo server's browser cookie. */
+export const BROWSER_COOKIE = 'diffable-browser';
+
+/**
+ * A page as a browser loads it: its id, its socket's address with
+ * `?page=ID&v=1`, and the headers its socket sends (`Cookie`, `Origin`).
+ *
+ * @typedef {object} VisitedPage
+ * @property {string} id The page id, from `data-page`.
+ * @property {string} path The page's path, e.g. `/demos/mountains`.
+ * @property {string} cookie `diffable-browser=TOKEN`, as a `Cookie` header carries it.
+ * @property {string} origin The server's origin, `http://HOST:PORT`.
+ * @property {string} socketURL `ws://HOST:PORT/PATH/socket?page=ID&v=1`.
+ * @property {Object<string, string>} headers `Cookie` and `Origin` for the socket.
+ * @property {Headers} responseHeaders The page's response headers.
+ */
+
+/**
+ * Loads `path` of the server at `origin` as a browser does, sending
+ * `cookie` when given (a browser that has been here), and returns the page
+ * the server issued. The cookie is the one the server set, or the one sent
+ * when it set none.
+ *
+ * @param {string} origin `http://HOST:PORT`.
+ * @param {string} path
+ * @param {{cookie?: string}} [options]
+ * @returns {Promise<VisitedPage>}
+ */
+export async function visitPage(origin, path, { cookie } = {}) {
+  const response = await withDeadline(
+    fetch(`${origin}${path}`, { headers: cookie === undefined ? {} : { cookie } }),
+    DEFAULT_TIMEOUT, () => `no answer to GET ${path}`);
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${html.slice(0, 200)}`);
+  const body = /<body\b[^>]*>/.exec(html)?.[0] ?? '';
+  const id = /\sdata-page="([^"]*)"/.exec(body)?.[1];
+  const socketPath = /\sdata-socket="([^"]*)"/.exec(body)?.[1];
+  if (id === undefined || socketPath === undefined) {
+    throw new Error(`GET ${path}: the page's body has no data-page or data-socket: ${body}`);
+  }
+  const set = response.headers.getSetCookie()
+    .map((line) => line.split(';')[0].trim())
+    .find((pair) => pair.startsWith(`${BROWSER_COOKIE}=`));
+  const kept = set ?? cookie;
+  if (kept === undefined) throw new Error(`GET ${path} set no ${BROWSER_COOKIE} cookie`);
+  const socketURL = `${origin.replace(/^http/, 'ws')}${socketPath}?page=${id}&v=${WIRE_VERSION}`;
+  return {
+    id, path, cookie: kept, origin, socketURL,
+    headers: { Cookie: kept, Origin: origin },
+    responseHeaders: response.headers,
+  };
+}
 
 /** One page's socket, speaking as the browser client does. */
 export class WireClient {
@@ -23,43 +80,47 @@ export class WireClient {
   /** `{type, seq, at}` of each reload and batch applied, `at` from `performance.now()`. */
   received = [];
   model = createModel();
-  #socket;
+  /** The server's close frame's code and reason, once the socket closed. */
+  closeCode = null;
+  closeReason = null;
+  /** The raw socket, once open. */
+  socket = null;
   #waiters = [];
-  #closed;
 
   /**
-   * @param {string} url The page socket's address, with `?page=ID`.
-   * @param {{viewport?: {width: number, height: number}, onApply?: (client: WireClient) => void}} [options]
+   * @param {VisitedPage} page The page whose socket this is (`visitPage`).
+   * @param {{viewport?: {width: number, height: number}, onApply?: (client: WireClient) => void,
+   *   headers?: Object<string, string>}} [options] `headers` replace the page's
+   *   `Cookie` and `Origin`.
    */
-  constructor(url, { viewport = { width: 390, height: 844 }, onApply } = {}) {
-    requireWebSocket();
-    this.url = url;
+  constructor(page, { viewport = { width: 390, height: 844 }, onApply, headers = page.headers } = {}) {
+    this.page = page;
+    this.url = page.socketURL;
     this.viewport = viewport;
     this.onApply = onApply;
-    this.#socket = new WebSocket(url);
-    this.#closed = new Promise((resolve) => {
-      this.#socket.onclose = (event) => {
-        this.closeCode = event.code;
-        resolve(event.code);
-        this.#notify();
-      };
-    });
-    this.#socket.onmessage = (event) => this.#receive(event.data);
-    this.#socket.onerror = () => { this.errors.push('the socket failed'); };
+    this.headers = headers;
   }
 
   /** Resolves once the socket is open and `ready` is sent. */
   async open() {
-    await withDeadline(new Promise((resolve, reject) => {
-      this.#socket.onopen = resolve;
-      this.#closed.then(() => reject(new Error(`${this.url} closed before opening`)));
-    }), DEFAULT_TIMEOUT, () => `${this.url} did not open`);
+    const socket = await RawWebSocket.connect(this.url, { headers: this.headers });
+    if (socket.status !== 101) {
+      socket.destroy();
+      throw new Error(`${this.url}: the upgrade was answered ${socket.status}`);
+    }
+    this.socket = socket;
+    socket.onmessage = (text) => this.#receive(text);
+    socket.onend = () => {
+      this.closeCode = socket.closeFrame?.code ?? 1006;
+      this.closeReason = socket.closeFrame?.reason ?? '';
+      this.#notify();
+    };
     this.send({ type: 'ready', viewport: this.viewport, lists: {} });
   }
 
-  /** Sends a message with `v: 1`. */
+  /** Sends a message with `v: 1`, when the socket is open. */
   send(message) {
-    if (this.#socket.readyState === 1) this.#socket.send(JSON.stringify({ v: 1, ...message }));
+    if (this.socket?.open) this.socket.send(JSON.stringify({ v: WIRE_VERSION, ...message }));
   }
 
   /** What the client shows: `[{list, seq, sections: [{id, items}]}]`. */
@@ -86,7 +147,8 @@ export class WireClient {
     });
   }
 
-  close() { this.#socket.close(); return this.#closed; }
+  /** Closes the socket (1000) and resolves when the connection has ended. */
+  async close() { await this.socket?.close(); }
 
   #receive(data) {
     const at = performance.now();
@@ -131,61 +193,62 @@ export class WireClient {
 }
 
 /**
- * A client that connects, says `ready`, asks for a reload of `list` `times`
- * times (each answered with a full reload), and never reads a byte: the
- * server's sends to it back up. Written on a raw TCP socket, since a
- * `WebSocket` always reads.
+ * A client that never reads: it connects its page's socket, says `ready`
+ * with a viewport tall enough for every cell of a list to be in each
+ * reload, then, for `seconds` or until closed, asks for reloads of `list`,
+ * types queries into `input` and switches the list's width between two
+ * sizes (each switch is a new layout), each at just under the server's rate
+ * for the message (resync: its burst of 20, then 4 a second; input: 100,
+ * then 50 a second; viewport: 200, then 200 a second), so that the server
+ * answers each and refuses none; and it reads no byte after the handshake,
+ * so the server's sends to it back up (about 6 MB in 3 s).
  *
- * @returns {Promise<{socket: import('node:net').Socket, sent: number, close: () => void}>}
+ * @param {VisitedPage} page
+ * @param {{list: string, input?: string, queries?: string[], seconds?: number}} options
+ * @returns {Promise<{socket: import('node:net').Socket, sent: number,
+ *   queued: () => number | null, close: () => void}>}
  */
-export async function stalledClient(url, { list, times = 200 }) {
-  const address = new URL(url);
-  const socket = connectTCP({ host: address.hostname, port: Number(address.port) });
-  socket.on('error', () => {});
-  await withDeadline(new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  }), DEFAULT_TIMEOUT, () => `could not connect to ${url}`);
-  const key = randomBytes(16).toString('base64');
-  socket.write(`GET ${address.pathname}${address.search} HTTP/1.1\r\nHost: ${address.host}\r\n`
-    + 'Upgrade: websocket\r\nConnection: Upgrade\r\n'
-    + `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
-  await withDeadline(new Promise((resolve, reject) => {
-    let text = '';
-    const onData = (chunk) => {
-      text += chunk.toString('latin1');
-      if (!text.includes('\r\n\r\n')) return;
-      socket.off('data', onData);
-      // From here on, nothing is read: the socket's buffers fill up.
-      socket.pause();
-      if (/^HTTP\/1\.1 101/.test(text)) resolve();
-      else reject(new Error(`the upgrade was answered ${text.split('\r\n')[0]}`));
-    };
-    socket.on('data', onData);
-  }), DEFAULT_TIMEOUT, () => `${url} did not answer the upgrade`);
+export async function stalledClient(page, { list, input = 'search', queries = ['a', ''], seconds = 10 }) {
+  const raw = await RawWebSocket.connect(page.socketURL, { headers: page.headers, pauseAfterUpgrade: true });
+  if (raw.status !== 101) {
+    raw.destroy();
+    throw new Error(`${page.socketURL}: the upgrade was answered ${raw.status}`);
+  }
   let sent = 0;
-  const frame = (message) => {
-    const payload = Buffer.from(JSON.stringify({ v: 1, ...message }));
-    const mask = randomBytes(4);
-    let header;
-    if (payload.length < 126) {
-      header = Buffer.from([0x81, 0x80 | payload.length]);
-    } else {
-      header = Buffer.from([0x81, 0x80 | 126, 0, 0]);
-      header.writeUInt16BE(payload.length, 2);
-    }
-    for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
-    socket.write(Buffer.concat([header, mask, payload]));
+  const send = (message) => {
+    raw.send(JSON.stringify({ v: WIRE_VERSION, ...message }));
     sent += 1;
   };
-  frame({ type: 'ready', viewport: { width: 390, height: 844 }, lists: {} });
-  for (let i = 0; i < times; i += 1) frame({ type: 'resync', list, reason: 'load test' });
+  send({ type: 'ready', viewport: { width: 390, height: 100_000 }, lists: {} });
+  const resync = () => send({ type: 'resync', list, reason: 'a client that never reads' });
+  let typed = 0;
+  const type = () => {
+    send({ type: 'input', name: input, value: queries[typed % queries.length] });
+    typed += 1;
+  };
+  let resized = 0;
+  const resize = () => {
+    const width = resized % 2 === 0 ? 1280 : 390;
+    send({ type: 'viewport', list, width, height: 100_000, x: 0, y: 0 });
+    resized += 1;
+  };
+  for (let i = 0; i < 20; i += 1) resync();
+  for (let i = 0; i < 100; i += 1) type();
+  for (let i = 0; i < 200; i += 1) resize();
+  const timers = [setInterval(resync, 250), setInterval(type, 20), setInterval(resize, 5)];
+  const stop = () => { for (const timer of timers) clearInterval(timer); };
+  const ends = setTimeout(stop, seconds * 1000);
+  raw.onend = () => { stop(); clearTimeout(ends); };
   return {
-    socket,
+    socket: raw.socket,
     get sent() { return sent; },
     /** Bytes the server sent that wait unread in this socket's kernel buffer. */
-    queued: () => receiveQueue(socket),
-    close: () => socket.destroy(),
+    queued: () => receiveQueue(raw.socket),
+    close: () => {
+      stop();
+      clearTimeout(ends);
+      raw.destroy();
+    },
   };
 }
 
