@@ -195,6 +195,51 @@ struct GuardedChildChannel<Base: ServerChildChannel>: ServerChildChannel {
   }
 
   func handle(value: Value, logger: Logger) async {
+    var logger = logger
+    logger.handler = CutShortUpgradesAsDebug(base: logger.handler)
     await base.handle(value: value, logger: logger)
   }
+}
+
+/// Logs as `base` does, except one record: hummingbird-websocket logs a
+/// connection closed before its first request was read (by the guard's
+/// 408, 414, 431, 400 or 501, or by the client) as an error ("Error
+/// handling upgrade result", the channel's state), which would let any
+/// client write a line of the server's error log per connection. That
+/// record is no server error, and goes out at debug level.
+struct CutShortUpgradesAsDebug: LogHandler {
+  var base: any LogHandler
+
+  static let closedChannel: Set<String> = [
+    String(describing: ChannelError.inappropriateOperationForState),
+    String(describing: ChannelError.ioOnClosedChannel),
+    String(describing: ChannelError.inputClosed),
+  ]
+
+  var metadata: Logger.Metadata {
+    get { base.metadata }
+    set { base.metadata = newValue }
+  }
+
+  var logLevel: Logger.Level {
+    get { base.logLevel }
+    set { base.logLevel = newValue }
+  }
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { base[metadataKey: key] }
+    set { base[metadataKey: key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    var event = event
+    if event.message.description == "Error handling upgrade result",
+      case .string(let error)? = event.metadata?["error.type"], Self.closedChannel.contains(error)
+    {
+      event.level = .debug
+      guard event.level >= logLevel else { return }
+    }
+    base.log(event: event)
+  }
+
 }

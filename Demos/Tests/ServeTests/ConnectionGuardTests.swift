@@ -1,5 +1,7 @@
 import DiffableWeb
 import Foundation
+import Logging
+import NIOCore
 import Testing
 
 @testable import DemoServer
@@ -203,5 +205,26 @@ import Testing
       #expect(close.code == 1002)
       #expect(close.reason == "a client's frames must be masked (RFC 6455 5.1)")
     }
+  }
+
+  @Test func aConnectionCutShortBeforeItsRequestIsNoErrorInTheLog() {
+    final class Recorder: LogHandler, @unchecked Sendable {
+      var records: [(Logger.Level, String)] = []
+      var metadata: Logger.Metadata = [:]
+      var logLevel: Logger.Level = .warning
+      subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+      }
+      func log(event: LogEvent) { records.append((event.level, event.message.description)) }
+    }
+    let recorder = Recorder()
+    let logger = Logger(label: "test") { _ in CutShortUpgradesAsDebug(base: recorder) }
+    let closed = String(describing: ChannelError.inappropriateOperationForState)
+    logger.error("Error handling upgrade result", metadata: ["error.type": .string(closed)])
+    logger.error("Error handling upgrade result", metadata: ["error.type": "something else"])
+    logger.error("another error", metadata: ["error.type": .string(closed)])
+    #expect(recorder.records.map(\.1) == ["Error handling upgrade result", "another error"])
+    #expect(recorder.records.map(\.0) == [.error, .error])
   }
 }
