@@ -87,8 +87,8 @@ public final class WebSession {
     "ready": WebMessageRate(perSecond: 2, burst: 10),
   ]
 
-  /// The clock of the message rates and the silence timeout. Tests set one
-  /// of their own.
+  /// The clock of the message rates. Tests set one of their own. (The
+  /// silence timeout sleeps on the continuous clock, and reads it.)
   var _now: @Sendable () -> ContinuousClock.Instant = { .now }
 
   /// How many bytes of messages may wait to be written to a page that
@@ -249,7 +249,7 @@ public final class WebSession {
       let close = outbox.close
       await transport.close(code: close.code, reason: close.reason)
     }
-    let connection = _WebConnection(outbox, writer: writer, at: _now())
+    let connection = _WebConnection(outbox, writer: writer)
     _connection = connection
     let reader = Task { await _read(transport.incoming, on: connection) }
     connection.reader = reader
@@ -281,7 +281,7 @@ public final class WebSession {
     do {
       for try await frame in incoming {
         guard _connection === connection else { break }
-        connection.heardAt = _now()
+        connection.heardAt = .now
         if let problem = _handle(frame, on: connection) {
           if let version = _version(ofRefused: frame) {
             connection.outbox.setClose(
@@ -317,7 +317,7 @@ public final class WebSession {
         do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
         guard let self, let connection, self._connection === connection else { return }
         wake = connection.heardAt + timeout
-        if wake <= self._now() {
+        if wake <= .now {
           connection.outbox.setClose(
             .goingAway, reason: "nothing heard from the page for \(timeout)")
           self._end(connection, abandoning: true)
@@ -495,7 +495,7 @@ final class _WebConnection {
   var reader: Task<Void, Never>?
   var silenceWatch: Task<Void, Never>?
   /// When the page's last message came (or the connection opened).
-  var heardAt: ContinuousClock.Instant
+  var heardAt = ContinuousClock.now
   /// The rates of the page's messages.
   var rates = _WebMessageRates()
   var isReady = false
@@ -506,10 +506,9 @@ final class _WebConnection {
   /// Whether the catch-up reloads are being queued.
   var isCatchingUp = false
 
-  init(_ outbox: _WebOutbox, writer: Task<Void, Never>, at now: ContinuousClock.Instant) {
+  init(_ outbox: _WebOutbox, writer: Task<Void, Never>) {
     self.outbox = outbox
     self.writer = writer
-    self.heardAt = now
   }
 
   /// Queues `message` unless the bytes waiting would then exceed `limit`,
