@@ -806,27 +806,16 @@ describe('a random part of each reconnect delay', () => {
   });
 
   test('the default is Math.random: the wait is between half and all of the delay', () => {
-    const clock = new FakeClock();
-    const sockets = [];
-    const connection = connect({
-      url: 'ws://test/socket',
-      socketFactory: (url) => {
-        const socket = new FakeSocket(url, clock.now);
-        sockets.push(socket);
-        return socket;
-      },
-      viewport: () => ({ width: 1, height: 1 }),
-      clock,
-      backoff: { initial: 1_000, maximum: 1_000 },
-    });
+    // `undefined` leaves connect's own default in place of the harness's.
+    const h = harness({ random: undefined, backoff: { initial: 1_000, maximum: 1_000 } });
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const before = clock.now;
-      sockets.at(-1).drop();
-      clock.advance(1_000);
-      const waited = sockets.at(-1).openedAt - before;
+      const before = h.clock.now;
+      h.socket.drop();
+      h.clock.advance(1_000);
+      const waited = h.socket.openedAt - before;
       assert.ok(waited >= 500 && waited < 1_000, `waited ${waited} ms`);
     }
-    connection.close();
+    h.connection.close();
   });
 });
 

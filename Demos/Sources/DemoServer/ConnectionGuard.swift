@@ -160,11 +160,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   /// connection.
   private func closeWebSocket(_ context: ChannelHandlerContext, code: UInt16, reason: String) {
     mode = .closing
-    var cut = Substring(reason)
-    while cut.utf8.count > 123 { cut = cut.dropLast() }
+    let cut = WebSocketTransport.closeReason(reason)
     var frame = context.channel.allocator.buffer(capacity: 4 + cut.utf8.count)
     frame.writeBytes([0x88, UInt8(2 + cut.utf8.count), UInt8(code >> 8), UInt8(code & 0xFF)])
-    frame.writeString(String(cut))
+    frame.writeString(cut)
     context.writeAndFlush(wrapOutboundOut(frame)).assumeIsolated().whenComplete { _ in
       context.close(promise: nil)
     }

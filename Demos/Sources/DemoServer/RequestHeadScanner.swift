@@ -101,8 +101,7 @@ struct RequestHeadScanner {
       if !sawRequestLine {
         // Empty lines before a request line are allowed (RFC 9112 §2.2).
         if line.isEmpty { continue }
-        if let refusal = checkRequestLine() { return refusal }
-        noteRequestLine()
+        if let refusal = readRequestLine() { return refusal }
         sawRequestLine = true
       } else if line.isEmpty {
         if hasContentLength && hasTransferEncoding {
@@ -117,8 +116,9 @@ struct RequestHeadScanner {
     return .incomplete
   }
 
-  /// Why the request line in `line` is refused, if it is.
-  private func checkRequestLine() -> Verdict? {
+  /// Why the request line in `line` is refused, if it is; notes its
+  /// target when it is not.
+  private mutating func readRequestLine() -> Verdict? {
     let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte),
       !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 != 0x7F }),
@@ -130,13 +130,8 @@ struct RequestHeadScanner {
     guard Self.methods.contains(method) else {
       return .refused(status: 501, reason: "the method \(method.prefix(40)) is not known here")
     }
-    return nil
-  }
-
-  /// Notes the request line's target: its line was checked.
-  private mutating func noteRequestLine() {
-    let parts = line.split(separator: UInt8(ascii: " "))
     summary.target = String(decoding: parts[1], as: UTF8.self)
+    return nil
   }
 
   /// Why the header line in `line` is refused, if it is; notes the

@@ -91,8 +91,15 @@ public struct WebSocketTransport: WebTransport {
   /// Closes the socket with `code` and `reason` (cut to the 123 bytes a
   /// close frame holds).
   public func close(code: WebCloseCode, reason: String) async {
+    try? await outbound.close(
+      .init(codeNumber: Int(code.rawValue)), reason: Self.closeReason(reason))
+  }
+
+  /// `reason` cut, at a character's end, to the 123 bytes of UTF-8 a close
+  /// frame holds (RFC 6455 §5.5: 125 bytes, two of them the code).
+  static func closeReason(_ reason: String) -> String {
     var cut = Substring(reason)
     while cut.utf8.count > 123 { cut = cut.dropLast() }
-    try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: String(cut))
+    return String(cut)
   }
 }

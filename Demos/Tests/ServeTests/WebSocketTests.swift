@@ -134,8 +134,7 @@ import Testing
         try first.send(Self.ready)
         _ = try Self.next("reload", from: first)
         let page = first.page!
-        let second = try TestWebSocket(
-          port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
+        let second = try TestWebSocket(port: port, page: page)
         let close = try first.closeFrame()
         try second.send(Self.ready)
         return (close.code, close.reason, try Self.next("reload", from: second))
@@ -217,8 +216,7 @@ import Testing
     try await withServer { port, registry in
       let page = try await onThread { try TestWebSocket.load("mountains", port: port) }
       let resumed = try await onThread { () -> [[String]] in
-        let first = try TestWebSocket(
-          port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
+        let first = try TestWebSocket(port: port, page: page)
         try first.send(Self.ready)
         _ = try Self.settledReload(of: "mountains", from: first) { $0.first?.count == 8 }
         try first.send(#"{"v": 1, "type": "input", "name": "search", "value": "lh"}"#)
@@ -227,8 +225,7 @@ import Testing
         first.close()
         // The same page connects again: its first reload is the server's
         // list as the search left it.
-        let second = try TestWebSocket(
-          port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
+        let second = try TestWebSocket(port: port, page: page)
         try second.send(Self.ready)
         return Self.items(try Self.next("reload", from: second))
       }

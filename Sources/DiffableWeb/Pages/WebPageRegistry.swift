@@ -169,6 +169,8 @@ public final class WebPageRegistry {
   public func page(id: String) -> WebPage? { pages[id] }
 
   /// The identifiers of the pages kept, sorted.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of pages kept.
   public var pageIDs: [String] { table.entries.keys.sorted() }
 
   /// Issues a page for a `GET` of `request.path`: a new identifier, bound
@@ -178,6 +180,10 @@ public final class WebPageRegistry {
   /// When a limit is full, the oldest pages without a socket in its scope
   /// are dropped to make room; a refusal comes only when every page in the
   /// scope has a socket, or the authorization hook refuses.
+  ///
+  /// - Complexity: Besides the hook, O(1) when no limit is full and no
+  ///   page is due to expire; O(*n*) otherwise, where *n* is the number of
+  ///   pages kept.
   public func issue(_ request: WebRequest) async -> Result<IssuedPage, WebRefusal> {
     let identity: String?
     switch await authorization(of: request) {
@@ -259,6 +265,10 @@ public final class WebPageRegistry {
   /// one already replaces it; the older one is closed with
   /// ``WebCloseCode/superseded``. When the page's last socket closes, the
   /// page is kept for ``WebPageLimits/detachedLifetime``.
+  ///
+  /// - Complexity: Besides the hook and the session, O(1) when no page is
+  ///   due to expire; O(*n*) otherwise, where *n* is the number of pages
+  ///   kept.
   public func serve<Transport: WebTransport>(_ transport: Transport, request: WebRequest) async {
     expire()
     let id: String
@@ -308,7 +318,9 @@ public final class WebPageRegistry {
   /// ``issue(_:)`` and ``serve(_:request:)``; a server may call it on a
   /// timer too, so that an idle server frees its pages.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of pages kept.
+  /// - Complexity: O(1) before the earliest deadline of a page issued or
+  ///   left without a socket; O(*n*) for the pass after it, where *n* is
+  ///   the number of pages kept.
   public func expire() {
     for id in table.expire(at: now()) { dropPage(id) }
   }
@@ -326,6 +338,9 @@ public final class WebPageRegistry {
   /// library closes the sockets its own way, and its pages reconnect with
   /// backoff. What each page was sent before goes out first; cancelling
   /// the call stops the writes still waiting (a page that does not read).
+  ///
+  /// - Complexity: O(*n*) besides the writes, where *n* is the number of
+  ///   pages with a session.
   public func closeSockets(code: WebCloseCode, reason: String) async {
     let writers = pages.values.compactMap {
       $0.session._closeConnection(code, reason: reason, abandoning: false)

@@ -56,6 +56,8 @@ public struct WebRequest: Sendable, Hashable {
 
   /// The value of the cookie `name`, or `nil`: the first with that name in
   /// the `cookie` header.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the `cookie` header.
   public func cookie(named name: String) -> String? {
     guard let header = headers["cookie"] else { return nil }
     for pair in header.split(separator: ";") {

@@ -61,6 +61,9 @@ struct _WebPageTable: Sendable {
   private(set) var entries: [String: Entry] = [:]
   private var perBrowser: [String: Int] = [:]
   private var perAddress: [String: Int] = [:]
+  /// No page's deadline is before this (some may be later: a page that got
+  /// a socket has none), so `expire(at:)` reads nothing before it.
+  private var earliestDeadline: ContinuousClock.Instant?
 
   init(limits: WebPageLimits) {
     self.limits = limits
@@ -133,6 +136,7 @@ struct _WebPageTable: Sendable {
       state: .issued, since: now)
     perBrowser[browser, default: 0] += 1
     if let address { perAddress[address, default: 0] += 1 }
+    noteDeadline(now + limits.connectDeadline)
     return .success(dropped)
   }
 
@@ -170,16 +174,28 @@ struct _WebPageTable: Sendable {
   /// Records that the page `id` has no socket any more, from `now`.
   mutating func detach(id: String, at now: ContinuousClock.Instant) {
     guard entries[id] != nil else { return }
-    entries[id]!.state = .detached
-    entries[id]!.since = now
+    entries[id]?.state = .detached
+    entries[id]?.since = now
+    noteDeadline(now + limits.detachedLifetime)
+  }
+
+  private mutating func noteDeadline(_ deadline: ContinuousClock.Instant) {
+    earliestDeadline = min(earliestDeadline ?? deadline, deadline)
   }
 
   /// Drops every page whose deadline passed; returns their identifiers.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of pages kept.
+  /// - Complexity: O(1) before the earliest deadline noted since the last
+  ///   pass; O(*n*) for the pass after it, where *n* is the number of pages
+  ///   kept.
   mutating func expire(at now: ContinuousClock.Instant) -> [String] {
-    let due = entries.values.filter { entry in deadline(of: entry).map { $0 <= now } ?? false }
-      .map(\.id)
+    guard let earliest = earliestDeadline, earliest <= now else { return [] }
+    var due: [String] = []
+    earliestDeadline = nil
+    for entry in entries.values {
+      guard let deadline = deadline(of: entry) else { continue }
+      if deadline <= now { due.append(entry.id) } else { noteDeadline(deadline) }
+    }
     for id in due { remove(id) }
     return due
   }

@@ -63,7 +63,11 @@ final class TestWebSocket: @unchecked Sendable {
   /// Loads the demo page `name` and opens its socket, as the page's
   /// browser.
   convenience init(port: Int, demo name: String) throws {
-    let page = try Self.load(name, port: port)
+    try self.init(port: port, page: try Self.load(name, port: port))
+  }
+
+  /// Opens the socket of `page`, as the page's browser (with its cookie).
+  convenience init(port: Int, page: Page) throws {
     try self.init(port: port, path: page.socketPath, headers: ["Cookie": page.cookie])
     self.page = page
   }
