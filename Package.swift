@@ -8,6 +8,9 @@ let internalChecks: [SwiftSetting] =
   Context.environment["DIFFABLE_INTERNAL_CHECKS"] != nil
   ? [.define("DIFFABLE_INTERNAL_CHECKS")] : []
 
+/// A dependency of the Hummingbird integration's, built only with its trait.
+let hummingbird = TargetDependencyCondition.when(traits: ["Hummingbird"])
+
 let package = Package(
   name: "swift-diffable",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -17,11 +20,30 @@ let package = Package(
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
     .library(name: "DiffableUIKit", targets: ["DiffableUIKit"]),
+    .library(name: "DiffableWebHummingbird", targets: ["DiffableWebHummingbird"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
+  ],
+  // One trait per server integration, off by default: a package that
+  // depends on swift-diffable without naming one resolves none of the
+  // servers' packages.
+  traits: [
+    .trait(
+      name: "Hummingbird",
+      description: "DiffableWebHummingbird: pages and sockets on Hummingbird 2."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    // The Hummingbird trait's. No Hummingbird traits: the integration needs
+    // neither swift-configuration nor the rest of Foundation.
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
   targets: [
     // JSON objects with a fixed set of keys, for the modules that read JSON
@@ -75,6 +97,38 @@ let package = Package(
       name: "DiffableWebTests",
       dependencies: [
         "DiffableWeb", "DiffableCore", "DiffableEngine", "CollectionLayout", "DiffableTestSupport",
+      ]),
+    // The browser lists on Hummingbird 2: page and socket routes, the
+    // client's files, and a guard in front of every connection. Built
+    // empty unless the Hummingbird trait is on (its sources are under
+    // `#if Hummingbird`).
+    .target(
+      name: "DiffableWebHummingbird",
+      dependencies: [
+        "DiffableWeb",
+        .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: hummingbird),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: hummingbird),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
+        .product(name: "Logging", package: "swift-log", condition: hummingbird),
+        .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
+      ]),
+    .testTarget(
+      name: "DiffableWebHummingbirdTests",
+      dependencies: [
+        "DiffableWebHummingbird", "DiffableWeb", "DiffableCore", "DiffableEngine",
+        .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: hummingbird),
+        .product(
+          name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: hummingbird),
+        .product(name: "Logging", package: "swift-log", condition: hummingbird),
+        .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
       ]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout", dependencies: ["InternalJSONCoding"]),

@@ -19,17 +19,29 @@ public struct DemoPage: Sendable, Hashable {
 
   /// The path of the page's WebSocket.
   public var socketPath: String { "/demos/\(name)/socket" }
+
+  /// The page's document: its title, a heading with a link to the index,
+  /// its controls; the client served under `/client`.
+  public var document: WebPageDocument {
+    WebPageDocument(
+      title: "\(title) · swift-diffable", clientPath: WebPages.clientPath,
+      header: "<header><a href=\"/\">swift-diffable</a><h1>\(title)</h1></header>"
+        + (controls.isEmpty ? "" : "\n" + controls))
+  }
 }
 
 /// The HTML of the demo server's pages: constant, trusted text, with no
 /// data from the network in it.
 ///
-/// Every page loads the browser client (`/client/page.js`, which shows the
-/// page's lists and connects to its socket) and its style sheet; the data
-/// arrives over the socket and only ever reaches the page as text. A seed
-/// screen's page carries the identifier the page registry issued for it
-/// (`<body data-page="ID" data-socket="PATH">`).
+/// A seed screen's page is a ``DemoPage/document``: it loads the browser
+/// client (`/client/page.js`, which shows the page's lists and connects to
+/// its socket) and its style sheet, and carries the identifier the page
+/// registry issued for it (`<body data-page="ID" data-socket="PATH">`); the
+/// data arrives over the socket and only ever reaches the page as text.
 public enum WebPages {
+  /// Where the server serves the client's files.
+  public static let clientPath = "/client"
+
   /// The pages that exist, in the index's order.
   public static let demos: [DemoPage] = [
     DemoPage(
@@ -76,32 +88,12 @@ public enum WebPages {
     demos.first { $0.name == name }
   }
 
-  /// The HTML of `page`, for the page identifier `id` that the server
-  /// issued and the socket at `socketPath`.
-  ///
-  /// - Precondition: `id` is one the page registry issues (32 lowercase
-  ///   hexadecimal digits), and `socketPath` is a path of the server's own
-  ///   (``DemoPage/socketPath``): neither comes from the network.
-  public static func html(of page: DemoPage, id: String, socketPath: String) -> String {
-    precondition(
-      WebPageRegistry.isToken(id),
-      "WebPages.html(of:id:socketPath:): the page id \(id.debugDescription) is not one the registry issues"
-    )
-    return document(title: page.title, socket: (id, socketPath)) {
-      """
-      <header><a href="/">swift-diffable</a><h1>\(page.title)</h1></header>
-      \(page.controls.isEmpty ? "" : page.controls + "\n")\
-      <div data-diffable-list="\(page.listName)" class="diffable-list"></div>
-      """
-    }
-  }
-
   /// The HTML of the index: every page, with its line.
   public static var index: String {
     let items = demos.map {
       "<li><a href=\"\($0.path)\">\($0.title)</a>: \($0.summary)</li>"
     }
-    return document(title: nil, socket: nil) {
+    return document(title: nil) {
       """
       <header><h1>swift-diffable</h1></header>
       <p>Lists driven by a diffable data source in a Swift process and laid out by \
@@ -115,7 +107,7 @@ public enum WebPages {
 
   /// The HTML of the page for a path that has none.
   public static var notFound: String {
-    document(title: "Not found", socket: nil) {
+    document(title: "Not found") {
       """
       <header><a href="/">swift-diffable</a><h1>Not found</h1></header>
       <p>There is no page here. The <a href="/">index</a> lists every page.</p>
@@ -123,21 +115,16 @@ public enum WebPages {
     }
   }
 
-  /// A whole document around `body`. Pages with a socket load the client.
-  static func document(
-    title: String?, socket: (id: String, path: String)?, body: () -> String
-  ) -> String {
+  /// A whole document around `body`, with the client's style sheet and no
+  /// script.
+  static func document(title: String?, body: () -> String) -> String {
     let fullTitle = title.map { "\($0) · swift-diffable" } ?? "swift-diffable"
-    let script =
-      socket == nil ? "" : "\n<script type=\"module\" src=\"/client/page.js\"></script>"
-    let bodyTag =
-      socket.map { "<body data-page=\"\($0.id)\" data-socket=\"\($0.path)\">" } ?? "<body>"
     return """
       <!doctype html><html lang="en"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(fullTitle)</title>
-      <link rel="stylesheet" href="/client/diffable.css">\(script)</head>
-      \(bodyTag)
+      <link rel="stylesheet" href="\(clientPath)/diffable.css"></head>
+      <body>
       \(body())
       </body></html>
 

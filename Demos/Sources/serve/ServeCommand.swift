@@ -2,6 +2,7 @@ import ArgumentParser
 import BrowserRenderer
 import DemoServer
 import DiffableWeb
+import DiffableWebHummingbird
 import Foundation
 import Logging
 import ServiceLifecycle

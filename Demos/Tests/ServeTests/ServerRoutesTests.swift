@@ -17,13 +17,16 @@ import Testing
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
         let id = try #require(answer.text.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1)
-        #expect(answer.text == WebPages.html(of: page, id: String(id), socketPath: page.socketPath))
+        #expect(
+          answer.text
+            == page.document.html(
+              pageID: String(id), socketPath: page.socketPath, listNames: [page.listName]))
         #expect(answer.header("Cache-Control") == "no-store")
         let cookie = try #require(answer.header("Set-Cookie"))
         #expect(
           cookie.wholeMatch(of: /diffable-browser=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Strict/)
             != nil, "\(cookie)")
-        #expect(answer.header("Content-Security-Policy") == DemoServer.contentSecurityPolicy)
+        #expect(answer.header("Content-Security-Policy") == WebHTTPResponse.contentSecurityPolicy)
         #expect(answer.header("X-Content-Type-Options") == "nosniff")
       }
       for path in [

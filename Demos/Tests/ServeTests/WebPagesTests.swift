@@ -30,7 +30,7 @@ import Testing
 
   /// A page's HTML for a made-up identifier the registry could issue.
   static func html(of page: DemoPage) -> String {
-    WebPages.html(of: page, id: id, socketPath: page.socketPath)
+    page.document.html(pageID: id, socketPath: page.socketPath, listNames: [page.listName])
   }
 
   static let id = "0123456789abcdef0123456789abcdef"

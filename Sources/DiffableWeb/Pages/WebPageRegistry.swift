@@ -9,8 +9,8 @@ public enum WebAuthorization: Sendable, Hashable {
   case refused(reason: String)
 }
 
-/// One page a ``WebPageRegistry`` issued, once a socket of it connected:
-/// its ``session``, and the app's object that fills it.
+/// One page a ``WebPageRegistry`` issued: its ``session``, and the app's
+/// object that fills it.
 @MainActor
 public final class WebPage {
   /// The page's identifier: 32 lowercase hexadecimal digits (128 random
@@ -47,9 +47,10 @@ public final class WebPage {
 /// A server calls it three times (the integration products and the demo
 /// server do; Documentation/Serving.md, "The perimeter"):
 ///
-/// 1. A page's `GET`: ``issue(_:)`` gives the page's identifier, for the
-///    page's HTML (`<body data-page="ID" data-socket="PATH">`), and the
-///    browser cookie to set when the request had none.
+/// 1. A page's `GET`: ``pageResponse(to:document:makePage:)`` answers with
+///    the page's HTML (`<body data-page="ID" data-socket="PATH">`) and the
+///    browser cookie when the request had none; ``issue(_:makePage:)``
+///    gives the identifier alone, for HTML of the server's own.
 /// 2. The socket's upgrade request: ``originRefusal(_:)`` before upgrading
 ///    (answer its ``WebRefusal/status``, 403).
 /// 3. The upgraded socket: ``serve(_:request:)`` checks the page identifier
@@ -70,8 +71,10 @@ public final class WebPage {
 /// }
 /// ```
 ///
-/// A page's session is made when its first socket connects, by the
-/// closure given to ``init(configuration:now:makePage:)``. A second socket
+/// A page's session is made and filled when the page is issued, by the
+/// closure given to ``issue(_:makePage:)`` or, without one, to
+/// ``init(configuration:now:makePage:)``, so that the page's HTML can hold
+/// its lists' first window (``WebPageDocument``). A second socket
 /// of the same page replaces the first, which is closed with
 /// ``WebCloseCode/superseded``. A page whose socket closed is kept for
 /// ``WebPageLimits/detachedLifetime``, so that a page that reconnects finds
@@ -111,7 +114,9 @@ public final class WebPageRegistry {
     /// upgrade request (headers, cookies, path) and returns the user's
     /// identity or a refusal. A page is bound to the identity of its `GET`;
     /// its socket is refused unless the hook gives it the same one.
-    /// Without a hook, every request is anonymous.
+    /// Without a hook, a request has the identity the server's own
+    /// authentication gave it (``WebRequest/identity``; `nil`, anonymous,
+    /// when it has none).
     public var authorize: (@Sendable (WebRequest) async -> WebAuthorization)?
 
     /// The default configuration.
@@ -130,11 +135,11 @@ public final class WebPageRegistry {
   }
 
   /// The registry's configuration.
-  public let configuration: Configuration
+  public nonisolated let configuration: Configuration
   let makePage: @MainActor (WebPage) -> Void
   let now: @Sendable () -> ContinuousClock.Instant
   var table: _WebPageTable
-  /// The pages whose socket connected at least once, by identifier.
+  /// The pages issued and not dropped, by identifier.
   var pages: [String: WebPage] = [:]
   /// For each page with a socket, a number that changes with each socket,
   /// so that a replaced socket's end does not detach the page.
@@ -147,9 +152,10 @@ public final class WebPageRegistry {
   ///   - configuration: The limits, origins, cookie and authorization.
   ///   - now: The clock the limits' deadlines are read on (tests pass one
   ///     of their own).
-  ///   - makePage: Called on the main actor when a page's first socket
-  ///     connects: makes the page's lists in ``WebPage/session`` and keeps
-  ///     what it needs in ``WebPage/content``.
+  ///   - makePage: Called on the main actor when a page is issued, unless
+  ///     ``issue(_:makePage:)`` is given a closure of its own: makes the
+  ///     page's lists in ``WebPage/session`` and keeps what it needs in
+  ///     ``WebPage/content``.
   public init(
     configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
@@ -161,11 +167,21 @@ public final class WebPageRegistry {
     self.table = _WebPageTable(limits: configuration.limits)
   }
 
+  /// A registry whose pages are filled by the closure each
+  /// ``issue(_:makePage:)`` is given (a route's own), and are empty
+  /// without one.
+  public convenience init(
+    configuration: Configuration = Configuration(),
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+  ) {
+    self.init(configuration: configuration, now: now) { _ in }
+  }
+
   /// How many pages are kept: issued, connected, or waiting for their
   /// socket to come back.
   public var count: Int { table.count }
 
-  /// The page `id`, once a socket of it connected and until it is dropped.
+  /// The page `id`, from its issue until it is dropped.
   public func page(id: String) -> WebPage? { pages[id] }
 
   /// The identifiers of the pages kept, sorted.
@@ -175,7 +191,8 @@ public final class WebPageRegistry {
 
   /// Issues a page for a `GET` of `request.path`: a new identifier, bound
   /// to the request's browser cookie (a new one when it has none), client
-  /// address and identity.
+  /// address and identity, and the page's session, filled by `makePage`
+  /// (the registry's own closure when it is `nil`).
   ///
   /// When a limit is full, the oldest pages without a socket in its scope
   /// are dropped to make room; a refusal comes only when every page in the
@@ -184,7 +201,9 @@ public final class WebPageRegistry {
   /// - Complexity: Besides the hook, O(1) when no limit is full and no
   ///   page is due to expire; O(*n*) otherwise, where *n* is the number of
   ///   pages kept.
-  public func issue(_ request: WebRequest) async -> Result<IssuedPage, WebRefusal> {
+  public func issue(
+    _ request: WebRequest, makePage: (@MainActor (WebPage) -> Void)? = nil
+  ) async -> Result<IssuedPage, WebRefusal> {
     let identity: String?
     switch await authorization(of: request) {
     case .success(let allowed): identity = allowed
@@ -203,6 +222,9 @@ public final class WebPageRegistry {
     case .success(let dropped):
       for id in dropped { dropPage(id) }
     }
+    let page = WebPage(id: id, path: request.path, identity: identity)
+    pages[id] = page
+    (makePage ?? self.makePage)(page)
     return .success(
       IssuedPage(
         id: id, socketPath: request.path + configuration.socketSuffix,
@@ -280,18 +302,10 @@ public final class WebPageRegistry {
       id = admitted
     }
     // The page may have been dropped while the hook ran.
-    guard let entry = table[id] else {
+    guard table[id] != nil, let page = pages[id] else {
       await transport.close(
         code: .pageExpired, reason: "the server does not know this page (it expired)")
       return
-    }
-    let page: WebPage
-    if let existing = pages[id] {
-      page = existing
-    } else {
-      page = WebPage(id: id, path: entry.path, identity: entry.identity)
-      pages[id] = page
-      makePage(page)
     }
     socketCount += 1
     let socket = socketCount
@@ -315,7 +329,7 @@ public final class WebPageRegistry {
   }
 
   /// Drops every page whose deadline passed. The registry calls it at each
-  /// ``issue(_:)`` and ``serve(_:request:)``; a server may call it on a
+  /// ``issue(_:makePage:)`` and ``serve(_:request:)``; a server may call it on a
   /// timer too, so that an idle server frees its pages.
   ///
   /// - Complexity: O(1) before the earliest deadline of a page issued or
@@ -368,7 +382,7 @@ public final class WebPageRegistry {
 
   /// The request's identity from the authorization hook, or its refusal.
   func authorization(of request: WebRequest) async -> Result<String?, WebRefusal> {
-    guard let authorize = configuration.authorize else { return .success(nil) }
+    guard let authorize = configuration.authorize else { return .success(request.identity) }
     switch await authorize(request) {
     case .allowed(let identity): return .success(identity)
     case .refused(let reason):

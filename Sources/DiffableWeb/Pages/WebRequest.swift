@@ -18,6 +18,11 @@ public struct WebRequest: Sendable, Hashable {
   /// Whether the request came over TLS (directly or through a proxy that
   /// says so): the page's own origin is then `https:`.
   public var isSecure: Bool
+  /// The user the server's own authentication found for the request (a
+  /// framework's authenticator or middleware), or `nil` for an anonymous
+  /// one. The page registry binds a page to it, unless its
+  /// ``WebPageRegistry/Configuration/authorize`` hook says otherwise.
+  public var identity: String?
 
   /// A request for `path`.
   ///
@@ -28,11 +33,13 @@ public struct WebRequest: Sendable, Hashable {
   ///     in the order they came.
   ///   - clientAddress: The client's address, if known.
   ///   - isSecure: Whether the request came over TLS.
+  ///   - identity: The user the server's authentication found, if any.
   public init(
     path: String, query: [String: String] = [:], headers: [(String, String)] = [],
-    clientAddress: String? = nil, isSecure: Bool = false
+    clientAddress: String? = nil, isSecure: Bool = false, identity: String? = nil
   ) {
     self.path = path
+    self.identity = identity
     self.query = query
     self.headers = [:]
     self.clientAddress = clientAddress

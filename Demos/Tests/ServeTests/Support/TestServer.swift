@@ -2,6 +2,7 @@ import BrowserRenderer
 import DemoScreens
 import DemoServer
 import DiffableWeb
+import DiffableWebHummingbird
 import Foundation
 import Hummingbird
 import Logging
