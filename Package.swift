@@ -42,6 +42,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
@@ -110,8 +111,12 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird", condition: hummingbird),
         .product(
           name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: hummingbird),
+        .product(
+          name: "HummingbirdWSCompression", package: "hummingbird-websocket",
+          condition: hummingbird),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
+        .product(name: "CoreMetrics", package: "swift-metrics", condition: hummingbird),
         .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
@@ -127,7 +132,11 @@ let package = Package(
           name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: hummingbird),
         .product(
           name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: hummingbird),
+        .product(
+          name: "HummingbirdWSCompression", package: "hummingbird-websocket",
+          condition: hummingbird),
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
+        .product(name: "MetricsTestKit", package: "swift-metrics", condition: hummingbird),
         .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
       ]),
     // The compositional layout engine: plain values in, frames out. No UIKit.

@@ -12,7 +12,11 @@ let package = Package(
   name: "swift-diffable-benchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "swift-diffable", path: "..")
+    .package(name: "swift-diffable", path: ".."),
+    // The compressor of hummingbird-websocket's permessage-deflate, for the
+    // bytes a compressed socket carries.
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.3.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
   ],
   targets: [
     // Timing, interleaving, medians, ratios, memory readings and the seeded
@@ -41,12 +45,14 @@ let package = Package(
         .product(name: "DiffableTesting", package: "swift-diffable"),
       ]),
     // What the web benchmarks share: a 1% change, an in-memory connection,
-    // a page that acknowledges every batch.
+    // a page that acknowledges every batch, the socket's compression.
     .target(
       name: "WebBenchmarkSupport",
       dependencies: [
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "DiffableWeb", package: "swift-diffable"),
+        .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]),
     // The browser renderer's server side: applies to a list a page shows,
     // against the bare diff, and the bytes sent against a reload.

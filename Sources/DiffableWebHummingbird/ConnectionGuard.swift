@@ -120,7 +120,12 @@
       if case .awaitingResponse = mode {
         let buffer = unwrapOutboundIn(data)
         if buffer.readableBytesView.starts(with: "HTTP/1.1 101".utf8) {
-          mode = .webSocket(WebSocketFrameScanner(maximumMessage: limits.maximumMessage))
+          // The answer names the extension when the server accepted it.
+          let head = String(decoding: buffer.readableBytesView, as: UTF8.self).lowercased()
+          mode = .webSocket(
+            WebSocketFrameScanner(
+              maximumMessage: limits.maximumMessage,
+              compression: head.contains("permessage-deflate")))
         } else {
           mode = .answered
         }

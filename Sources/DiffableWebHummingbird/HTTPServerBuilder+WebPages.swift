@@ -3,6 +3,7 @@
   public import Hummingbird
   public import HummingbirdCore
   public import HummingbirdWebSocket
+  import HummingbirdWSCompression
 
   extension HTTPServerBuilder {
     /// HTTP/1.1 with WebSocket upgrades for the routes of `webSocketRouter`
@@ -18,6 +19,11 @@
     ///   the protocol closes it with 1002, text that is not UTF-8 with
     ///   1007, a message over ``ConnectionLimits/maximumMessage`` with 1009.
     ///
+    /// Sockets negotiate `permessage-deflate` (RFC 7692) when `compression`
+    /// is on, as it is by default: a browser asks for it, and a reload of a
+    /// long list shrinks to a fraction. No message inflates past
+    /// ``ConnectionLimits/maximumMessage``.
+    ///
     /// Hummingbird closes a connection idle between requests after
     /// ``ConnectionLimits/idleTimeout``; its HTTP decoder refuses heads over
     /// twice ``ConnectionLimits/maximumHead``, a backstop for a request the
@@ -29,7 +35,7 @@
     /// ```
     public static func webPages<WebSocketRouter: HTTPResponderBuilder>(
       webSocketRouter: WebSocketRouter, registry: WebPageRegistry,
-      limits: ConnectionLimits = ConnectionLimits()
+      limits: ConnectionLimits = ConnectionLimits(), compression: Bool = true
     ) -> HTTPServerBuilder where WebSocketRouter.Responder.Context: WebSocketRequestContext {
       let webSocketResponder = webSocketRouter.buildResponder()
       let idle = limits.idleTimeout.components
@@ -38,7 +44,12 @@
       http1.httpDecoder.maxHeaderListSize = 2 * limits.maximumHead
       http1.httpDecoder.maxHeaderFieldSize = 2 * limits.maximumHead
       let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-        http1: http1, ws: .init(maxFrameSize: limits.maximumMessage, validateUTF8: true))
+        http1: http1,
+        ws: .init(
+          maxFrameSize: limits.maximumMessage,
+          extensions: compression
+            ? [.perMessageDeflate(maxDecompressedFrameSize: limits.maximumMessage)] : [],
+          validateUTF8: true))
       return HTTPServerBuilder { responder in
         GuardedChildChannel(
           base: HTTP1WebSocketUpgradeChannel(

@@ -17,10 +17,16 @@
     /// The user the request is made for, as the app's authentication found
     /// it, or `nil` for an anonymous one. `nil` by default.
     var webIdentity: String? { get }
+    /// The client's address, for the registry's caps per address: the
+    /// peer's by default. Behind a reverse proxy, every peer is the proxy:
+    /// give the address the proxy reports (`X-Forwarded-For`, trusted only
+    /// from the proxy).
+    var webClientAddress: String? { get }
   }
 
   extension WebPagesRequestContext {
     public var webIdentity: String? { nil }
+    public var webClientAddress: String? { remoteAddress?.ipAddress }
   }
 
   /// The request context of an app that needs nothing more than the page
@@ -41,7 +47,7 @@
 
   extension WebRequest {
     /// What the page registry reads of `request`: its path, query, headers,
-    /// the peer's address and the identity `context` carries.
+    /// and the client's address and identity `context` carries.
     public init(_ request: Request, context: some WebPagesRequestContext) {
       var query: [String: String] = [:]
       for (name, value) in request.uri.queryParameters where query[String(name)] == nil {
@@ -52,7 +58,7 @@
       self.init(
         path: request.uri.path, query: query,
         headers: host + request.headers.map { ($0.name.canonicalName, $0.value) },
-        clientAddress: context.remoteAddress?.ipAddress, identity: context.webIdentity)
+        clientAddress: context.webClientAddress, identity: context.webIdentity)
     }
   }
 

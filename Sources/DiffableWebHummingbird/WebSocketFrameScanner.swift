@@ -7,11 +7,15 @@
   /// - a frame that is not masked (§5.1): 1002;
   /// - a continuation frame with no message started, or a new message before
   ///   the last one ended (§5.4): 1002;
-  /// - reserved bits set, with no extension negotiated, an unknown opcode, or
-  ///   a control frame fragmented or over 125 bytes (§5.2, §5.5): 1002;
-  /// - a message larger than the limit, whole or in fragments: 1009;
+  /// - reserved bits set, other than `permessage-deflate`'s (RSV1 on the
+  ///   first frame of a data message, when the extension was negotiated:
+  ///   RFC 7692 §6), an unknown opcode, or a control frame fragmented or
+  ///   over 125 bytes (§5.2, §5.5): 1002;
+  /// - a message larger than the limit, whole or in fragments (compressed,
+  ///   as it comes; the WebSocket library bounds what it inflates to): 1009;
   /// - a text message that is not UTF-8, checked as its fragments arrive
-  ///   (§8.1): 1007.
+  ///   (§8.1): 1007. A compressed message is checked by the library once
+  ///   inflated.
   struct WebSocketFrameScanner {
     /// What the bytes so far make.
     enum Verdict: Equatable {
@@ -20,6 +24,8 @@
     }
 
     let maximumMessage: Int
+    /// Whether `permessage-deflate` was negotiated.
+    let compression: Bool
     /// The frame header being read: its first bytes, until it is whole.
     private var header: [UInt8] = []
     /// The payload bytes of the current frame still to come.
@@ -37,8 +43,9 @@
     private var messageSize = 0
     private var utf8 = UTF8Validator()
 
-    init(maximumMessage: Int) {
+    init(maximumMessage: Int, compression: Bool = false) {
       self.maximumMessage = maximumMessage
+      self.compression = compression
     }
 
     /// Reads `bytes`, the next of the socket's.
@@ -79,8 +86,11 @@
       defer { header.removeAll(keepingCapacity: true) }
       let fin = header[0] & 0x80 != 0
       let opcode = header[0] & 0x0F
-      guard header[0] & 0x70 == 0 else {
-        return .refused(code: 1002, reason: "reserved bits are set, and no extension is in use")
+      // RSV1 marks a compressed message, on its first frame alone.
+      let compressed = header[0] & 0x40 != 0
+      guard header[0] & 0x30 == 0, !compressed || (compression && (opcode == 1 || opcode == 2))
+      else {
+        return .refused(code: 1002, reason: "reserved bits are set, and no extension uses them")
       }
       guard header[1] & 0x80 != 0 else {
         return .refused(code: 1002, reason: "a client's frames must be masked (RFC 6455 5.1)")
@@ -116,7 +126,8 @@
             return .refused(code: 1002, reason: "a new message before the last one ended")
           }
           messageOpen = true
-          messageIsText = opcode == 1
+          // A compressed message's bytes are not its text.
+          messageIsText = opcode == 1 && !compressed
           messageSize = 0
           utf8 = UTF8Validator()
         }

@@ -89,10 +89,10 @@
     }
 
     /// What a frame scanner says of `bytes`, fed `chunk` bytes at a time.
-    static func frames(_ bytes: [UInt8], by chunk: Int, limit: Int = 1 << 20)
-      -> WebSocketFrameScanner.Verdict
-    {
-      var scanner = WebSocketFrameScanner(maximumMessage: limit)
+    static func frames(
+      _ bytes: [UInt8], by chunk: Int, limit: Int = 1 << 20, compression: Bool = false
+    ) -> WebSocketFrameScanner.Verdict {
+      var scanner = WebSocketFrameScanner(maximumMessage: limit, compression: compression)
       for start in stride(from: 0, to: bytes.count, by: chunk) {
         let verdict = scanner.scan(bytes[start..<min(start + chunk, bytes.count)])
         if verdict != .acceptable { return verdict }
@@ -142,6 +142,37 @@
           #expect(refused == code, "\(bytes.prefix(12)): \(reason)")
           #expect(!reason.isEmpty)
         }
+      }
+    }
+
+    @Test func compressedMessagesSetRSV1OnTheirFirstFrameAloneOnceNegotiated() {
+      // Deflated bytes are not UTF-8: the scanner leaves their text to the
+      // library, which checks it once inflated.
+      let deflated: [UInt8] = [0xF2, 0x48, 0xCD, 0xC9, 0xC9, 0x07, 0x00]
+      let message =
+        Self.frame(1, Array(deflated[..<3]), fin: false, rsv: 0x40)
+        + Self.frame(9, [1]) + Self.frame(0, Array(deflated[3...]))
+        + Self.frame(2, deflated, rsv: 0x40) + Self.frame(1, Array("plain".utf8))
+      #expect(Self.frames(message, by: 3, compression: true) == .acceptable)
+      // Without the extension, RSV1 is a protocol error; with it, RSV1 on a
+      // continuation or a control frame, and RSV2 or RSV3, still are; the
+      // size limit holds for the compressed bytes.
+      let refused: [([UInt8], Bool, UInt16)] = [
+        (Self.frame(1, deflated, rsv: 0x40), false, 1002),
+        (Self.frame(1, [0x61], fin: false) + Self.frame(0, deflated, rsv: 0x40), true, 1002),
+        (Self.frame(9, [1], rsv: 0x40), true, 1002),
+        (Self.frame(1, deflated, rsv: 0x20), true, 1002),
+        (Self.frame(1, deflated, rsv: 0x10), true, 1002),
+        (Self.frame(1, [0xFF]), true, 1007),
+        (Self.frame(2, Array(repeating: 0, count: 101), rsv: 0x40), true, 1009),
+      ]
+      for (bytes, compression, code) in refused {
+        let verdict = Self.frames(bytes, by: 2, limit: 100, compression: compression)
+        guard case .refused(let refusedCode, _) = verdict else {
+          Issue.record("not refused: \(bytes.prefix(12)), compression \(compression)")
+          continue
+        }
+        #expect(refusedCode == code, "\(bytes.prefix(12))")
       }
     }
 

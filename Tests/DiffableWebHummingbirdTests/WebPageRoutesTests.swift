@@ -7,6 +7,7 @@
   import HTTPTypes
   import Hummingbird
   import HummingbirdTesting
+  import HummingbirdWSCompression
   import HummingbirdWSTesting
   import HummingbirdWebSocket
   import NIOCore
@@ -178,8 +179,13 @@
         let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first)
         let path = "/fruits/socket?page=\(id)&v=\(WebServerMessage.version)"
         let (texts, continuation) = AsyncStream<String>.makeStream()
+        // The client compresses what it sends, as a browser does, and asks
+        // the server to compress what it sends.
         try await client.ws(
-          path, configuration: .init(additionalHeaders: [.cookie: String(cookie)])
+          path,
+          configuration: .init(
+            additionalHeaders: [.cookie: String(cookie)],
+            extensions: [.perMessageDeflate(minFrameSizeToCompress: 16)])
         ) { inbound, outbound, _ in
           try await outbound.write(
             .text(

@@ -490,3 +490,98 @@ struct WebSessionLimitTests {
     #expect(taken == [true, true, false, true, false, true, true, true, false])
   }
 }
+
+/// What a registry and its sessions tell `onEvent`.
+@MainActor
+@Suite("Web events", .mainActorHeartbeat)
+struct WebEventTests {
+  /// The events of a page's life, in order: issued, its socket opened,
+  /// messages sent with their bytes, a resync, a bad message, a batch
+  /// acknowledged, the socket closed, the page dropped; and a refusal.
+  @Test func aPagesLifeIsToldInOrder() async throws {
+    let events = _Locked<[WebEvent]>([])
+    var configuration = WebPageRegistry.Configuration()
+    configuration.onEvent = { event in events.withLock { $0.append(event) } }
+    let registry = WebPageRegistry(configuration: configuration) { page in
+      let list = page.session.list(named: "main") {
+        (_: WebListView<String, String>, _, item: String) in WebCell(item)
+      }
+      var snapshot = DiffableDataSourceSnapshot<String, String>()
+      snapshot.appendSections(["s"])
+      snapshot.appendItems(["a", "b"])
+      list.apply(snapshot, animatingDifferences: false)
+      page.content = list
+    }
+    let issued = try await registry.issue(WebPageRegistryTests.pageRequest()).get()
+    let cookie = WebPageRegistryTests.cookie(issued)
+    let client = FakeWebClient()
+    let serving = Task {
+      await registry.serve(
+        client.transport,
+        request: WebPageRegistryTests.socketRequest(issued, cookie: cookie))
+    }
+    client.send(.ready(viewport: WebViewport(width: 300, height: 600)))
+    guard case .reload = try await client.receive() else {
+      Issue.record("no reload")
+      return
+    }
+    client.send(.resync(list: "main", reason: "test"))
+    guard case .reload = try await client.receive() else {
+      Issue.record("no reload after the resync")
+      return
+    }
+    client.send("not json")
+    guard case .error = try await client.receive() else {
+      Issue.record("no error reply")
+      return
+    }
+    let list = try #require(
+      registry.page(id: issued.id)?.content as? DiffableDataSource<String, String>)
+    var snapshot = list.snapshot()
+    snapshot.appendItems(["c"])
+    let applied = Task { await list.apply(snapshot) }
+    var batchSeq: Int?
+    while batchSeq == nil, let message = try await client.receive() {
+      if case .batch(let batch) = message { batchSeq = batch.seq }
+    }
+    client.send(.ack(list: "main", seq: try #require(batchSeq)))
+    await applied.value
+    await client.transport.close()
+    await serving.value
+    registry.drop(id: issued.id)
+    // A stranger's socket for the same page.
+    let stranger = FakeWebClient()
+    await registry.serve(
+      stranger.transport,
+      request: WebPageRegistryTests.socketRequest(issued, cookie: nil))
+
+    let told = events.withLock { $0 }
+    #expect(told.first == WebEvent(.pageIssued, pageID: issued.id))
+    let kinds = told.dropFirst().map(\.kind)
+    #expect(kinds.first == .socketOpened)
+    #expect(kinds.contains(.resync(list: "main")))
+    #expect(kinds.contains { if case .badMessage = $0 { true } else { false } })
+    #expect(
+      kinds.contains { if case .acknowledged(list: "main", _) = $0 { true } else { false } })
+    let sent = kinds.compactMap { kind -> (String, Int)? in
+      if case .sent(let type, let bytes) = kind { (type, bytes) } else { nil }
+    }
+    #expect(sent.filter { $0.0 == "reload" }.count == 2)
+    #expect(sent.contains { $0.0 == "batch" } && sent.contains { $0.0 == "error" })
+    #expect(sent.allSatisfy { $0.1 > 0 })
+    #expect(
+      kinds.contains {
+        if case .socketClosed(code: .normal, _) = $0 { true } else { false }
+      })
+    let last = told.suffix(2).map(\.kind)
+    #expect(last.first == .pageDropped)
+    guard case .refused(let refusal)? = last.last else {
+      Issue.record("the stranger's socket was not told as refused: \(last)")
+      return
+    }
+    #expect(refusal.code == .pageExpired || refusal.code == .policyViolation)
+    // Every event of the page names it; the refusal names none.
+    #expect(told.dropLast().allSatisfy { $0.pageID == issued.id })
+    #expect(told.last?.pageID == nil)
+  }
+}

@@ -45,11 +45,17 @@ public struct MemoryTransport: WebTransport {
   public func close() async { outgoing.finish() }
 }
 
-/// What the page received: the size in bytes of each reload and batch.
+/// What the page received: the size in bytes of each reload and batch,
+/// and the text of every message from the first reload on, up to
+/// ``sampleLimit`` messages, for measuring their compression afterwards.
 @MainActor
 public final class Received {
   public var reloads: [Int] = []
   public var batches: [Int] = []
+  /// The messages kept: the first reload, and what followed it.
+  public var sample: [String] = []
+  /// How many messages ``sample`` keeps.
+  public static let sampleLimit = 200
 
   /// Nothing received yet.
   public init() {}
@@ -89,7 +95,11 @@ public func page(
   return Task {
     for await frame in frames {
       let bytes = frame.utf8.count
-      if offset(of: #""type":"reload""#, in: frame) != nil {
+      let isReload = offset(of: #""type":"reload""#, in: frame) != nil
+      if (isReload || !received.sample.isEmpty) && received.sample.count < Received.sampleLimit {
+        received.sample.append(frame)
+      }
+      if isReload {
         received.reloads.append(bytes)
       } else if offset(of: #""type":"batch""#, in: frame) != nil {
         received.batches.append(bytes)

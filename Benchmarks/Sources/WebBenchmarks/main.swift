@@ -25,7 +25,11 @@
 // bare diff timed after the same untimed work is its floor.
 //
 // Also the bytes a page receives per apply, against a full reload of the
-// list: a batch carries the change and the window, not the list.
+// list: a batch carries the change and the window, not the list; and the
+// same on a socket with permessage-deflate (compress-nio, as
+// hummingbird-websocket compresses: the window kept from message to
+// message, measured on the first reload and the messages after it), with
+// the server's work for a batch timed with its text deflated too.
 
 import BenchmarkSupport
 import CollectionLayout
@@ -109,6 +113,7 @@ func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
     pageShowsOld = true
   }
 
+  let deflater = MessageDeflater()
   var local = harness
   let medians = await local.scenario(
     "Apply 1% changes to a list of \(items) items (\(rows)) shown by a page (390 × 844)",
@@ -147,6 +152,13 @@ func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
       } _: {
         view._batchText(BatchUpdate(from: old, to: new), from: old, to: new)!.utf8.count
       },
+      AsyncContestant("the same, warm, and the text deflated for the socket") {
+        if !pageShowsOld { await reloadOld() }
+        _ = view._batchText(BatchUpdate(from: new, to: old), from: new, to: old)
+      } _: {
+        deflater.deflatedSize(
+          view._batchText(BatchUpdate(from: old, to: new), from: old, to: new)!)
+      },
       AsyncContestant("the bare diff after the same untimed batch back") {
         if !pageShowsOld { await reloadOld() }
         _ = view._batchText(BatchUpdate(from: new, to: old), from: new, to: old)
@@ -174,9 +186,10 @@ func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
     "  server's work / bare diff \(format(medians[4] / medians[0], 2))× "
       + "(/ the diff after a reload \(format(medians[4] / medians[1], 2))×; "
       + "warm \(format(medians[5] / medians[0], 2))×, "
-      + "/ the diff after the same work \(format(medians[5] / medians[6], 2))×), "
-      + "web apply / bare diff \(format(medians[8] / medians[0], 2))×, "
-      + "web apply / engine apply \(format(medians[8] / medians[7], 2))×; "
+      + "/ the diff after the same work \(format(medians[5] / medians[7], 2))×), "
+      + "deflated / not \(format(medians[6] / medians[5], 2))×, "
+      + "web apply / bare diff \(format(medians[9] / medians[0], 2))×, "
+      + "web apply / engine apply \(format(medians[9] / medians[8], 2))×; "
       + "the batch: \(batch.count) operations")
   if !received.reloads.isEmpty, !received.batches.isEmpty {
     let reload = median(received.reloads.map(Double.init))
@@ -184,6 +197,25 @@ func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
     local.emit(
       "  bytes per apply \(Int(perApply)) against \(Int(reload)) for a reload of the list: "
         + "\(format(perApply / reload * 100, 2))%")
+  }
+  // The sample: the first reload, then what followed it on the socket.
+  if let first = received.sample.first,
+    received.sample.contains(where: { $0.contains(#""type":"batch""#) })
+  {
+    let socket = MessageDeflater()
+    let reload = (plain: first.utf8.count, deflated: socket.deflatedSize(first))
+    var batches: [(plain: Int, deflated: Int)] = []
+    for text in received.sample.dropFirst() {
+      let sizes = (plain: text.utf8.count, deflated: socket.deflatedSize(text))
+      if text.contains(#""type":"batch""#) { batches.append(sizes) }
+    }
+    let batch = median(batches.map { Double($0.deflated) })
+    let plainBatch = median(batches.map { Double($0.plain) })
+    local.emit(
+      "  permessage-deflate: a reload \(reload.plain) → \(reload.deflated) bytes "
+        + "(\(format(Double(reload.deflated) / Double(reload.plain) * 100, 1))%), "
+        + "a batch \(Int(plainBatch)) → \(Int(batch)) bytes at the median of \(batches.count) "
+        + "(\(format(batch / max(plainBatch, 1) * 100, 1))%)")
   }
   harness = local
   replies.finish()

@@ -28,7 +28,13 @@ struct ServeCommand: AsyncParsableCommand {
 
   func run() async throws {
     let screens = try BrowserScreens()
-    let registry = await WebPageRegistry.demos { page, session in
+    var logger = Logger(label: "serve") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .warning
+    // Metrics go to the backend bootstrapped, none here: a server that
+    // bootstraps one (Prometheus, OpenTelemetry) sees the pages.
+    var configuration = WebPageRegistry.Configuration()
+    configuration.onEvent = WebEventRecorder(logger: logger).record
+    let registry = await WebPageRegistry.demos(configuration: configuration) { page, session in
       screens.make(page: page, session: session)
     }
     let host = options.host
@@ -37,14 +43,12 @@ struct ServeCommand: AsyncParsableCommand {
       print("Serving on http://\(host):\(port)")
       fflush(nil)  // every stream: standard output is a pipe in tests
     }
-    var logger = Logger(label: "serve") { StreamLogHandler.standardError(label: $0) }
-    logger.logLevel = .warning
-    var configuration = ServiceGroupConfiguration(
+    var serviceConfiguration = ServiceGroupConfiguration(
       services: [app, SocketsShutdown(registry: registry)],
       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-    configuration.maximumGracefulShutdownDuration = Self.shutdownDeadline
+    serviceConfiguration.maximumGracefulShutdownDuration = Self.shutdownDeadline
     do {
-      try await ServiceGroup(configuration: configuration).run()
+      try await ServiceGroup(configuration: serviceConfiguration).run()
     } catch is CancellationError {
       // The shutdown's deadline passed and the server was cancelled: it
       // still stopped as asked.

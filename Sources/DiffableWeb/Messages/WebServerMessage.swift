@@ -23,6 +23,18 @@ public enum WebServerMessage: Sendable, Hashable {
   /// The reply to a `ping`, with its `id`: `{"v": 1, "type": "pong", "id": 12}`.
   case pong(id: Int)
 
+  /// The message's `"type"`.
+  var _typeName: String {
+    switch self {
+    case .reload: "reload"
+    case .batch: "batch"
+    case .layout: "layout"
+    case .visible: "visible"
+    case .error: "error"
+    case .pong: "pong"
+    }
+  }
+
   /// The version of the wire format, written as `"v"` in every message.
   public static let version = 1
 

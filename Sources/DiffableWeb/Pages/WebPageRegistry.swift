@@ -118,6 +118,10 @@ public final class WebPageRegistry {
     /// authentication gave it (``WebRequest/identity``; `nil`, anonymous,
     /// when it has none).
     public var authorize: (@Sendable (WebRequest) async -> WebAuthorization)?
+    /// Called with what the registry and its pages' sessions do, for the
+    /// server's metrics and logs (``WebEvent``): set on each page's
+    /// session as ``WebSession/onEvent``. `nil` by default.
+    public var onEvent: (@Sendable (WebEvent) -> Void)?
 
     /// The default configuration.
     public init() {}
@@ -207,7 +211,9 @@ public final class WebPageRegistry {
     let identity: String?
     switch await authorization(of: request) {
     case .success(let allowed): identity = allowed
-    case .failure(let refusal): return .failure(refusal)
+    case .failure(let refusal):
+      record(.refused(refusal), pageID: nil)
+      return .failure(refusal)
     }
     expire()
     let cookie = browser(of: request)
@@ -218,12 +224,16 @@ public final class WebPageRegistry {
       identity: identity, at: now())
     {
     case .failure(let refusal):
+      record(.refused(refusal), pageID: nil)
       return .failure(refusal)
     case .success(let dropped):
       for id in dropped { dropPage(id) }
     }
     let page = WebPage(id: id, path: request.path, identity: identity)
+    page.session.onEvent = configuration.onEvent
+    page.session._pageID = id
     pages[id] = page
+    record(.pageIssued, pageID: id)
     (makePage ?? self.makePage)(page)
     return .success(
       IssuedPage(
@@ -296,6 +306,7 @@ public final class WebPageRegistry {
     let id: String
     switch await admission(request) {
     case .failure(let refusal):
+      record(.refused(refusal), pageID: nil)
       await transport.close(code: refusal.code, reason: refusal.reason)
       return
     case .success(let admitted):
@@ -303,8 +314,10 @@ public final class WebPageRegistry {
     }
     // The page may have been dropped while the hook ran.
     guard table[id] != nil, let page = pages[id] else {
-      await transport.close(
-        code: .pageExpired, reason: "the server does not know this page (it expired)")
+      let refusal = WebRefusal(
+        status: 404, code: .pageExpired, reason: "the server does not know this page (it expired)")
+      record(.refused(refusal), pageID: nil)
+      await transport.close(code: refusal.code, reason: refusal.reason)
       return
     }
     socketCount += 1
@@ -375,9 +388,15 @@ public final class WebPageRegistry {
   func dropPage(_ id: String) {
     sockets[id] = nil
     guard let page = pages.removeValue(forKey: id) else { return }
+    record(.pageDropped, pageID: id)
     page.session._closeConnection(.goingAway, reason: "the page was dropped")
     page.onDrop?()
     page.content = nil
+  }
+
+  /// Tells the configuration's `onEvent` of `kind`.
+  func record(_ kind: WebEvent.Kind, pageID: String?) {
+    configuration.onEvent?(WebEvent(kind, pageID: pageID))
   }
 
   /// The request's identity from the authorization hook, or its refusal.

@@ -150,6 +150,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     var seq: Int?
     var completions: [Completion]
     var deadline: ContinuousClock.Instant?
+    /// When the batch was sent (`nil` while it is being diffed).
+    var sentAt: ContinuousClock.Instant?
   }
   var _inFlight: _InFlight?
   /// The task that times batches out, if one is running: it sleeps until
@@ -371,8 +373,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       for completion in completions { completion(true) }
       return
     }
-    let deadline = ContinuousClock.now + session.acknowledgementTimeout
-    _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline)
+    let sentAt = ContinuousClock.now
+    let deadline = sentAt + session.acknowledgementTimeout
+    _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline, sentAt: sentAt)
     _armWatchdog(until: deadline)
     _sendVisibleIfChanged(new)
   }
@@ -478,6 +481,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   func _watchdogWoke(_ number: Int) -> ContinuousClock.Instant? {
     guard number == _watchdogNumber else { return nil }
     if let deadline = _inFlight?.deadline, deadline <= .now {
+      _session?._record(.acknowledgementTimedOut(list: name))
       _finishInFlight(finished: false)
       guard number == _watchdogNumber else { return nil }
     }
@@ -582,7 +586,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       return "ack of seq \(seq) of list \(String(reflecting: name)), which was never sent "
         + "(the last is \(self.seq))"
     }
-    if let inFlight = _inFlight, inFlight.seq == seq { _finishInFlight(finished: true) }
+    if let inFlight = _inFlight, inFlight.seq == seq {
+      if let sentAt = inFlight.sentAt {
+        _session?._record(.acknowledged(list: name, latency: .now - sentAt))
+      }
+      _finishInFlight(finished: true)
+    }
     return nil
   }
 

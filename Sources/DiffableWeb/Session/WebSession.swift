@@ -124,6 +124,15 @@ public final class WebSession {
   /// `ready`, so a page that reconnects restores what its controls say.
   public var onInput: (@MainActor (WebInput) -> Void)?
 
+  /// Called with what the session does (sockets opened and closed,
+  /// messages sent, acknowledgements, resyncs, bad messages), for a
+  /// server's metrics and logs; a ``WebPageRegistry`` sets it from its
+  /// configuration. `nil` by default.
+  public var onEvent: (@Sendable (WebEvent) -> Void)?
+
+  /// The identifier of the page the session serves, for its events.
+  var _pageID: String?
+
   /// The lists, by name, and their names in the order they were made.
   var _lists: [String: any _WebSessionList] = [:]
   var _listNames: [String] = []
@@ -251,6 +260,7 @@ public final class WebSession {
     }
     let connection = _WebConnection(outbox, writer: writer)
     _connection = connection
+    _record(.socketOpened)
     let reader = Task { await _read(transport.incoming, on: connection) }
     connection.reader = reader
     _watchSilence(of: connection)
@@ -270,6 +280,13 @@ public final class WebSession {
     } onCancel: {
       writer.cancel()
     }
+    let close = outbox.close
+    _record(.socketClosed(code: close.code, reason: close.reason))
+  }
+
+  /// Tells ``onEvent`` of `kind`.
+  func _record(_ kind: WebEvent.Kind) {
+    onEvent?(WebEvent(kind, pageID: _pageID))
   }
 
   /// Reads the page's messages until they end, the connection ends, or too
@@ -283,6 +300,7 @@ public final class WebSession {
         guard _connection === connection else { break }
         connection.heardAt = .now
         if let problem = _handle(frame, on: connection) {
+          _record(.badMessage(problem: problem))
           if let version = _version(ofRefused: frame) {
             connection.outbox.setClose(
               .versionMismatch,
@@ -364,7 +382,9 @@ public final class WebSession {
   /// page, drops what waits and arranges a catch-up reload.
   func _queue(_ message: WebServerMessage, on connection: _WebConnection) {
     let limit = connection.isCatchingUp ? Int.max : maximumUnsentBytes
-    guard !connection.send(message, limit: limit) else { return }
+    let sent = connection.send(message, limit: limit)
+    if let bytes = sent.bytes { _record(.sent(type: message._typeName, bytes: bytes)) }
+    guard sent.isBehind else { return }
     connection.isBehind = true
     connection.outbox.dropWaiting()
     // After the change that sent `message` is done, not in the middle of it.
@@ -429,6 +449,7 @@ public final class WebSession {
     case .resync(let name, _):
       guard connection.isReady else { return "resync before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      _record(.resync(list: name))
       list._sendReload()
     case .viewport(let name, let viewport):
       guard connection.isReady else { return "viewport before ready" }
@@ -513,11 +534,14 @@ final class _WebConnection {
 
   /// Queues `message` unless the bytes waiting would then exceed `limit`,
   /// or the connection fell behind (its catch-up replaces every message
-  /// until then); returns whether nothing needs catching up.
-  func send(_ message: WebServerMessage, limit: Int = .max) -> Bool {
-    if isBehind { return true }
+  /// until then); returns the bytes of the message queued, if it was, and
+  /// whether the connection must catch up.
+  func send(_ message: WebServerMessage, limit: Int = .max) -> (bytes: Int?, isBehind: Bool) {
+    if isBehind { return (nil, false) }
     do {
-      return outbox.push(try message._jsonText(), limit: limit)
+      let text = try message._jsonText()
+      let queued = outbox.push(text, limit: limit)
+      return (queued ? text.utf8.count : nil, !queued)
     } catch {
       _diffableFailure("WebSession.serve(_:)", "cannot encode a message: \(error)")
     }
