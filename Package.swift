@@ -10,6 +10,8 @@ let internalChecks: [SwiftSetting] =
 
 /// A dependency of the Hummingbird integration's, built only with its trait.
 let hummingbird = TargetDependencyCondition.when(traits: ["Hummingbird"])
+/// A dependency of the Vapor integration's, built only with its trait.
+let vapor = TargetDependencyCondition.when(traits: ["Vapor"])
 
 let package = Package(
   name: "swift-diffable",
@@ -21,6 +23,7 @@ let package = Package(
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
     .library(name: "DiffableUIKit", targets: ["DiffableUIKit"]),
     .library(name: "DiffableWebHummingbird", targets: ["DiffableWebHummingbird"]),
+    .library(name: "DiffableWebVapor", targets: ["DiffableWebVapor"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
   ],
   // One trait per server integration, off by default: a package that
@@ -30,6 +33,7 @@ let package = Package(
     .trait(
       name: "Hummingbird",
       description: "DiffableWebHummingbird: pages and sockets on Hummingbird 2."),
+    .trait(name: "Vapor", description: "DiffableWebVapor: pages and sockets on Vapor 4."),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -45,6 +49,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    // The Vapor trait's.
+    .package(url: "https://github.com/vapor/vapor", from: "4.115.0"),
   ],
   targets: [
     // JSON objects with a fixed set of keys, for the modules that read JSON
@@ -99,6 +105,11 @@ let package = Package(
       dependencies: [
         "DiffableWeb", "DiffableCore", "DiffableEngine", "CollectionLayout", "DiffableTestSupport",
       ]),
+    // The page the server integrations' tests serve.
+    .target(
+      name: "DiffableWebTestSupport",
+      dependencies: ["DiffableWeb", "DiffableCore", "DiffableEngine"],
+      path: "Tests/DiffableWebTestSupport"),
     // The browser lists on Hummingbird 2: page and socket routes, the
     // client's files, and a guard in front of every connection. Built
     // empty unless the Hummingbird trait is on (its sources are under
@@ -124,7 +135,7 @@ let package = Package(
     .testTarget(
       name: "DiffableWebHummingbirdTests",
       dependencies: [
-        "DiffableWebHummingbird", "DiffableWeb", "DiffableCore", "DiffableEngine",
+        "DiffableWebHummingbird", "DiffableWeb", "DiffableWebTestSupport",
         .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
@@ -138,6 +149,25 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(name: "MetricsTestKit", package: "swift-metrics", condition: hummingbird),
         .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
+      ]),
+    // The browser lists on Vapor 4: page and socket routes, the client's
+    // files. Built empty unless the Vapor trait is on.
+    .target(
+      name: "DiffableWebVapor",
+      dependencies: [
+        "DiffableWeb",
+        .product(name: "Vapor", package: "vapor", condition: vapor),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: vapor),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: vapor),
+      ]),
+    .testTarget(
+      name: "DiffableWebVaporTests",
+      dependencies: [
+        "DiffableWebVapor", "DiffableWeb", "DiffableWebTestSupport",
+        .product(name: "Vapor", package: "vapor", condition: vapor),
+        .product(name: "VaporTesting", package: "vapor", condition: vapor),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: vapor),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: vapor),
       ]),
     // The compositional layout engine: plain values in, frames out. No UIKit.
     .target(name: "CollectionLayout", dependencies: ["InternalJSONCoding"]),

@@ -23,8 +23,9 @@ let package = Package(
     .executable(name: "serve", targets: ["ServeCommand"]),
   ],
   dependencies: [
-    // With the Hummingbird trait: `serve` is built on DiffableWebHummingbird.
-    .package(name: "swift-diffable", path: "..", traits: ["Hummingbird"]),
+    // With both server traits: `serve` is built on DiffableWebHummingbird,
+    // the README's Vapor server on DiffableWebVapor.
+    .package(name: "swift-diffable", path: "..", traits: ["Hummingbird", "Vapor"]),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Only the server's targets use these. No traits: the server needs
     // neither swift-configuration nor the rest of Foundation.
@@ -34,6 +35,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.115.0"),
   ],
   targets: [
     // The seed screens: their data, controllers, snapshots and handlers,
@@ -126,6 +128,16 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ],
       path: "Sources/readme-hummingbird-server"),
+    // The README's Vapor server, as written there.
+    .executableTarget(
+      name: "ReadmeVaporServer",
+      dependencies: [
+        .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+        .product(name: "DiffableWebVapor", package: "swift-diffable"),
+        .product(name: "Vapor", package: "vapor"),
+      ],
+      path: "Sources/readme-vapor-server"),
     .testTarget(
       name: "DemoScreensTests",
       dependencies: [

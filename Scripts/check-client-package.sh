@@ -3,8 +3,8 @@
 # the server integrations' packages: resolves Tests/ClientPackage and checks
 # that its Package.resolved pins swift-argument-parser (the `diffable`
 # command's) and nothing else, then builds and runs it. Then the same with
-# the Hummingbird trait on, which must pin Hummingbird's packages: a check
-# that cannot fail would prove nothing.
+# each server trait on, which must pin its framework's packages and not the
+# other's: a check that cannot fail would prove nothing.
 set -euo pipefail
 cd "$(dirname "$0")/../Tests/ClientPackage"
 scratch="$(mktemp -d)"
@@ -28,12 +28,20 @@ fi
 swift build --scratch-path "$scratch" > /dev/null
 [ "$(swift run --skip-build --scratch-path "$scratch" Client)" = 2 ]
 
-for trait in Hummingbird; do
+for trait in Hummingbird Vapor; do
   with="$(DIFFABLE_CLIENT_TRAITS="$trait" pins)"
-  count="$(wc -w <<< "$with")"
-  echo "with the $trait trait: $count packages"
-  case " $with" in
-    *" hummingbird "*) [ "$trait" = Hummingbird ] ;;
-    *) [ "$trait" != Hummingbird ] ;;
-  esac || { echo "!! the $trait trait did not bring its packages"; exit 1; }
+  echo "with the $trait trait: $(wc -w <<< "$with") packages"
+  # Each trait brings its own framework's package, and not the other's.
+  own="$(tr '[:upper:]' '[:lower:]' <<< "$trait")"
+  case " $with" in *" $own "*) ;; *)
+    echo "!! the $trait trait did not bring $own"
+    exit 1
+    ;;
+  esac
+  for other in hummingbird vapor; do
+    if [ "$other" != "$own" ] && [[ " $with" == *" $other "* ]]; then
+      echo "!! the $trait trait brought $other"
+      exit 1
+    fi
+  done
 done

@@ -1,7 +1,6 @@
 #if Hummingbird
-  import DiffableCore
-  import DiffableEngine
   import DiffableWeb
+  import DiffableWebTestSupport
   import DiffableWebHummingbird
   import Foundation
   import HTTPTypes
@@ -16,21 +15,6 @@
   /// The integration's routes through HummingbirdTesting: a page, its
   /// socket, the client's files, and the app's authentication.
   @Suite struct WebPageRoutesTests {
-    /// A registry whose pages show one list of fruits.
-    @MainActor static func fruitsRegistry(
-      configuration: WebPageRegistry.Configuration = .init()
-    ) -> WebPageRegistry {
-      WebPageRegistry(configuration: configuration) { page in
-        let fruits = page.session.list(named: "fruits") {
-          (_: WebListView<String, String>, _, fruit: String) in WebCell(fruit)
-        }
-        var snapshot = DiffableDataSourceSnapshot<String, String>()
-        snapshot.appendSections(["fruits"])
-        snapshot.appendItems(["apple", "pear", "plum"])
-        fruits.apply(snapshot, animatingDifferences: false)
-      }
-    }
-
     static let document = WebPageDocument(
       title: "Fruits <&>", header: "<h1>Fruits</h1>", footer: "<p>Fresh.</p>")
 
@@ -46,7 +30,7 @@
     }
 
     @Test func aPageGetsItsIdentifierItsListsAndTheBrowsersCookie() async throws {
-      let registry = await Self.fruitsRegistry()
+      let registry = await WebPageRegistry.fruits()
       let app = Application(router: Self.router(registry: registry))
       try await app.test(.router) { client in
         let first = try await client.execute(uri: "/fruits", method: .get)
@@ -77,7 +61,7 @@
     }
 
     @Test func theClientsFilesHaveTheirTypesAndTags() async throws {
-      let registry = await Self.fruitsRegistry()
+      let registry = await WebPageRegistry.fruits()
       let app = Application(router: Self.router(registry: registry))
       try await app.test(.router) { client in
         let page = try #require(WebClientFile.named("page.js"))
@@ -100,7 +84,7 @@
     }
 
     @Test func theSocketsPathWithoutAnUpgradeFindsNoPage() async throws {
-      let registry = await Self.fruitsRegistry()
+      let registry = await WebPageRegistry.fruits()
       let app = Application(router: Self.router(registry: registry))
       try await app.test(.router) { client in
         let plain = try await client.execute(uri: "/fruits/socket", method: .get)
@@ -144,7 +128,7 @@
     }
 
     @Test func theAppsAuthenticationGuardsThePageAndBindsItToTheUser() async throws {
-      let registry = await Self.fruitsRegistry()
+      let registry = await WebPageRegistry.fruits()
       let router = Router(context: SignedInContext.self)
       router.add(middleware: SignIn())
       router.addWebPage("/fruits", document: Self.document, registry: registry)
@@ -168,7 +152,7 @@
       // Hummingbird's WebSocket client says it comes from `ws://localhost`.
       var configuration = WebPageRegistry.Configuration()
       configuration.allowedOrigins = ["ws://localhost"]
-      let registry = await Self.fruitsRegistry(configuration: configuration)
+      let registry = await WebPageRegistry.fruits(configuration: configuration)
       let router = Self.router(registry: registry)
       let app = Application(
         router: router, server: .webPages(webSocketRouter: router, registry: registry))
@@ -212,7 +196,7 @@
           "\(String(describing: stranger))")
       }
       // The server's own origin alone: the client's is refused with 403.
-      let strict = await Self.fruitsRegistry()
+      let strict = await WebPageRegistry.fruits()
       let strictRouter = Self.router(registry: strict)
       let strictApp = Application(
         router: strictRouter, server: .webPages(webSocketRouter: strictRouter, registry: strict))

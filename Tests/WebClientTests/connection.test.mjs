@@ -857,6 +857,31 @@ describe('closes from the server', () => {
     assertStopped(h);
   });
 
+  test('a close with no reason reads the error the server sent just before it', () => {
+    const h = harness();
+    h.socket.open();
+    h.socket.receive({ v: 1, type: 'error', message: 'the page was issued to another browser' });
+    h.socket.drop(1008, '');
+    assert.equal(h.notices.length, 1);
+    assert.equal(h.notices[0].reason, 'the page was issued to another browser');
+    assert.match(h.notices[0].message, /the page was issued to another browser/);
+    assertStopped(h);
+  });
+
+  test("an earlier socket's error is not a later close's reason", () => {
+    const h = harness();
+    const first = h.socket;
+    first.open();
+    first.receive({ v: 1, type: 'error', message: 'an old complaint' });
+    first.drop(1006, '');
+    h.clock.advance(60_000);
+    const second = h.socket;
+    assert.notEqual(second, first);
+    second.open();
+    second.drop(1008, '');
+    assert.equal(h.notices.at(-1).reason, '');
+  });
+
   test('1008 before the socket opened: no reconnect, no open timeout left', () => {
     const h = harness({ connectTimeout: 3_000 });
     h.socket.drop(1008, 'bad cookie');

@@ -105,7 +105,7 @@ expect(
   solved.orthogonalBand(forSection: 0)?.restOffsets == [0, 195, 390, 585, 780],
   "solved.orthogonalBand(forSection: 0)?.restOffsets == [0, 195, 390, 585, 780]")
 
-// README.md, block 10
+// README.md, block 11
 let session = WebSession()  // one per open page
 let fruitList: WebListView<String, String> = session.listView(
   named: "fruits",  // <div data-diffable-list="fruits">

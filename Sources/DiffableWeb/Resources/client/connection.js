@@ -482,6 +482,9 @@ export function connect({
     }
   };
 
+  /** The text of the current socket's last `error` message. */
+  let lastServerError = '';
+
   const receive = (data) => {
     const receivedAt = now();
     // Any message shows the socket is alive.
@@ -527,6 +530,9 @@ export function connect({
       case 'pong':
         return;
       case 'error':
+        // A server whose close frames carry no reason sends it first as
+        // an error: the close's notice reads it.
+        lastServerError = typeof message.message === 'string' ? message.message : '';
         report({
           kind: 'server',
           message: typeof message.message === 'string'
@@ -565,6 +571,7 @@ export function connect({
       return;
     }
     socket = created;
+    lastServerError = '';
     generation += 1;
     const mine = generation;
     const current = () => mine === generation && !closed;
@@ -617,7 +624,8 @@ export function connect({
     created.onclose = (event) => {
       if (!current()) return;
       const code = event?.code;
-      const reason = typeof event?.reason === 'string' ? event.reason : '';
+      const given = typeof event?.reason === 'string' ? event.reason : '';
+      const reason = given === '' ? lastServerError : given;
       const said = code === undefined ? ''
         : ` (code ${code}${reason === '' ? '' : `, ${JSON.stringify(reason)}`})`;
       const message = `the socket closed${said}`;

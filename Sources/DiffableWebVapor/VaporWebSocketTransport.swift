@@ -1,0 +1,95 @@
+#if Vapor
+  public import DiffableWeb
+  import Foundation
+  import NIOConcurrencyHelpers
+  import NIOWebSocket
+  public import Vapor
+
+  /// A `WebTransport` over one of Vapor's WebSockets (WebSocketKit).
+  ///
+  /// Only text frames carry messages. A binary message gets an `error`
+  /// reply and is otherwise ignored; ``maximumBinaryMessagesInARow`` of them
+  /// in a row close the socket with 1008. WebSocketKit calls back for each
+  /// message as it arrives, without waiting for the session to read the
+  /// last: more than ``maximumWaitingMessages`` unread close the socket
+  /// with 1008, so that a page cannot fill the server's memory.
+  ///
+  /// WebSocketKit's close frame carries a code and no reason: a close with
+  /// a code other than ``DiffableWeb/WebCloseCode/normal`` sends the reason
+  /// first, as an `error` message, which the page shows as the close's
+  /// reason.
+  public struct VaporWebSocketTransport: WebTransport {
+    /// How many binary messages in a row close the socket.
+    public static let maximumBinaryMessagesInARow = 5
+    /// How many messages may wait unread before the socket is closed.
+    public static let maximumWaitingMessages = 256
+
+    /// The text messages the page sends.
+    public let incoming: AsyncStream<String>
+    let socket: WebSocket
+
+    /// A transport over `socket`.
+    ///
+    /// - Precondition: Called on the socket's event loop (in the upgrade's
+    ///   callback), where WebSocketKit takes its callbacks.
+    public init(_ socket: WebSocket) {
+      self.socket = socket
+      let (incoming, continuation) = AsyncStream<String>.makeStream(
+        bufferingPolicy: .bufferingOldest(Self.maximumWaitingMessages))
+      self.incoming = incoming
+      let binaryInARow = NIOLockedValueBox(0)
+      socket.onText { socket, text in
+        binaryInARow.withLockedValue { $0 = 0 }
+        if case .dropped = continuation.yield(text) {
+          continuation.finish()
+          Self.close(
+            socket, code: .policyViolation,
+            reason: "more than \(Self.maximumWaitingMessages) messages waiting to be read")
+        }
+      }
+      socket.onBinary { socket, buffer in
+        let count = binaryInARow.withLockedValue {
+          $0 += 1
+          return $0
+        }
+        let reply = WebServerMessage.error(
+          message: "binary message of \(buffer.readableBytes) bytes: messages are text frames")
+        if let text = try? reply.jsonData() { socket.send(String(decoding: text, as: UTF8.self)) }
+        if count >= Self.maximumBinaryMessagesInARow {
+          continuation.finish()
+          Self.close(
+            socket, code: .policyViolation,
+            reason: "too many binary messages: messages are text frames")
+        }
+      }
+      socket.onClose.whenComplete { _ in continuation.finish() }
+    }
+
+    /// Sends `text` as one text frame.
+    public func send(_ text: String) async throws {
+      try await socket.send(text)
+    }
+
+    /// Closes the socket normally.
+    public func close() async {
+      await close(code: .normal, reason: "the connection ended")
+    }
+
+    /// Closes the socket with `code`, its `reason` sent first as an `error`
+    /// message unless `code` is ``DiffableWeb/WebCloseCode/normal``.
+    public func close(code: WebCloseCode, reason: String) async {
+      if code != .normal, let text = try? WebServerMessage.error(message: reason).jsonData() {
+        try? await socket.send(String(decoding: text, as: UTF8.self))
+      }
+      try? await socket.close(code: WebSocketErrorCode(codeNumber: Int(code.rawValue)))
+    }
+
+    /// Closes `socket` from one of its callbacks.
+    static func close(_ socket: WebSocket, code: WebCloseCode, reason: String) {
+      if let text = try? WebServerMessage.error(message: reason).jsonData() {
+        socket.send(String(decoding: text, as: UTF8.self))
+      }
+      socket.close(code: WebSocketErrorCode(codeNumber: Int(code.rawValue)), promise: nil)
+    }
+  }
+#endif
