@@ -5,12 +5,16 @@
 #
 # 1. Installs Debian's `chromium` with apt-get when /usr/lib/chromium/chromium
 #    is missing (and $CHROMIUM names no other binary), and Node likewise.
-# 2. Builds `serve` once (`swift build --package-path Demos --product serve`,
-#    debug unless DIFFABLE_SERVE_CONFIGURATION=release) and passes its path
-#    to the tests in DIFFABLE_SERVE: `swift run` would build inside each
-#    test's deadline.
+# 2. Builds `serve` and `serve-vapor` once (`swift build --package-path Demos
+#    --product serve`, debug unless DIFFABLE_SERVE_CONFIGURATION=release) and
+#    passes the path of each in turn to the tests in DIFFABLE_SERVE, with
+#    DIFFABLE_SERVER=hummingbird or vapor: `swift run` would build inside
+#    each test's deadline. DIFFABLE_SERVERS=hummingbird (or vapor) runs one.
+#    The checks of the connection guard, which Vapor cannot host, are
+#    skipped on `serve-vapor`, each saying why.
 # 3. Runs the test files one at a time, so that the load test has the
-#    machine to itself.
+#    machine to itself; the whole suite against `serve`, then against
+#    `serve-vapor`.
 #
 # The load test's size comes from DIFFABLE_LOAD_CLIENTS, DIFFABLE_LOAD_SECONDS,
 # DIFFABLE_LOAD_RATE and DIFFABLE_LOAD_ATTACKERS (10 clients, 3 s, 10
@@ -40,9 +44,15 @@ if ! command -v node > /dev/null; then
 fi
 
 configuration="${DIFFABLE_SERVE_CONFIGURATION:-debug}"
-swift build --package-path Demos -c "$configuration" --product serve
-DIFFABLE_SERVE="$(swift build --package-path Demos -c "$configuration" --show-bin-path)/serve"
-export DIFFABLE_SERVE
+servers="${DIFFABLE_SERVERS:-hummingbird vapor}"
+bin="$(swift build --package-path Demos -c "$configuration" --show-bin-path)"
+for server in $servers; do
+  case "$server" in
+    hummingbird) swift build --package-path Demos -c "$configuration" --product serve ;;
+    vapor) swift build --package-path Demos -c "$configuration" --product serve-vapor ;;
+    *) echo "unknown server in DIFFABLE_SERVERS: $server" >&2 && exit 2 ;;
+  esac
+done
 export DIFFABLE_LOAD_CLIENTS="${DIFFABLE_LOAD_CLIENTS:-10}"
 export DIFFABLE_LOAD_SECONDS="${DIFFABLE_LOAD_SECONDS:-3}"
 export DIFFABLE_LOAD_RATE="${DIFFABLE_LOAD_RATE:-10}"
@@ -51,5 +61,16 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 4096 ]; then
   ulimit -n 4096 2> /dev/null || ulimit -n "$(ulimit -Hn)" 2> /dev/null || true
 fi
 
-timeout -k 30 900 node --experimental-websocket --no-warnings --test --test-concurrency=1 \
-  Tests/BrowserTests/
+for server in $servers; do
+  echo "== the browser tests against $([ "$server" = vapor ] && echo serve-vapor || echo serve)"
+  if [ "$server" = vapor ]; then
+    # The pictures come from `serve`'s run alone.
+    DIFFABLE_SERVER=vapor DIFFABLE_SERVE="$bin/serve-vapor" DIFFABLE_SCREENSHOTS= \
+      timeout -k 30 900 node --experimental-websocket --no-warnings --test --test-concurrency=1 \
+      Tests/BrowserTests/
+  else
+    DIFFABLE_SERVER=hummingbird DIFFABLE_SERVE="$bin/serve" \
+      timeout -k 30 900 node --experimental-websocket --no-warnings --test --test-concurrency=1 \
+      Tests/BrowserTests/
+  fi
+done

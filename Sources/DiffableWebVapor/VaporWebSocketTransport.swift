@@ -11,8 +11,8 @@
   /// reply and is otherwise ignored; ``maximumBinaryMessagesInARow`` of them
   /// in a row close the socket with 1008. WebSocketKit calls back for each
   /// message as it arrives, without waiting for the session to read the
-  /// last: more than ``maximumWaitingMessages`` unread close the socket
-  /// with 1008, so that a page cannot fill the server's memory.
+  /// last: more than ``maximumWaitingBytes`` of messages unread close the
+  /// socket with 1008, so that a page cannot fill the server's memory.
   ///
   /// WebSocketKit's close frame carries a code and no reason: a close with
   /// a code other than ``DiffableWeb/WebCloseCode/normal`` sends the reason
@@ -21,11 +21,34 @@
   public struct VaporWebSocketTransport: WebTransport {
     /// How many binary messages in a row close the socket.
     public static let maximumBinaryMessagesInARow = 5
-    /// How many messages may wait unread before the socket is closed.
-    public static let maximumWaitingMessages = 256
+    /// How many bytes of messages may wait unread before the socket is
+    /// closed: 4 MiB.
+    public static let maximumWaitingBytes = 4 << 20
 
     /// The text messages the page sends.
-    public let incoming: AsyncStream<String>
+    public struct Incoming: AsyncSequence, Sendable {
+      public typealias Element = String
+      let messages: AsyncStream<String>
+      let waitingBytes: NIOLockedValueBox<Int>
+
+      public struct AsyncIterator: AsyncIteratorProtocol {
+        var messages: AsyncStream<String>.AsyncIterator
+        let waitingBytes: NIOLockedValueBox<Int>
+
+        public mutating func next() async -> String? {
+          guard let text = await messages.next() else { return nil }
+          waitingBytes.withLockedValue { $0 -= text.utf8.count }
+          return text
+        }
+      }
+
+      public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(messages: messages.makeAsyncIterator(), waitingBytes: waitingBytes)
+      }
+    }
+
+    /// The text messages the page sends.
+    public let incoming: Incoming
     let socket: WebSocket
 
     /// A transport over `socket`.
@@ -33,19 +56,31 @@
     /// - Precondition: Called on the socket's event loop (in the upgrade's
     ///   callback), where WebSocketKit takes its callbacks.
     public init(_ socket: WebSocket) {
+      self.init(socket, maximumWaitingBytes: Self.maximumWaitingBytes)
+    }
+
+    /// A transport over `socket` that closes it once more than
+    /// `maximumWaitingBytes` of messages wait unread.
+    init(_ socket: WebSocket, maximumWaitingBytes: Int) {
       self.socket = socket
-      let (incoming, continuation) = AsyncStream<String>.makeStream(
-        bufferingPolicy: .bufferingOldest(Self.maximumWaitingMessages))
-      self.incoming = incoming
+      let (messages, continuation) = AsyncStream<String>.makeStream()
+      let waitingBytes = NIOLockedValueBox(0)
+      self.incoming = Incoming(messages: messages, waitingBytes: waitingBytes)
       let binaryInARow = NIOLockedValueBox(0)
       socket.onText { socket, text in
         binaryInARow.withLockedValue { $0 = 0 }
-        if case .dropped = continuation.yield(text) {
+        let waiting = waitingBytes.withLockedValue {
+          $0 += text.utf8.count
+          return $0
+        }
+        guard waiting <= maximumWaitingBytes else {
           continuation.finish()
           Self.close(
             socket, code: .policyViolation,
-            reason: "more than \(Self.maximumWaitingMessages) messages waiting to be read")
+            reason: "more than \(maximumWaitingBytes) bytes of messages waiting to be read")
+          return
         }
+        continuation.yield(text)
       }
       socket.onBinary { socket, buffer in
         let count = binaryInARow.withLockedValue {

@@ -1,7 +1,7 @@
 #if Vapor
   import DiffableWeb
   import DiffableWebTestSupport
-  import DiffableWebVapor
+  @testable import DiffableWebVapor
   import Foundation
   import NIOConcurrencyHelpers
   import NIOWebSocket
@@ -83,6 +83,53 @@
           #expect(response.status == .forbidden)
           #expect(response.body.string.contains("https://elsewhere.example are not allowed"))
         }
+      }
+    }
+
+    /// A transport whose session does not read: past its limit of waiting
+    /// bytes, or after five binary messages in a row, the socket is closed
+    /// with 1008, its reason sent first as an `error` message.
+    @Test(arguments: [false, true])
+    func aFloodOfMessagesClosesTheSocket(binary: Bool) async throws {
+      try await withApp { app in
+        let transports = NIOLockedValueBox<[VaporWebSocketTransport]>([])
+        app.get("flood") { request -> Response in
+          request.webSocket(onUpgrade: { _, socket in
+            // Kept, never read.
+            let transport = VaporWebSocketTransport(socket, maximumWaitingBytes: 100)
+            transports.withLockedValue { $0.append(transport) }
+          })
+        }
+        try await app.asyncBoot()
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        let port = try #require(app.http.server.shared.localAddress?.port)
+        let told = NIOLockedValueBox<(code: WebSocketErrorCode?, texts: [String])>((nil, []))
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        try await WebSocket.connect(
+          scheme: "ws", host: "127.0.0.1", port: port, path: "/flood", on: app.eventLoopGroup
+        ) { socket in
+          socket.onText { _, text in told.withLockedValue { $0.texts.append(text) } }
+          socket.onClose.whenComplete { _ in
+            told.withLockedValue { $0.code = socket.closeCode }
+            end.finish()
+          }
+          for _ in 0..<6 {
+            if binary {
+              socket.send([UInt8](repeating: 0, count: 8))
+            } else {
+              socket.send(String(repeating: "a", count: 40))
+            }
+          }
+        }.get()
+        for await _ in ended {}
+        await app.server.shutdown()
+        let result = told.withLockedValue { $0 }
+        #expect(result.code == .policyViolation)
+        let reason =
+          binary
+          ? "too many binary messages: messages are text frames"
+          : "more than 100 bytes of messages waiting to be read"
+        #expect(result.texts.last?.contains(reason) == true, "\(result.texts)")
       }
     }
 

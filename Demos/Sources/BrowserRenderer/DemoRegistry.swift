@@ -38,6 +38,22 @@ extension WebPageRegistry {
     }
   }
 
+  /// The answer to `GET /state/ID` for the page `id`: ``stateJSON(id:)``,
+  /// never cached, for the page's own browser alone; `nil` (a 404) for
+  /// any other request, an id that is no page's, or a page no socket of
+  /// which connected.
+  public func stateResponse(id: String, request: WebRequest) throws -> WebHTTPResponse? {
+    guard WebPageRegistry.isToken(id), isOwnBrowser(request, of: id),
+      let data = try stateJSON(id: id)
+    else { return nil }
+    return WebHTTPResponse(
+      status: 200,
+      headers: [
+        ("content-type", "application/json; charset=utf-8"), ("cache-control", "no-store"),
+      ],
+      body: data)
+  }
+
   /// What the page `id` shows, as JSON: `{"lists": [...], "connection":
   /// {...}}`, each list as `WebSession.listStates()` gives it, and the
   /// connection's `connected`, `unsentBytes`, `maximumUnsentBytes` and

@@ -43,17 +43,12 @@ public enum DemoServer {
     }
     router.addWebClient(at: WebPages.clientPath)
     router.get("/state/:id") { request, context in
-      let id = try context.parameters.require("id")
       let asked = WebRequest(request, context: context)
-      guard WebPageRegistry.isToken(id), await registry.isOwnBrowser(asked, of: id),
-        let data = try await registry.stateJSON(id: id)
-      else {
-        throw HTTPError(.notFound)
-      }
-      return Response(
-        status: .ok,
-        headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+      guard
+        let state = try await registry.stateResponse(
+          id: try context.parameters.require("id"), request: asked)
+      else { throw HTTPError(.notFound) }
+      return Response(state)
     }
     return router
   }

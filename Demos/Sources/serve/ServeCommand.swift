@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrowserRenderer
+import DemoOptions
 import DemoServer
 import DiffableWeb
 import DiffableWebHummingbird

@@ -1,3 +1,4 @@
+import DemoOptions
 import DemoServer
 import Foundation
 import Testing

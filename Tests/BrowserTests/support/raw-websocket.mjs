@@ -54,6 +54,16 @@ export function clientFrame({ opcode = OPCODE.text, payload = Buffer.alloc(0), f
 }
 
 /** A close frame's payload: the code, then the reason as UTF-8. */
+/** The text of an `error` message, or `null` for any other text. */
+function errorText(text) {
+  try {
+    const message = JSON.parse(text);
+    return message?.type === 'error' && typeof message.message === 'string' ? message.message : null;
+  } catch {
+    return null;
+  }
+}
+
 export function closePayload(code, reason = '') {
   const text = Buffer.from(reason);
   const payload = Buffer.alloc(2 + text.length);
@@ -84,6 +94,8 @@ export class RawWebSocket {
   endedAt = null;
   /** Called with each text message as it arrives, instead of keeping it in `messages`. */
   onmessage = null;
+  /** The last text message, read or handed to `onmessage`. */
+  #lastText = null;
   /** Called once the connection has ended. */
   onend = null;
   socket;
@@ -243,6 +255,15 @@ export class RawWebSocket {
       this.closeFrame = payload.length >= 2
         ? { code: payload.readUInt16BE(0), reason: payload.subarray(2).toString('utf8') }
         : { code: null, reason: '' };
+      // A server whose close frames carry no reason (Vapor's WebSocketKit)
+      // sends it first as an `error` message; the page's client reads it
+      // as the close's reason, and so does this one: that message is the
+      // reason, not one the socket received.
+      const error = this.#lastText === null ? null : errorText(this.#lastText);
+      if (this.closeFrame.reason === '' && error !== null) {
+        this.closeFrame.reason = error;
+        if (this.messages.at(-1) === this.#lastText) this.messages.pop();
+      }
       if (!this.#closeSent) {
         this.#closeSent = true;
         this.write(clientFrame({ opcode: OPCODE.close, payload: payload.subarray(0, 2) }));
@@ -254,6 +275,7 @@ export class RawWebSocket {
     if (!fin) return;
     const text = Buffer.concat(this.#fragments).toString('utf8');
     this.#fragments = null;
+    this.#lastText = text;
     if (this.onmessage === null) this.messages.push(text);
     else this.onmessage(text);
   }

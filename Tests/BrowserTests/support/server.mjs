@@ -19,6 +19,22 @@ import { DEFAULT_TIMEOUT, withDeadline } from './cdp.mjs';
 /** The repository's root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * Which server is tested: `serve` (Hummingbird, the default) or
+ * `serve-vapor` (DIFFABLE_SERVER=vapor, which Scripts/browser-tests.sh sets
+ * for its second run).
+ */
+export const SERVER = process.env.DIFFABLE_SERVER === 'vapor' ? 'vapor' : 'hummingbird';
+
+/**
+ * Why a check of the connection guard (header timeouts, request sizes,
+ * frame checks before the WebSocket library) is skipped on `serve-vapor`:
+ * `false` on `serve`.
+ */
+export const GUARD_SKIP = SERVER === 'vapor'
+  && 'serve-vapor: Vapor 4 has no hook into a connection\'s pipeline, so the connection '
+  + 'guard is Hummingbird\'s alone (Documentation/Serving.md, "On Vapor")';
+
 /** The `serve` binary to test. */
 export function serveBinary() {
   const fromEnvironment = process.env.DIFFABLE_SERVE;

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The options of `serve`: where to listen.
+/// The options of `serve` and `serve-vapor`: where to listen.
 public struct ServeOptions: ParsableArguments {
   /// The address to bind to.
   @Option(help: "The address to listen on.")
