@@ -74,7 +74,7 @@
     /// See ``webPage(_:document:registry:user:makePage:)``.
     public func webPage(
       _ path: PathComponent..., document: WebPageDocument, registry: WebPageRegistry,
-      makePage: (@MainActor (WebPage) -> Void)? = nil
+      makePage: (@MainActor (WebPage) async -> Void)? = nil
     ) {
       webPage(
         path, document: document, registry: registry, identity: { _ in nil }, makePage: makePage)
@@ -98,7 +98,7 @@
     /// routes then run after it.
     public func webPage<User: WebPageUser>(
       _ path: PathComponent..., document: WebPageDocument, registry: WebPageRegistry,
-      user: User.Type, makePage: (@MainActor (WebPage) -> Void)? = nil
+      user: User.Type, makePage: (@MainActor (WebPage) async -> Void)? = nil
     ) {
       webPage(
         path, document: document, registry: registry,
@@ -108,7 +108,7 @@
     func webPage(
       _ path: [PathComponent], document: WebPageDocument, registry: WebPageRegistry,
       identity: @escaping @Sendable (Request) -> String?,
-      makePage: (@MainActor (WebPage) -> Void)?
+      makePage: (@MainActor (WebPage) async -> Void)?
     ) {
       get(path) { request -> Response in
         Response(
@@ -149,15 +149,8 @@
     }
 
     public func shutdownAsync(_ application: Application) async {
-      let registry = registry
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask {
-          await registry.closeSockets(code: .goingAway, reason: "the server is shutting down")
-        }
-        group.addTask { try? await Task.sleep(for: .seconds(1)) }
-        await group.next()
-        group.cancelAll()
-      }
+      await registry.closeSockets(
+        code: .goingAway, reason: "the server is shutting down", within: .seconds(1))
     }
   }
 #endif

@@ -41,7 +41,9 @@
         let html = Self.body(first)
         let id = try #require(html.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1)
         #expect(html.contains(#"data-socket="/fruits/socket""#))
-        #expect(html.contains(#"<div data-diffable-list="fruits" class="diffable-list"></div>"#))
+        #expect(
+          html.contains(#"<div data-diffable-list="fruits" class="diffable-list" data-seq="0""#))
+        #expect(html.contains(#"<span class="diffable-text">pear</span>"#), "the first paint")
         #expect(html.contains("<title>Fruits &lt;&amp;&gt;</title>"))
         #expect(html.contains(#"<script type="module" src="/diffable/page.js"></script>"#))
         #expect(html.contains("<h1>Fruits</h1>\n<div") && html.contains("</div>\n<p>Fresh.</p>"))

@@ -112,6 +112,9 @@ test('a booted page talks to its server and shows its lists', async () => {
     { v: 1, type: 'input', name: 'search', value: 'kings' },
   ]);
   assert.equal(api.connection(), 'open');
+  assert.equal(window.document.cookie,
+    'diffable-viewport=375x600; path=/; max-age=31536000; samesite=lax',
+    'the first list\'s size, for the next first paint');
 
   socket.receive({
     v: 1, type: 'reload', list: 'mountains', seq: 1,

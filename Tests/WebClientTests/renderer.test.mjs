@@ -17,10 +17,14 @@ import { FakeDocument } from './fake-dom.mjs';
 import { batch } from './support.mjs';
 
 /** A list element in a fake document, its renderer, and what it recorded. */
-function setup({ motion = true, scheduled = false } = {}) {
+function setup({ motion = true, scheduled = false, firstPaint } = {}) {
   const document = new FakeDocument();
   const root = document.createElement('div');
   root.setAttribute('data-diffable-list', 'main');
+  if (firstPaint !== undefined) {
+    root.setAttribute('data-first-paint', '');
+    root.append(firstPaint);
+  }
   root.clientWidth = 390;
   root.clientHeight = 300;
   const frames = [];
@@ -252,6 +256,78 @@ describe('bands and pinned supplementaries', () => {
     assert.equal(header.parentNode.classList.contains('diffable-pin-range'), true);
     assert.equal(header.parentNode.style.height, '44px');
     assert.equal(page.content.children[0], header.parentNode, 'the header comes first');
+  });
+});
+
+describe('the first paint', () => {
+  /** A reload of a list with a pinned header, two rows and a band of three. */
+  const banded = ({ seq = 1, rows = ['a', 'b'], texts = {} } = {}) => ({
+    v: 1, type: 'reload', list: 'main', seq,
+    sections: [{ id: 'top', items: rows }, { id: 'band', items: ['p', 'q', 'r'] }],
+    cells: Object.fromEntries([...rows, 'p', 'q', 'r']
+      .map((item) => [item, { text: texts[item] ?? item }])),
+    layout: {
+      size: [390, 200],
+      frames: {
+        ...Object.fromEntries(rows.map((item, k) => [item, [0, 20 + k * 44, 390, 44]])),
+        p: [0, 120, 180, 60], q: [200, 120, 180, 60], r: [400, 120, 180, 60],
+      },
+      supplementaries: [{
+        kind: 'header', section: 'top', index: 0, frame: [0, 0, 390, 20], pin: [0, 108],
+        cell: { text: 'Top' },
+      }],
+      bands: [{ section: 'band', frame: [0, 108, 390, 80], contentWidth: 600, rests: [] }],
+    },
+  });
+
+  /** The content a page's HTML holds: the renderer's own drawing of `message`, copied. */
+  const served = (message) => {
+    const server = setup();
+    server.show(message);
+    return server.content.cloneNode(true);
+  };
+
+  test('the first reload adopts the page\'s cells, band and header, re-creating none', () => {
+    const content = served(banded());
+    const page = setup({ firstPaint: content });
+    assert.equal(page.content, content, 'the content element is the page\'s');
+    const before = new Map(page.order().map((item) => [item, page.cell(item)]));
+    const header = page.root.querySelectorAll('data-kind')[0];
+    const band = content.children.find((e) => e.classList.contains('diffable-band'));
+
+    page.show(banded({ rows: ['a', 'c'], texts: { q: 'Q, changed' } }));
+    assert.deepEqual(page.order(), ['a', 'c', 'p', 'q', 'r']);
+    for (const item of ['a', 'p', 'q', 'r']) {
+      assert.equal(page.cell(item), before.get(item), `${item} is the element the page had`);
+    }
+    assert.equal(before.get('b').parentNode, null, 'the row the reload does not have is gone');
+    assert.equal(page.cell('q').textContent, 'Q, changed', 'a changed cell is filled in place');
+    assert.deepEqual(page.box(page.cell('c')), [0, 64, 390, 44]);
+    assert.equal(page.root.querySelectorAll('data-kind')[0], header);
+    assert.equal(header.parentNode.classList.contains('diffable-pin-range'), true);
+    assert.equal(content.children.find((e) => e.classList.contains('diffable-band')), band);
+    assert.equal(page.root.hasAttribute('data-first-paint'), false);
+    assert.equal(page.root.getAttribute('data-seq'), '1');
+    assert.equal(page.content.children.length, 4, 'header range, two rows, the band');
+  });
+
+  test('cells of a selectable first paint stay buttons only while the list is selectable', () => {
+    const message = { ...reloadOf(['a', 'b']), selectable: true };
+    const page = setup({ firstPaint: served(message) });
+    assert.equal(page.cell('a').getAttribute('role'), 'button');
+    page.show(reloadOf(['a', 'b']));
+    assert.equal(page.cell('a').getAttribute('role'), null);
+    assert.equal(page.cell('a').getAttribute('tabindex'), null);
+  });
+
+  test('a list without the first-paint mark makes its own content', () => {
+    const document = new FakeDocument();
+    const root = document.createElement('div');
+    const stray = document.createElement('div');
+    stray.className = 'diffable-content';
+    root.append(stray);
+    const renderer = createRenderer(root, { motion: () => false });
+    assert.notEqual(renderer.content, stray);
   });
 });
 

@@ -79,6 +79,8 @@ public final class MountainsBrowserScreen: BrowserScreen {
   /// Counts the queries typed: a query typed before the previous one was
   /// applied replaces it.
   private var typed = 0
+  /// The last query's task.
+  private var typing: Task<Void, Never>?
 
   /// The search in the list `listName` of `session`.
   public init(session: WebSession, listName: String, mountains: [Mountain]) {
@@ -102,7 +104,7 @@ public final class MountainsBrowserScreen: BrowserScreen {
   public func type(_ query: String) {
     typed += 1
     let number = typed
-    Task {
+    typing = Task {
       guard number == self.typed else { return }
       await self.screen.type(query)
     }
@@ -131,6 +133,10 @@ public final class MountainsBrowserScreen: BrowserScreen {
   }
 
   public func connectionChanged(connected: Bool) {}
+
+  public func opened() async {
+    await typing?.value
+  }
 
   public func stop() {
     typed += 1
@@ -229,6 +235,10 @@ public final class SortBrowserScreen: BrowserScreen {
     }
   }
 
+  public func opened() async {
+    await opening?.value
+  }
+
   public func stop() {
     stepping?.cancel()
     stepping = nil
@@ -277,6 +287,10 @@ public final class RestStopBrowserScreen: BrowserScreen {
       do { try await Task.sleep(for: delay) } catch { return }
       await self?.screen.lunch()
     }
+  }
+
+  public func opened() async {
+    await opening?.value
   }
 
   public func stop() {
@@ -364,6 +378,10 @@ public final class ExpandBrowserScreen: BrowserScreen {
 
   public func connectionChanged(connected: Bool) {}
 
+  public func opened() async {
+    await actions.wait()
+  }
+
   public func stop() {
     actions.cancel()
   }
@@ -423,6 +441,10 @@ public final class OutlineBrowserScreen: BrowserScreen {
   }
 
   public func connectionChanged(connected: Bool) {}
+
+  public func opened() async {
+    await actions.wait()
+  }
 
   public func stop() {
     actions.cancel()
@@ -519,6 +541,10 @@ public final class WifiBrowserScreen: BrowserScreen {
     }
   }
 
+  public func opened() async {
+    await actions.wait()
+  }
+
   public func stop() {
     scanning?.cancel()
     scanning = nil
@@ -602,6 +628,10 @@ public final class ChatBrowserScreen: BrowserScreen {
         return
       }
     }
+  }
+
+  public func opened() async {
+    await opening?.value
   }
 
   public func stop() {

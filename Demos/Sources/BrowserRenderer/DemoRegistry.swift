@@ -11,6 +11,9 @@ public protocol BrowserScreen: AnyObject {
   func connectionChanged(connected: Bool)
   /// The page's session is dropped: the screen stops every task it runs.
   func stop()
+  /// Returns when the screen's opening is applied, so that the page's
+  /// HTML holds it (its first paint).
+  func opened() async
 }
 
 extension WebPageRegistry {
@@ -35,6 +38,7 @@ extension WebPageRegistry {
       page.content = screen
       page.onConnectionChange = { screen.connectionChanged(connected: $0) }
       page.onDrop = { screen.stop() }
+      await screen.opened()
     }
   }
 

@@ -31,11 +31,11 @@ public final class WebPage {
   /// Called on the main actor once, when the registry drops the page.
   public var onDrop: (@MainActor () -> Void)?
 
-  init(id: String, path: String, identity: String?) {
+  init(id: String, path: String, identity: String?, session: WebSession) {
     self.id = id
     self.path = path
     self.identity = identity
-    self.session = WebSession()
+    self.session = session
   }
 }
 
@@ -140,7 +140,7 @@ public final class WebPageRegistry {
 
   /// The registry's configuration.
   public nonisolated let configuration: Configuration
-  let makePage: @MainActor (WebPage) -> Void
+  let makePage: @MainActor (WebPage) async -> Void
   let now: @Sendable () -> ContinuousClock.Instant
   var table: _WebPageTable
   /// The pages issued and not dropped, by identifier.
@@ -159,11 +159,13 @@ public final class WebPageRegistry {
   ///   - makePage: Called on the main actor when a page is issued, unless
   ///     ``issue(_:makePage:)`` is given a closure of its own: makes the
   ///     page's lists in ``WebPage/session`` and keeps what it needs in
-  ///     ``WebPage/content``.
+  ///     ``WebPage/content``. The page's HTML is written when it returns,
+  ///     with what its lists then show (the first paint): await the first
+  ///     apply of each list in it.
   public init(
     configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-    makePage: @escaping @MainActor (WebPage) -> Void
+    makePage: @escaping @MainActor (WebPage) async -> Void
   ) {
     self.configuration = configuration
     self.now = now
@@ -206,7 +208,7 @@ public final class WebPageRegistry {
   ///   page is due to expire; O(*n*) otherwise, where *n* is the number of
   ///   pages kept.
   public func issue(
-    _ request: WebRequest, makePage: (@MainActor (WebPage) -> Void)? = nil
+    _ request: WebRequest, makePage: (@MainActor (WebPage) async -> Void)? = nil
   ) async -> Result<IssuedPage, WebRefusal> {
     let identity: String?
     switch await authorization(of: request) {
@@ -229,12 +231,12 @@ public final class WebPageRegistry {
     case .success(let dropped):
       for id in dropped { dropPage(id) }
     }
-    let page = WebPage(id: id, path: request.path, identity: identity)
-    page.session.onEvent = configuration.onEvent
-    page.session._pageID = id
+    let page = WebPage(
+      id: id, path: request.path, identity: identity,
+      session: WebSession(pageID: id, onEvent: configuration.onEvent))
     pages[id] = page
     record(.pageIssued, pageID: id)
-    (makePage ?? self.makePage)(page)
+    await (makePage ?? self.makePage)(page)
     return .success(
       IssuedPage(
         id: id, socketPath: request.path + configuration.socketSuffix,
@@ -376,6 +378,21 @@ public final class WebPageRegistry {
       for writer in writers { await writer.value }
     } onCancel: {
       for writer in writers { writer.cancel() }
+    }
+  }
+
+  /// Closes the socket of every page as ``closeSockets(code:reason:)``
+  /// does, waiting at most `deadline`: the writes still waiting then (to
+  /// pages that do not read) are stopped. A server's shutdown calls it
+  /// before its WebSocket library closes the sockets its own way.
+  public nonisolated func closeSockets(
+    code: WebCloseCode, reason: String, within deadline: Duration
+  ) async {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await self.closeSockets(code: code, reason: reason) }
+      group.addTask { try? await Task.sleep(for: deadline) }
+      await group.next()
+      group.cancelAll()
     }
   }
 

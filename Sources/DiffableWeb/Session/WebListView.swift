@@ -326,25 +326,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       let source = _source
     {
       let snapshot = dataSource.snapshot()
-      _solve(for: snapshot)
-      let (layout, window) = _layoutValue(of: snapshot)
-      var message: WebReloadMessage
-      do {
-        message = try WebReloadMessage(
-          list: name, seq: seq + 1, snapshot: snapshot, cellIfShown: { _, _ in nil })
-      } catch {
-        _diffableFailure("WebListView.reloadData()", "cannot encode the list: \(error)")
-      }
-      _checkKindsOfReload(message.sections, "WebListView.reloadData()")
-      for (k, placed) in window.placed.enumerated() {
-        message.cells[placed.text] = source.cell(at: window.indexPath(k))
-      }
-      message.layout = layout
-      message.selectable = didSelectItem != nil
+      let message = _reloadMessage(
+        of: snapshot, seq: seq + 1, source: source, "WebListView.reloadData()")
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot
-      _sentLayout = layout
+      _sentLayout = message.layout
       _sentVisible = [:]
       for (q, section) in message.sections.enumerated() {
         let items = snapshot._itemIdentifiers(atSection: q)
@@ -355,6 +342,44 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _shown = nil
     }
     for completion in completions { completion(true) }
+  }
+
+  /// A reload of `snapshot` numbered `seq`: the layout solved afresh for
+  /// the viewport, and the cells of its window.
+  func _reloadMessage(
+    of snapshot: Snapshot, seq: Int, source: any DiffableListViewDataSource<WebCell, WebCell>,
+    _ operation: StaticString
+  ) -> WebReloadMessage {
+    _solve(for: snapshot)
+    let (layout, window) = _layoutValue(of: snapshot)
+    var message: WebReloadMessage
+    do {
+      message = try WebReloadMessage(
+        list: name, seq: seq, snapshot: snapshot, cellIfShown: { _, _ in nil })
+    } catch {
+      _diffableFailure(operation, "cannot encode the list: \(error)")
+    }
+    _checkKindsOfReload(message.sections, operation)
+    for (k, placed) in window.placed.enumerated() {
+      message.cells[placed.text] = source.cell(at: window.indexPath(k))
+    }
+    message.layout = layout
+    message.selectable = didSelectItem != nil
+    return message
+  }
+
+  /// What the page's HTML shows of the list before its socket connects
+  /// (``WebPageDocument``): a reload numbered 0 of what the data source
+  /// holds, laid out for `viewport`; `nil` while a page is connected or
+  /// the list has no data source.
+  ///
+  /// The viewport stays the list's until the page's `ready` gives its own.
+  func _firstPaint(in viewport: WebListViewport) -> WebReloadMessage? {
+    guard _session?.isConnected != true, let dataSource = _dataSource, let source = _source
+    else { return nil }
+    _viewport = viewport
+    return _reloadMessage(
+      of: dataSource.snapshot(), seq: 0, source: source, "WebPageDocument.html(for:socketPath:)")
   }
 
   /// Sends the batch from `old`, what the page shows, to `new`, the data

@@ -131,7 +131,7 @@ public final class WebSession {
   public var onEvent: (@Sendable (WebEvent) -> Void)?
 
   /// The identifier of the page the session serves, for its events.
-  var _pageID: String?
+  let _pageID: String?
 
   /// The lists, by name, and their names in the order they were made.
   var _lists: [String: any _WebSessionList] = [:]
@@ -143,7 +143,15 @@ public final class WebSession {
   var _connection: _WebConnection?
 
   /// Creates a session with no lists and no connection.
-  public init() {}
+  public init() {
+    _pageID = nil
+  }
+
+  /// The session of the page `pageID`, whose events go to `onEvent`.
+  init(pageID: String, onEvent: (@Sendable (WebEvent) -> Void)?) {
+    _pageID = pageID
+    self.onEvent = onEvent
+  }
 
   /// The names of the session's lists, in the order they were made.
   public var listNames: [String] { _listNames }
@@ -498,6 +506,9 @@ protocol _WebSessionList: AnyObject {
   /// `visibleItemsInvalidationHandler` changed; returns an error, changing
   /// nothing, if the list shows no such section or it has no band.
   func _scrollBand(_ section: String, to offset: Double) -> String?
+  /// What the page's HTML shows of the list before its socket connects,
+  /// laid out for `viewport`.
+  func _firstPaint(in viewport: WebListViewport) -> WebReloadMessage?
   /// What the page shows of the list.
   func _state() -> WebListState
   /// The page acknowledged `seq`; returns an error if it was never sent.

@@ -58,8 +58,9 @@ export async function pageIdOf(page) {
 }
 
 /**
- * The `Cookie` header the page's browser sends to `url`: the server's
- * browser cookie is `HttpOnly`, so it is read over DevTools.
+ * The `Cookie` header the page's browser sends to `url`, its cookies in
+ * the order of their names: the server's browser cookie is `HttpOnly`, so
+ * it is read over DevTools.
  *
  * @param {import('./chromium.mjs').Page} page
  * @param {string} url
@@ -67,7 +68,9 @@ export async function pageIdOf(page) {
  */
 export async function cookieOf(page, url) {
   const { cookies } = await page.send('Network.getCookies', { urls: [url] });
-  return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  // By name: the page rewrites its size cookie (`diffable-viewport`) on
+  // every `ready`, which reorders the browser's list.
+  return cookies.map(({ name, value }) => `${name}=${value}`).sort().join('; ');
 }
 
 /** The server's state of the page the tab shows, asked with the tab's own cookie (null when none). */

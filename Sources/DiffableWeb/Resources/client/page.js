@@ -140,6 +140,22 @@ export const listViewport = (element) => ({
   y: Math.max(0, Math.min(element.scrollTop, element.scrollHeight - element.clientHeight)),
 });
 
+/** The cookie that tells the server the size of the page's first list. */
+export const VIEWPORT_COOKIE = 'diffable-viewport';
+
+/**
+ * The `document.cookie` assignment that keeps a list's size, `WIDTHxHEIGHT`
+ * in whole pixels, for a year, for every path of the site: the server lays
+ * the next page's first paint out for it (Documentation/Web.md,
+ * "First paint").
+ *
+ * @param {{width: number, height: number}} viewport
+ * @returns {string}
+ */
+export const viewportCookie = ({ width, height }) =>
+  `${VIEWPORT_COOKIE}=${Math.round(width)}x${Math.round(height)}; path=/; max-age=31536000; `
+  + 'samesite=lax';
+
 /**
  * The scroll offset of a band (`[data-band]`) along its axis
  * (`data-band-axis`), as a `band` message carries it: within the band's
@@ -306,6 +322,8 @@ export function boot({ window = globalThis } = {}) {
     },
     onReady: () => {
       sendInputs();
+      const first = lists.values().next().value;
+      if (first?.sent !== undefined) document.cookie = viewportCookie(first.sent);
       // The server knows no band offsets on a new connection.
       for (const [name, entry] of lists) {
         entry.sentBands.clear();

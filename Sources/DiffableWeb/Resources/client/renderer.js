@@ -82,6 +82,12 @@ export const MAXIMUM_MEASURED_ITEMS = 1000;
 export const MEASURE_ANSWER_TIMEOUT = 2000;
 
 /** A measured length, to the hundredth of a pixel. */
+/**
+ * What an element of the first paint shows, as far as the renderer knows:
+ * nothing it can compare, so the first reload fills it again in place.
+ */
+const ADOPTED = Object.freeze({});
+
 const hundredths = (value) => Math.round(value * 100) / 100;
 
 const px = (value) => `${value}px`;
@@ -239,11 +245,16 @@ export function createRenderer(root, {
   clock = globalThis,
 } = {}) {
   const document = root.ownerDocument;
-  const content = document.createElement('div');
+  // A list whose page's HTML holds its first window (`data-first-paint`):
+  // its content is adopted, not made.
+  const drawn = root.hasAttribute('data-first-paint')
+    ? ([...root.children].find((child) => child.classList.contains('diffable-content')) ?? null)
+    : null;
+  const content = drawn ?? document.createElement('div');
   content.className = 'diffable-content';
   // The duration of the stylesheet's fades, which is every animation's.
   content.style.setProperty('--diffable-duration', `${duration}ms`);
-  root.append(content);
+  if (drawn === null) root.append(content);
   root.setAttribute('data-idle', '');
 
   /** The element of each cell in the window, and the cell it shows. */
@@ -317,6 +328,53 @@ export function createRenderer(root, {
       element.removeAttribute('role');
     }
   };
+
+  if (drawn !== null) adopt();
+
+  /**
+   * Takes the elements of the first paint as the renderer's own: its cells
+   * as shown with unknown content (the first reload fills them in place,
+   * and removes those it does not have), its bands, and its supplementaries
+   * with their pin ranges. Elements of no known shape are removed.
+   */
+  function adopt() {
+    for (const element of [...content.querySelectorAll('[data-item]')]) {
+      const item = element.getAttribute('data-item');
+      if (item === null || cellElements.has(item)) {
+        element.remove();
+        continue;
+      }
+      cellElements.set(item, element);
+      shown.set(item, ADOPTED);
+      if (element.getAttribute('role') === 'button') selectable = true;
+    }
+    for (const element of [...content.children]) {
+      const section = element.getAttribute('data-band');
+      if (section === null) continue;
+      const inner = [...element.children]
+        .find((child) => child.classList.contains('diffable-band-content'));
+      if (inner === undefined || bands.has(section)) {
+        element.remove();
+        continue;
+      }
+      bands.set(section, { element, inner, markers: [], points: '' });
+    }
+    for (const element of [...content.querySelectorAll('[data-kind]')]) {
+      const key = supplementaryKey({
+        kind: element.getAttribute('data-kind'),
+        section: element.getAttribute('data-section'),
+        index: Number(element.getAttribute('data-index')),
+      });
+      const parent = element.parentNode;
+      const wrapper = parent !== content && parent?.classList.contains('diffable-pin-range')
+        ? parent : null;
+      if (supplementaries.has(key)) {
+        (wrapper ?? element).remove();
+        continue;
+      }
+      supplementaries.set(key, { element, wrapper, cell: null });
+    }
+  }
 
   /** Builds the elements of the cells a waiting change brings in. */
   const prepare = ({ list, message, after }) => {
@@ -570,6 +628,7 @@ export function createRenderer(root, {
         element.className = 'diffable-supplementary';
         element.setAttribute('data-kind', supplementary.kind);
         element.setAttribute('data-section', supplementary.section);
+        element.setAttribute('data-index', String(supplementary.index));
         entry = { element, wrapper: null, cell: null };
         supplementaries.set(key, entry);
       }
@@ -812,6 +871,7 @@ export function createRenderer(root, {
     content.style.width = px(layout.size[0]);
     content.style.height = px(layout.size[1]);
     root.setAttribute('data-seq', String(state.seq));
+    root.removeAttribute('data-first-paint');
 
     // Last, Invert, Play: each kept element slides from where it was, its
     // earlier animation stopped once its position was read. Where it ends
