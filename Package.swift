@@ -129,6 +129,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(name: "CoreMetrics", package: "swift-metrics", condition: hummingbird),
         .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: hummingbird),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
       ]),

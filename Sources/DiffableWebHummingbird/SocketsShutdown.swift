@@ -23,17 +23,10 @@
 
     public func run() async throws {
       try? await gracefulShutdown()
-      let registry = registry
       // The closes are written before the application's shutdown, whose
       // WebSocket library would close the sockets with 1000 and no reason.
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask {
-          await registry.closeSockets(code: .goingAway, reason: "the server is shutting down")
-        }
-        group.addTask { try? await Task.sleep(for: Self.deadline) }
-        await group.next()
-        group.cancelAll()
-      }
+      await registry.closeSockets(
+        code: .goingAway, reason: "the server is shutting down", within: Self.deadline)
     }
   }
 #endif

@@ -2,6 +2,7 @@
   public import CoreMetrics
   public import DiffableWeb
   public import Logging
+  import NIOConcurrencyHelpers
 
   /// Turns the events of a page registry and its sessions into
   /// `swift-metrics` metrics and `swift-log` records, so that whichever
@@ -41,6 +42,9 @@
     let resyncs: Counter
     let badMessages: Counter
     let sent: [String: (messages: Counter, bytes: Counter)]
+    /// The counters of closes and refusals, made once for each code (and
+    /// status) that occurs: by their dimensions.
+    let byCode = NIOLockedValueBox<[[String]: Counter]>([:])
 
     /// The message types the sessions send.
     static let messageTypes = ["reload", "batch", "layout", "visible", "error", "pong"]
@@ -70,6 +74,17 @@
       self.sent = sent
     }
 
+    /// The counter `label` with `dimensions`, made the first time.
+    func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
+      let key = [label] + dimensions.flatMap { [$0.0, $0.1] }
+      return byCode.withLockedValue { counters in
+        if let counter = counters[key] { return counter }
+        let counter = Counter(label: label, dimensions: dimensions, factory: factory)
+        counters[key] = counter
+        return counter
+      }
+    }
+
     /// Records `event`.
     public func record(_ event: WebEvent) {
       var metadata: Logger.Metadata = [:]
@@ -84,10 +99,7 @@
         logger.debug("socket opened", metadata: metadata)
       case .socketClosed(let code, let reason):
         sockets.decrement()
-        Counter(
-          label: "diffable_socket_closes_total", dimensions: [("code", code.description)],
-          factory: factory
-        ).increment()
+        counter("diffable_socket_closes_total", [("code", code.description)]).increment()
         metadata["code"] = .stringConvertible(code.rawValue)
         metadata["reason"] = .string(reason)
         logger.debug("socket closed", metadata: metadata)
@@ -109,10 +121,9 @@
         metadata["problem"] = .string(String(problem.prefix(200)))
         logger.debug("bad message", metadata: metadata)
       case .refused(let refusal):
-        Counter(
-          label: "diffable_refusals_total",
-          dimensions: [("status", String(refusal.status)), ("code", refusal.code.description)],
-          factory: factory
+        counter(
+          "diffable_refusals_total",
+          [("status", String(refusal.status)), ("code", refusal.code.description)]
         ).increment()
         metadata["status"] = .stringConvertible(refusal.status)
         metadata["code"] = .stringConvertible(refusal.code.rawValue)

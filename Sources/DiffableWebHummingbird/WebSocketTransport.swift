@@ -14,7 +14,7 @@
   /// `error` reply.
   public struct WebSocketTransport: WebTransport {
     /// How many binary messages in a row close the socket.
-    public static let maximumBinaryMessagesInARow = 5
+    public static let maximumBinaryMessagesInARow = WebBinaryMessages.maximumInARow
 
     /// The text messages the page sends.
     public struct Incoming: AsyncSequence, Sendable {
@@ -37,13 +37,10 @@
               return text
             case .binary(let buffer):
               binaryInARow += 1
-              let reply = WebServerMessage.error(
-                message: "binary message of \(buffer.readableBytes) bytes: messages are text frames"
-              )
-              try await outbound.write(.text(String(decoding: try reply.jsonData(), as: UTF8.self)))
+              let reply = WebBinaryMessages.reply(toBinaryMessageOf: buffer.readableBytes)
+              try await outbound.write(.text(reply))
               if binaryInARow >= WebSocketTransport.maximumBinaryMessagesInARow {
-                try? await outbound.close(
-                  .policyViolation, reason: "too many binary messages: messages are text frames")
+                try? await outbound.close(.policyViolation, reason: WebBinaryMessages.closeReason)
                 return nil
               }
             }

@@ -20,7 +20,7 @@
   /// reason.
   public struct VaporWebSocketTransport: WebTransport {
     /// How many binary messages in a row close the socket.
-    public static let maximumBinaryMessagesInARow = 5
+    public static let maximumBinaryMessagesInARow = WebBinaryMessages.maximumInARow
     /// How many bytes of messages may wait unread before the socket is
     /// closed: 4 MiB.
     public static let maximumWaitingBytes = 4 << 20
@@ -87,14 +87,10 @@
           $0 += 1
           return $0
         }
-        let reply = WebServerMessage.error(
-          message: "binary message of \(buffer.readableBytes) bytes: messages are text frames")
-        if let text = try? reply.jsonData() { socket.send(String(decoding: text, as: UTF8.self)) }
+        socket.send(WebBinaryMessages.reply(toBinaryMessageOf: buffer.readableBytes))
         if count >= Self.maximumBinaryMessagesInARow {
           continuation.finish()
-          Self.close(
-            socket, code: .policyViolation,
-            reason: "too many binary messages: messages are text frames")
+          Self.close(socket, code: .policyViolation, reason: WebBinaryMessages.closeReason)
         }
       }
       socket.onClose.whenComplete { _ in continuation.finish() }
@@ -113,18 +109,19 @@
     /// Closes the socket with `code`, its `reason` sent first as an `error`
     /// message unless `code` is ``DiffableWeb/WebCloseCode/normal``.
     public func close(code: WebCloseCode, reason: String) async {
-      if code != .normal, let text = try? WebServerMessage.error(message: reason).jsonData() {
-        try? await socket.send(String(decoding: text, as: UTF8.self))
-      }
-      try? await socket.close(code: WebSocketErrorCode(codeNumber: Int(code.rawValue)))
+      try? await Self.close(socket, code: code, reason: reason).get()
     }
 
-    /// Closes `socket` from one of its callbacks.
-    static func close(_ socket: WebSocket, code: WebCloseCode, reason: String) {
-      if let text = try? WebServerMessage.error(message: reason).jsonData() {
-        socket.send(String(decoding: text, as: UTF8.self))
-      }
-      socket.close(code: WebSocketErrorCode(codeNumber: Int(code.rawValue)), promise: nil)
+    /// Closes `socket`, its `reason` sent first as an `error` message unless
+    /// `code` is normal; called from its callbacks too, on its event loop.
+    @discardableResult
+    static func close(
+      _ socket: WebSocket, code: WebCloseCode, reason: String
+    ) -> EventLoopFuture<Void> {
+      if code != .normal { socket.send(WebBinaryMessages.errorText(reason)) }
+      let closed = socket.eventLoop.makePromise(of: Void.self)
+      socket.close(code: WebSocketErrorCode(codeNumber: Int(code.rawValue)), promise: closed)
+      return closed.futureResult
     }
   }
 #endif

@@ -1,3 +1,5 @@
+import DiffableCore
+
 /// One connection between a ``WebSession`` and a browser page: text frames
 /// out, text frames in, and a way to close it.
 ///
@@ -38,5 +40,35 @@ extension WebTransport {
   /// Calls ``close()``: the transport has no close codes.
   public func close(code: WebCloseCode, reason: String) async {
     await close()
+  }
+}
+
+/// What a WebSocket transport does with binary messages: messages are text
+/// frames. Each binary message gets the ``reply(toBinaryMessageOf:)``, an
+/// `error` message, and is otherwise ignored; ``maximumInARow`` of them in
+/// a row close the socket with ``WebCloseCode/policyViolation`` and
+/// ``closeReason``. Both integrations follow it.
+public enum WebBinaryMessages {
+  /// How many binary messages in a row close the socket.
+  public static let maximumInARow = 5
+
+  /// The reason of the close after ``maximumInARow`` binary messages.
+  public static let closeReason = "too many binary messages: messages are text frames"
+
+  /// The `error` message that answers a binary message of `byteCount`
+  /// bytes, as text.
+  public static func reply(toBinaryMessageOf byteCount: Int) -> String {
+    errorText("binary message of \(byteCount) bytes: messages are text frames")
+  }
+
+  /// An `error` message saying `message`, as text: a transport without
+  /// close reasons on the wire sends it before a close.
+  public static func errorText(_ message: String) -> String {
+    do {
+      return String(
+        decoding: try WebServerMessage.error(message: message).jsonData(), as: UTF8.self)
+    } catch {
+      _diffableFailure("WebBinaryMessages.errorText(_:)", "cannot encode an error: \(error)")
+    }
   }
 }
