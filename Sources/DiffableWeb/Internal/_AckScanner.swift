@@ -119,3 +119,13 @@ enum _AckScanner {
     }
   }
 }
+
+extension WebClientMessage {
+  /// The `ack` that `frame` is, read as the session reads a page's acks
+  /// (without a decoder), or `nil` when it is no ack of the plain form.
+  /// For benchmarks, which time it against `init(jsonData:)`.
+  @_spi(Benchmarks)
+  public static func _scanAck(_ frame: String) -> WebClientMessage? {
+    _AckScanner.scan(frame).map { .ack(list: $0.list, seq: $0.seq) }
+  }
+}
