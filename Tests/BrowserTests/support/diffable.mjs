@@ -95,8 +95,10 @@ export async function settle(page, server, { accepts = () => true, timeout = DEF
     const id = await pageIdOf(page);
     const dom = await page.waitFor(() => {
       const lists = [...document.querySelectorAll('[data-diffable-list]')];
+      // A list at `data-seq` 0 shows the HTML's first paint, which the
+      // server's state knows nothing of: settled means drawn from the socket.
       return lists.length > 0 && lists.every((list) => list.hasAttribute('data-idle')
-        && list.hasAttribute('data-seq')) && window.diffable?.lists !== undefined;
+        && Number(list.getAttribute('data-seq')) >= 1) && window.diffable?.lists !== undefined;
     }, { timeout: Math.max(1, deadline - performance.now()), what: `every list idle (${what})` })
       .then(() => page.evaluate(`[(${readDom})(), (${readClient})()]`));
     const [lists, client] = dom;
