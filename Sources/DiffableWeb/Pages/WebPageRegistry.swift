@@ -371,13 +371,13 @@ public final class WebPageRegistry {
   /// - Complexity: O(*n*) besides the writes, where *n* is the number of
   ///   pages with a session.
   public func closeSockets(code: WebCloseCode, reason: String) async {
-    let writers = pages.values.compactMap {
+    let outboxes = pages.values.compactMap {
       $0.session._closeConnection(code, reason: reason, abandoning: false)
     }
     await withTaskCancellationHandler {
-      for writer in writers { await writer.value }
+      for outbox in outboxes { await outbox.closed() }
     } onCancel: {
-      for writer in writers { writer.cancel() }
+      for outbox in outboxes { outbox.abandon() }
     }
   }
 

@@ -257,39 +257,70 @@ public final class WebSession {
       _end(previous, abandoning: true)
     }
     let outbox = _WebOutbox()
-    let writer = Task.detached {
-      while let frame = await outbox.next() {
-        do { try await transport.send(frame) } catch { break }
-        outbox.didWrite(frame)
-      }
-      outbox.finish()
-      let close = outbox.close
-      await transport.close(code: close.code, reason: close.reason)
-    }
-    let connection = _WebConnection(outbox, writer: writer)
+    let connection = _WebConnection(outbox)
     _connection = connection
     _record(.socketOpened)
-    let reader = Task { await _read(transport.incoming, on: connection) }
-    connection.reader = reader
-    _watchSilence(of: connection)
-    await withTaskCancellationHandler {
-      await reader.value
-    } onCancel: {
-      reader.cancel()
-    }
-    // A cancelled serve (a server shutting down) abandons what its page
-    // has not read, and stops a write that is stuck on a page that does not
-    // read: the writer is a task of its own, which the cancellation does
-    // not reach otherwise.
-    if Task.isCancelled { outbox.setClose(.goingAway, reason: "the server is shutting down") }
-    if _connection === connection { _end(connection, abandoning: Task.isCancelled) }
-    await withTaskCancellationHandler {
-      await writer.value
-    } onCancel: {
-      writer.cancel()
+    // The connection's work, as child tasks: cancelling `serve` ends all
+    // of them, and `serve` returns once every one has.
+    await withTaskGroup(of: _ConnectionTask.self) { group in
+      // Off the main actor: a page that reads slowly holds no one else up.
+      group.addTask {
+        await Self._write(outbox, to: transport)
+        return .writer
+      }
+      group.addTask {
+        await self._read(transport.incoming, on: connection)
+        return .reader
+      }
+      group.addTask {
+        await self._watchSilence(of: connection)
+        return .silence
+      }
+      group.addTask { await outbox.abandonedOrClosed() ? .abandoned : .closed }
+      while let task = await group.next() {
+        switch task {
+        case .reader:
+          // The page's frames ended, or too many were bad, or `serve` is
+          // cancelled (a server shutting down): the connection ends. A
+          // cancelled one abandons what its page has not read.
+          if Task.isCancelled {
+            outbox.setClose(.goingAway, reason: "the server is shutting down")
+          }
+          if _connection === connection { _end(connection, abandoning: Task.isCancelled) }
+        case .abandoned:
+          // Given up: a write stuck on a page that does not read stops.
+          // Between writes, the writer closes the transport by itself.
+          if outbox.isWriting { group.cancelAll() }
+        case .writer:
+          // The transport is closed: nothing more to read or watch.
+          group.cancelAll()
+        case .silence, .closed:
+          break
+        }
+      }
     }
     let close = outbox.close
     _record(.socketClosed(code: close.code, reason: close.reason))
+  }
+
+  /// The child tasks of a connection, as ``serve(_:)`` hears they ended.
+  enum _ConnectionTask {
+    case writer, reader, silence, abandoned, closed
+  }
+
+  /// Writes the outbox's frames to `transport` until the outbox finishes
+  /// or a send fails, then closes the transport with the outbox's close.
+  nonisolated static func _write<Transport: WebTransport>(
+    _ outbox: _WebOutbox, to transport: Transport
+  ) async {
+    while let frame = await outbox.next() {
+      do { try await transport.send(frame) } catch { break }
+      outbox.didWrite(frame)
+    }
+    outbox.finish()
+    let close = outbox.close
+    await transport.close(code: close.code, reason: close.reason)
+    outbox.didClose()
   }
 
   /// Tells ``onEvent`` of `kind`.
@@ -334,21 +365,19 @@ public final class WebSession {
   }
 
   /// Ends `connection` once nothing has come from its page for
-  /// ``silenceTimeout``.
-  func _watchSilence(of connection: _WebConnection) {
+  /// ``silenceTimeout``; returns then, when the connection ends otherwise,
+  /// or when the task is cancelled.
+  func _watchSilence(of connection: _WebConnection) async {
     let timeout = silenceTimeout
-    connection.silenceWatch = Task { [weak self, weak connection] in
-      var wake = ContinuousClock.now + timeout
-      while true {
-        do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
-        guard let self, let connection, self._connection === connection else { return }
-        wake = connection.heardAt + timeout
-        if wake <= .now {
-          connection.outbox.setClose(
-            .goingAway, reason: "nothing heard from the page for \(timeout)")
-          self._end(connection, abandoning: true)
-          return
-        }
+    var wake = ContinuousClock.now + timeout
+    while true {
+      do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
+      guard _connection === connection else { return }
+      wake = connection.heardAt + timeout
+      if wake <= .now {
+        connection.outbox.setClose(.goingAway, reason: "nothing heard from the page for \(timeout)")
+        _end(connection, abandoning: true)
+        return
       }
     }
   }
@@ -356,15 +385,16 @@ public final class WebSession {
   /// Closes the connected page's socket, if any, with `code` and `reason`,
   /// and its ``serve(_:)`` returns. An abandoned connection's unsent
   /// messages are dropped; otherwise they are written first. Returns the
-  /// connection's writer, which ends once the close is written.
+  /// connection's outbox: its `closed()` returns once the close is
+  /// written, and its `abandon()` stops a write stuck on the page.
   @discardableResult
   func _closeConnection(_ code: WebCloseCode, reason: String, abandoning: Bool = true)
-    -> Task<Void, Never>?
+    -> _WebOutbox?
   {
     guard let connection = _connection else { return nil }
     connection.outbox.setClose(code, reason: reason)
     _end(connection, abandoning: abandoning)
-    return connection.writer
+    return connection.outbox
   }
 
   /// Ends `connection`: no more messages go to it, every list forgets what
@@ -523,9 +553,6 @@ protocol _WebSessionList: AnyObject {
 @MainActor
 final class _WebConnection {
   let outbox: _WebOutbox
-  let writer: Task<Void, Never>
-  var reader: Task<Void, Never>?
-  var silenceWatch: Task<Void, Never>?
   /// When the page's last message came (or the connection opened).
   var heardAt = ContinuousClock.now
   /// The rates of the page's messages.
@@ -538,9 +565,8 @@ final class _WebConnection {
   /// Whether the catch-up reloads are being queued.
   var isCatchingUp = false
 
-  init(_ outbox: _WebOutbox, writer: Task<Void, Never>) {
+  init(_ outbox: _WebOutbox) {
     self.outbox = outbox
-    self.writer = writer
   }
 
   /// Queues `message` unless the bytes waiting would then exceed `limit`,
@@ -560,14 +586,12 @@ final class _WebConnection {
 
   func finish(abandoning: Bool) {
     isReady = false
-    reader?.cancel()
-    silenceWatch?.cancel()
     if abandoning { outbox.dropWaiting() }
     outbox.finish()
     // A writer between frames now gets `nil` and closes the transport with
-    // the close code set; one in the middle of a write may be stuck on a
-    // page that does not read, and is cancelled.
-    if abandoning, outbox.isWriting { writer.cancel() }
+    // the close code set, which ends the reading; one in the middle of a
+    // write may be stuck on a page that does not read, and is stopped.
+    if abandoning { outbox.abandon() }
   }
 }
 

@@ -24,6 +24,20 @@ final class _WebOutbox: Sendable {
     var isWriting = false
     /// How the writer closes the transport once it is done.
     var close: (code: WebCloseCode, reason: String)?
+    /// Whether the connection was given up without waiting for its page.
+    var isAbandoned = false
+    /// Whether the writer closed the transport.
+    var isClosed = false
+    /// The tasks waiting for ``closed()`` or ``abandonedOrClosed()``, by
+    /// number, and the numbers of those cancelled before they waited.
+    var waiters: [Int: (awaited: Awaited, continuation: CheckedContinuation<Bool, Never>)] = [:]
+    var cancelledWaiters: Set<Int> = []
+    var nextWaiter = 0
+  }
+
+  /// What a waiting task waits for.
+  private enum Awaited {
+    case closed, abandonedOrClosed
   }
 
   private let state = _Locked(State())
@@ -114,6 +128,80 @@ final class _WebOutbox: Sendable {
   /// Whether the writer is writing a frame: it took one and has not
   /// reported it written.
   var isWriting: Bool { state.withLock { $0.isWriting } }
+
+  /// Returns once the writer has closed the transport, or the calling
+  /// task is cancelled.
+  func closed() async {
+    _ = await wait(for: .closed)
+  }
+
+  /// Returns `true` once the connection is abandoned (``abandon()``) while
+  /// its transport is open, `false` once the writer has closed the
+  /// transport (or the calling task is cancelled).
+  func abandonedOrClosed() async -> Bool {
+    await wait(for: .abandonedOrClosed)
+  }
+
+  /// Gives the connection up without waiting for its page: a write stuck
+  /// on a page that does not read is to stop.
+  func abandon() {
+    resume { $0.isAbandoned = true }
+  }
+
+  /// The writer closed the transport.
+  func didClose() {
+    resume { $0.isClosed = true }
+  }
+
+  /// What a waiter for `awaited` returns in `state`, if it is done.
+  private static func outcome(of awaited: Awaited, in state: State) -> Bool? {
+    if state.isClosed { return false }
+    if awaited == .abandonedOrClosed, state.isAbandoned { return true }
+    return nil
+  }
+
+  private func wait(for awaited: Awaited) async -> Bool {
+    let number = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let now: Bool? = state.withLock { state in
+          if state.cancelledWaiters.remove(number) != nil { return false }
+          if let outcome = Self.outcome(of: awaited, in: state) { return outcome }
+          state.waiters[number] = (awaited, continuation)
+          return nil
+        }
+        if let now { continuation.resume(returning: now) }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        let waiter = state.waiters.removeValue(forKey: number)
+        if waiter == nil { state.cancelledWaiters.insert(number) }
+        return waiter
+      }
+      waiter?.continuation.resume(returning: false)
+    }
+    // A cancellation after the waiter was resumed left its number behind.
+    state.withLock { _ = $0.cancelledWaiters.remove(number) }
+    return outcome
+  }
+
+  /// Changes the state, then resumes the waiters that are done.
+  private func resume(after change: (inout State) -> Void) {
+    let done = state.withLock { state in
+      change(&state)
+      var done: [(CheckedContinuation<Bool, Never>, Bool)] = []
+      for (number, waiter) in state.waiters {
+        guard let outcome = Self.outcome(of: waiter.awaited, in: state) else { continue }
+        state.waiters[number] = nil
+        done.append((waiter.continuation, outcome))
+      }
+      return done
+    }
+    for (continuation, outcome) in done { continuation.resume(returning: outcome) }
+  }
 
   /// Takes no more frames; the writer gets those already pushed, then
   /// `nil`.
