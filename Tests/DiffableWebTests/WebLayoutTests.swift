@@ -427,6 +427,38 @@ struct WebLayoutTests {
     await serving.value
   }
 
+  @Test("a tap may name the items of the last two windows alone, whatever the list's length")
+  func tapsNameTheWindowsItems() async throws {
+    let (session, view, dataSource) = Self.session()
+    var selected: [IndexPath] = []
+    view.didSelectItem = { selected.append($0) }
+    let items = Self.items(10_000)
+    await dataSource.apply(.make([("all", items)]))
+    let (client, serving, reload) = try await Self.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    #expect(reload.cells.count < 100, "the window's cells alone")
+    client.send(.tap(list: "main", item: items[3]))
+    client.send(.tap(list: "main", item: items[5_000]))
+    #expect(
+      try await client.receive()
+        == .error(message: #"unknown item "item-05000" of list "main""#))
+    #expect(selected == [IndexPath(item: 3, section: 0)])
+    // Scrolled to the middle: its items can be tapped, and the first
+    // window's still, until the window after.
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 220_000)))
+    guard case .layout = try await client.receive() else { throw FakeClientError("a layout") }
+    client.send(.tap(list: "main", item: items[5_000]))
+    client.send(.tap(list: "main", item: items[3]))
+    client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 400_000)))
+    guard case .layout = try await client.receive() else { throw FakeClientError("a layout") }
+    client.send(.tap(list: "main", item: items[3]))
+    #expect(
+      try await client.receive() == .error(message: #"unknown item "item-00003" of list "main""#))
+    #expect(selected.map(\.item) == [3, 5_000, 3])
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("taps reach didSelectItem by index path, input reaches onInput, bad ones get errors")
   func tapsAndInput() async throws {
     let (session, view, dataSource) = Self.session()
@@ -481,11 +513,13 @@ struct WebLayoutTests {
     #expect(try await client.receive() == .pong(id: 1))
     #expect(selected == [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 0)])
     #expect(inputs.map(\.value) == ["k", "ka"])
-    // And after a reload, which lists only what is there now.
+    // After a reload, two windows on, the list no longer knows "pear":
+    // it keeps the items of its last two windows alone.
     client.send(.resync(list: "main", reason: "test"))
     _ = try await client.receive()
     client.send(.tap(list: "main", item: "pear"))
     client.send(.ping(id: 2))
+    #expect(try await client.receive() == .error(message: #"unknown item "pear" of list "main""#))
     #expect(try await client.receive() == .pong(id: 2))
     #expect(selected.count == 2)
     await client.transport.close()

@@ -215,7 +215,7 @@ struct WebSelfSizingTests {
       $0 == #"unknown list "nope""#
     }
     try await expectError(measure + #"{"item-00001": [390, 90], "zzz": [390, 10]}}"#) {
-      $0 == #"measure of list "main" names items it never showed: "zzz""#
+      $0 == #"measure of list "main" names items not in its window: "zzz""#
     }
     try await expectError(measure + #"{"item-00001": [390, -1]}}"#) {
       $0.contains("is not between 0 and 100000 on both axes") && $0.contains("item-00001")

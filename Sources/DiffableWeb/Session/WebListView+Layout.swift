@@ -373,6 +373,7 @@ extension WebListView {
       _ = session._send(
         .layout(WebLayoutMessage(list: name, seq: seq, layout: toSend, cells: cells)))
       _sentLayout = layout
+      _rememberWindow(window, of: shown)
     }
     _sendVisibleIfChanged(shown)
   }
@@ -381,10 +382,10 @@ extension WebListView {
   /// answers with a `layout` (sent even when nothing moved, so that the
   /// page knows its measurement was taken).
   ///
-  /// An item the page was never shown makes the whole message an error,
-  /// and nothing changes. An item deleted since the page measured it, or
-  /// whose section does not size itself (the layout changed meanwhile), is
-  /// passed over.
+  /// An item not in the last two windows sent makes the whole message an
+  /// error, and nothing changes. An item deleted since the page measured
+  /// it, or whose section does not size itself (the layout changed
+  /// meanwhile), is passed over.
   ///
   /// - Complexity: O(*k* × (*g* + *G* + *s*)), where *k* is the number of
   ///   sizes, *g* the size of an item's group, *G* the number of groups of
@@ -394,14 +395,14 @@ extension WebListView {
     var items: [(Item, WebSize)] = []
     var unknown: [String] = []
     for (text, size) in sizes {
-      guard let item = _everShown[text] else {
+      guard let item = _windowItem(text) else {
         unknown.append(text)
         continue
       }
       items.append((item, size))
     }
     guard unknown.isEmpty else {
-      return "measure of list \(String(reflecting: name)) names items it never showed: "
+      return "measure of list \(String(reflecting: name)) names items not in its window: "
         + unknown.sorted().prefix(5).map { String(reflecting: $0) }.joined(separator: ", ")
     }
     guard let shown = _shown, var solved = _solved else { return nil }

@@ -195,10 +195,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// brings in (`_checkKindsOfReload(_:_:)`).
   var _sectionKind: _RoleKind?
   var _itemKind: _RoleKind?
-  /// Every item the page was shown on this connection, by text: what a
-  /// `tap` may name. It grows with the items a connection sees come and
-  /// go, and is forgotten when the connection ends.
-  var _everShown: [String: Item] = [:]
+  /// The items of the window last sent to the page, and of the one sent
+  /// before it (which a page that has not drawn the last one yet still
+  /// shows), by text: what a `tap` or a `measure` may name. Two windows at
+  /// most, whatever the length of the list or the life of the connection;
+  /// forgotten when the connection ends.
+  var _windowItems: [String: Item] = [:]
+  var _windowItemsBefore: [String: Item] = [:]
   /// The scroll offset of each orthogonal band the page scrolled, by
   /// section, as its `band` messages reported it.
   var _bandOffsets: [Section: Double] = [:]
@@ -326,17 +329,14 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       let source = _source
     {
       let snapshot = dataSource.snapshot()
-      let message = _reloadMessage(
+      let (message, window) = _reloadMessage(
         of: snapshot, seq: seq + 1, source: source, "WebListView.reloadData()")
       seq += 1
       _ = session._send(.reload(message))
       _shown = snapshot
       _sentLayout = message.layout
       _sentVisible = [:]
-      for (q, section) in message.sections.enumerated() {
-        let items = snapshot._itemIdentifiers(atSection: q)
-        for (k, identifier) in section.items.enumerated() { _everShown[identifier.text] = items[k] }
-      }
+      _rememberWindow(window, of: snapshot)
       _sendVisibleIfChanged(snapshot)
     } else {
       _shown = nil
@@ -345,11 +345,11 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 
   /// A reload of `snapshot` numbered `seq`: the layout solved afresh for
-  /// the viewport, and the cells of its window.
+  /// the viewport, and the cells of its window; and the window.
   func _reloadMessage(
     of snapshot: Snapshot, seq: Int, source: any DiffableListViewDataSource<WebCell, WebCell>,
     _ operation: StaticString
-  ) -> WebReloadMessage {
+  ) -> (WebReloadMessage, _Window) {
     _solve(for: snapshot)
     let (layout, window) = _layoutValue(of: snapshot)
     var message: WebReloadMessage
@@ -365,7 +365,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
     message.layout = layout
     message.selectable = didSelectItem != nil
-    return message
+    return (message, window)
   }
 
   /// What the page's HTML shows of the list before its socket connects
@@ -379,7 +379,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     else { return nil }
     _viewport = viewport
     return _reloadMessage(
-      of: dataSource.snapshot(), seq: 0, source: source, "WebPageDocument.html(for:socketPath:)")
+      of: dataSource.snapshot(), seq: 0, source: source, "WebPageDocument.html(for:socketPath:)"
+    ).0
   }
 
   /// Sends the batch from `old`, what the page shows, to `new`, the data
@@ -389,9 +390,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   ) {
     guard let session = _session, let source = _source else { return }
     _updateCounts(for: new)
-    let (message, layout) = _batch(update, from: old, to: new, source: source)
+    let (message, layout, window) = _batch(update, from: old, to: new, source: source)
     seq += 1
-    _rememberShown(message, update: update, from: old, to: new)
+    _rememberWindow(window, of: new)
     _shown = new
     _sentLayout = layout
     guard session._send(.batch(message)) else {
@@ -416,7 +417,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   func _batch(
     _ update: BatchUpdate, from old: Snapshot, to new: Snapshot,
     source: any DiffableListViewDataSource<WebCell, WebCell>
-  ) -> (message: WebBatchMessage, layout: WebLayout) {
+  ) -> (message: WebBatchMessage, layout: WebLayout, window: _Window) {
     let (layout, window) = _layoutValue(of: new)
     let (toSend, entering) = _toSend(layout, window: window)
     var message: WebBatchMessage
@@ -435,7 +436,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       message.reconfigured[text] = nil
     }
     message.layout = toSend
-    return (message, layout)
+    return (message, layout, window)
   }
 
   /// `layout` as a `batch` or `layout` message carries it, given the
@@ -518,31 +519,28 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     return deadline
   }
 
-  /// Records the items a batch brings to the page, as a `tap` may name them.
-  func _rememberShown(
-    _ message: WebBatchMessage, update: BatchUpdate, from old: Snapshot, to new: Snapshot
-  ) {
-    func remember(_ section: WebSection?, at q: Int?) {
-      guard let section, let q, 0 <= q, q < new.numberOfSections else { return }
-      let items = new._itemIdentifiers(atSection: q)
-      for (k, identifier) in section.items.enumerated() where k < items.count {
-        _everShown[identifier.text] = items[k]
-      }
-    }
-    for (path, identifier) in zip(update.itemInserts, message.insertedItems) {
-      if let identifier,
-        let item = new._itemIdentifierIfPresent(section: path.section, item: path.item)
+  /// Records the items of `window`, just sent to the page, as a `tap` or
+  /// a `measure` may name them; those of the window before are kept too.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of items in the window.
+  func _rememberWindow(_ window: _Window, of snapshot: Snapshot) {
+    var items: [String: Item] = [:]
+    items.reserveCapacity(window.placed.count)
+    for (k, placed) in window.placed.enumerated() {
+      let position = window.positions[k]
+      if let item = snapshot._itemIdentifierIfPresent(
+        section: position.section, item: position.item)
       {
-        _everShown[identifier.text] = item
+        items[placed.text] = item
       }
     }
-    for (q, section) in zip(update.sectionInserts, message.insertedSections) {
-      remember(section, at: q)
-    }
-    for (p, section) in zip(update.sectionReloads, message.reloadedSections)
-    where 0 <= p && p < old.numberOfSections {
-      remember(section, at: new.indexOfSection(old._sectionIdentifier(at: p)))
-    }
+    _windowItemsBefore = _windowItems
+    _windowItems = items
+  }
+
+  /// The item of `text` in the last two windows sent, if any.
+  func _windowItem(_ text: String) -> Item? {
+    _windowItems[text] ?? _windowItemsBefore[text]
   }
 
   /// Completes the batch in flight, then sends what waited behind it.
@@ -634,7 +632,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 
   func _tap(_ text: String) -> String? {
-    guard let item = _everShown[text] else {
+    guard let item = _windowItem(text) else {
       return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
     }
     if let path = _dataSource?.indexPath(for: item) { didSelectItem?(path) }
@@ -666,7 +664,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _viewport = nil
     _solved = nil
     _sentLayout = nil
-    _everShown = [:]
+    _windowItems = [:]
+    _windowItemsBefore = [:]
     _bandOffsets = [:]
     _sentVisible = [:]
     _measured = [:]
