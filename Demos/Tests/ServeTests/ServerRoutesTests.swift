@@ -17,10 +17,19 @@ import Testing
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
         let id = try #require(answer.text.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1)
+        // The page's HTML, its list holding its first window.
+        let unpainted = page.document.html(
+          pageID: String(id), socketPath: page.socketPath, listNames: [page.listName])
+        let around = unpainted.components(
+          separatedBy:
+            "<div data-diffable-list=\"\(page.listName)\" class=\"diffable-list\"></div>\n")
+        #expect(around.count == 2)
+        #expect(answer.text.hasPrefix(around[0]) && answer.text.hasSuffix(around.last ?? ""))
         #expect(
-          answer.text
-            == page.document.html(
-              pageID: String(id), socketPath: page.socketPath, listNames: [page.listName]))
+          answer.text.contains(
+            "<div data-diffable-list=\"\(page.listName)\" class=\"diffable-list\" data-seq=\"0\""
+              + " data-first-paint><div class=\"diffable-content\""))
+        #expect(answer.text.contains("<div class=\"diffable-cell\""), "\(page.name)'s first paint")
         #expect(answer.header("Cache-Control") == "no-store")
         let cookie = try #require(answer.header("Set-Cookie"))
         #expect(

@@ -45,7 +45,8 @@ import Testing
         html.contains("<div data-diffable-list=\"\(page.listName)\" class=\"diffable-list\"></div>")
       )
       #expect(html.contains("<script type=\"module\" src=\"/client/page.js\"></script>"))
-      #expect(html.contains("<link rel=\"stylesheet\" href=\"/client/diffable.css\">"))
+      #expect(html.contains("<style>") && html.contains("[data-diffable-list] {"))
+      #expect(html.contains("<link rel=\"modulepreload\" href=\"/client/renderer.js\">"))
       #expect(html.contains("<title>\(page.title) · swift-diffable</title>"))
       #expect(html.components(separatedBy: "data-diffable-list=").count == 2)
     }
