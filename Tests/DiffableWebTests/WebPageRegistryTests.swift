@@ -6,16 +6,6 @@ import Testing
 
 @testable import DiffableWeb
 
-/// A clock the test moves by hand.
-final class ManualClock: Sendable {
-  let start = ContinuousClock.now
-  private let elapsed = _Locked<Duration>(.zero)
-
-  var now: ContinuousClock.Instant { start + elapsed.withLock { $0 } }
-
-  func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
-}
-
 /// The perimeter's rules, on the bookkeeping value alone: every instant is
 /// the test's.
 @Suite struct WebPageTableTests {
@@ -404,8 +394,7 @@ struct WebPageRegistryTests {
 struct WebSessionLimitTests {
   func session() -> (WebSession, ManualClock) {
     let clock = ManualClock()
-    let session = WebSession()
-    session._now = { clock.now }
+    let session = WebSession(clock: clock)
     let list = session.list(named: "main") {
       (_: WebListView<String, String>, _, item: String) in WebCell(item)
     }
@@ -476,7 +465,7 @@ struct WebSessionLimitTests {
   @Test func rateRulesAreChecked() {
     #expect(WebMessageRate(perSecond: 2.5, burst: 1).description == "2.5")
     var rates = _WebMessageRates()
-    let t0 = ContinuousClock.now
+    let t0 = Duration.seconds(5)
     let rate = WebMessageRate(perSecond: 2, burst: 2)
     let steps: [(String, Duration)] = [
       ("x", .zero), ("x", .zero), ("x", .zero), ("y", .zero), ("x", .milliseconds(499)),

@@ -99,17 +99,31 @@ struct WebSessionConnectionTests {
 
   @Test("a connection silent for the silence timeout is closed, and its serve returns")
   func silentConnection() async throws {
-    let (session, dataSource) = WebSessionTests.session()
+    let clock = ManualClock()
+    let (session, dataSource) = WebSessionTests.session(clock: clock)
     await dataSource.apply(.make([("fruits", ["apple"])]))
-    session.silenceTimeout = .milliseconds(20)
+    session.silenceTimeout = .seconds(30)
     let client = FakeWebClient()
     let serving = WebSessionTests.serve(session, client)
     client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    #expect(try await client.receive() != nil, "the reload")
+    // A message heard puts the deadline off.
+    await clock.sleeping()
+    clock.advance(by: .seconds(20))
+    client.send(.ping(id: 1))
+    #expect(try await client.receive() == .pong(id: 1))
+    clock.advance(by: .seconds(20))
+    await clock.sleeping()
+    #expect(session.isConnected, "heard 20 s ago")
+    clock.advance(by: .seconds(10))
     await serving.value
     #expect(!session.isConnected)
-    // What was sent before arrives, then the close.
-    #expect(try await client.receive() != nil)
-    #expect(try await client.receive() == nil)
+    #expect(try await client.receive() == nil, "then the close")
+    #expect(
+      client.transport.closes.withLock { $0 } == [
+        FakeTransport.Close(
+          code: .goingAway, reason: "nothing heard from the page for 30.0 seconds")
+      ])
   }
 
   @Test("cancelling the task that serves a connection ends it, though a write of it is stuck")

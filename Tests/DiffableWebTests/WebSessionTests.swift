@@ -10,9 +10,10 @@ import Testing
 struct WebSessionTests {
   typealias DataSource = DiffableDataSource<String, String>
 
-  /// A session with one list, "main", whose cells show the item capitalized.
-  static func session() -> (WebSession, DataSource) {
-    let session = WebSession()
+  /// A session with one list, "main", whose cells show the item
+  /// capitalized; on `clock` when one is given.
+  static func session(clock: ManualClock? = nil) -> (WebSession, DataSource) {
+    let session = clock.map { WebSession(clock: $0) } ?? WebSession()
     // Tests of what an ack or a silence does never race the timeouts on a
     // loaded machine; the tests of the timeouts set their own.
     session.acknowledgementTimeout = .seconds(3_600)
@@ -146,15 +147,17 @@ struct WebSessionTests {
 
   @Test("a batch that is not acknowledged completes after the timeout; the next is sent")
   func timeout() async throws {
-    let (session, dataSource) = Self.session()
-    session.acknowledgementTimeout = .milliseconds(20)
+    let clock = ManualClock()
+    let (session, dataSource) = Self.session(clock: clock)
+    session.acknowledgementTimeout = .seconds(2)
     await dataSource.apply(.make([("fruits", [])]))
     let client = FakeWebClient()
     let serving = Self.serve(session, client)
     client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
     _ = try await client.receive()
 
-    await dataSource.apply(.make([("fruits", ["apple"])]))  // never acknowledged
+    // Never acknowledged: it completes when the batch times out.
+    let firstApply = Task { await dataSource.apply(.make([("fruits", ["apple"])])) }
     guard case .batch(let first) = try await client.receive() else {
       Issue.record("expected a batch")
       return
@@ -162,11 +165,18 @@ struct WebSessionTests {
     #expect(first.seq == 2)
     let final = StringSnapshot.make([("fruits", ["pear", "apple"])])
     let applying = Task { await dataSource.apply(final) }
+    // The silence watch and the batch's watchdog sleep; a moment before
+    // the deadline, the batch is still in flight.
+    await clock.sleeping(2)
+    clock.advance(by: .seconds(2) - .milliseconds(1))
+    #expect(session.listStates().first?.seq == 2)
+    clock.advance(by: .milliseconds(1))
     guard case .batch(let second) = try await client.receive() else {
       Issue.record("expected a batch")
       return
     }
     #expect(second.seq == 3)
+    await firstApply.value
     client.send(.ack(list: "main", seq: 3))
     await applying.value
     #expect(client.lists["main"] == (try final.web()))

@@ -233,7 +233,8 @@ public final class WebPageRegistry {
     }
     let page = WebPage(
       id: id, path: request.path, identity: identity,
-      session: WebSession(pageID: id, onEvent: configuration.onEvent))
+      session: WebSession(
+        clock: _WebClock(ContinuousClock()), pageID: id, onEvent: configuration.onEvent))
     pages[id] = page
     record(.pageIssued, pageID: id)
     await (makePage ?? self.makePage)(page)

@@ -149,9 +149,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   struct _InFlight {
     var seq: Int?
     var completions: [Completion]
-    var deadline: ContinuousClock.Instant?
+    var deadline: Duration?
     /// When the batch was sent (`nil` while it is being diffed).
-    var sentAt: ContinuousClock.Instant?
+    var sentAt: Duration?
   }
   var _inFlight: _InFlight?
   /// The task that times batches out, if one is running: it sleeps until
@@ -159,7 +159,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// time costs no timer of its own. `_watchdogWake` is when it wakes next;
   /// a watchdog whose number is not `_watchdogNumber` is stale and ends.
   var _watchdog: Task<Void, Never>?
-  var _watchdogWake: ContinuousClock.Instant?
+  var _watchdogWake: Duration?
   var _watchdogNumber = 0
   /// Completions of batches that arrived while one was in flight.
   var _waiting: [Completion] = []
@@ -399,7 +399,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       for completion in completions { completion(true) }
       return
     }
-    let sentAt = ContinuousClock.now
+    let sentAt = session._clock.now()
     let deadline = sentAt + session.acknowledgementTimeout
     _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline, sentAt: sentAt)
     _armWatchdog(until: deadline)
@@ -478,15 +478,16 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
 
   /// Makes sure a watchdog wakes by `deadline`: the running one if it
   /// wakes in time, else a new one.
-  func _armWatchdog(until deadline: ContinuousClock.Instant) {
+  func _armWatchdog(until deadline: Duration) {
     if _watchdog != nil, let wake = _watchdogWake, wake <= deadline { return }
     _stopWatchdog()
+    guard let clock = _session?._clock else { return }
     let number = _watchdogNumber
     _watchdogWake = deadline
     _watchdog = Task.detached { [weak self] in
       var wake = deadline
       while true {
-        do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
+        do { try await clock.sleep(wake) } catch { return }
         guard let next = await self?._watchdogWoke(number) else { return }
         wake = next
       }
@@ -504,9 +505,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// The watchdog `number` woke: times out the batch in flight if its
   /// deadline has passed, and returns when to wake next (the deadline of
   /// the batch then in flight), or `nil` for the watchdog to end.
-  func _watchdogWoke(_ number: Int) -> ContinuousClock.Instant? {
-    guard number == _watchdogNumber else { return nil }
-    if let deadline = _inFlight?.deadline, deadline <= .now {
+  func _watchdogWoke(_ number: Int) -> Duration? {
+    guard number == _watchdogNumber, let clock = _session?._clock else { return nil }
+    if let deadline = _inFlight?.deadline, deadline <= clock.now() {
       _session?._record(.acknowledgementTimedOut(list: name))
       _finishInFlight(finished: false)
       guard number == _watchdogNumber else { return nil }
@@ -610,8 +611,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
         + "(the last is \(self.seq))"
     }
     if let inFlight = _inFlight, inFlight.seq == seq {
-      if let sentAt = inFlight.sentAt {
-        _session?._record(.acknowledged(list: name, latency: .now - sentAt))
+      if let sentAt = inFlight.sentAt, let session = _session {
+        session._record(.acknowledged(list: name, latency: session._clock.now() - sentAt))
       }
       _finishInFlight(finished: true)
     }

@@ -30,11 +30,11 @@ public struct WebMessageRate: Sendable, Hashable, CustomStringConvertible {
 
 /// The token buckets of one connection, by message type.
 struct _WebMessageRates {
-  private var buckets: [String: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+  private var buckets: [String: (tokens: Double, at: Duration)] = [:]
 
   /// Takes a token of `type`'s bucket at `now`; returns whether there was
   /// one.
-  mutating func take(_ type: String, rate: WebMessageRate, at now: ContinuousClock.Instant)
+  mutating func take(_ type: String, rate: WebMessageRate, at now: Duration)
     -> Bool
   {
     var bucket = buckets[type] ?? (rate.burst, now)

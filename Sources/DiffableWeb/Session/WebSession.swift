@@ -87,9 +87,9 @@ public final class WebSession {
     "ready": WebMessageRate(perSecond: 2, burst: 10),
   ]
 
-  /// The clock of the message rates. Tests set one of their own. (The
-  /// silence timeout sleeps on the continuous clock, and reads it.)
-  var _now: @Sendable () -> ContinuousClock.Instant = { .now }
+  /// The clock the session reads and sleeps on: for the acknowledgement
+  /// and silence timeouts, the message rates and acknowledgement latency.
+  let _clock: _WebClock
 
   /// How many bytes of messages may wait to be written to a page that
   /// does not read them fast enough. 4 MiB by default.
@@ -143,12 +143,20 @@ public final class WebSession {
   var _connection: _WebConnection?
 
   /// Creates a session with no lists and no connection.
-  public init() {
-    _pageID = nil
+  public convenience init() {
+    self.init(clock: ContinuousClock())
+  }
+
+  /// Creates a session with no lists and no connection, whose timeouts,
+  /// message rates and acknowledgement latencies read `clock`: tests pass
+  /// a clock they move by hand, and wait on no real time.
+  public convenience init<C: Clock>(clock: C) where C.Duration == Duration {
+    self.init(clock: _WebClock(clock), pageID: nil, onEvent: nil)
   }
 
   /// The session of the page `pageID`, whose events go to `onEvent`.
-  init(pageID: String, onEvent: (@Sendable (WebEvent) -> Void)?) {
+  init(clock: _WebClock, pageID: String?, onEvent: (@Sendable (WebEvent) -> Void)?) {
+    _clock = clock
     _pageID = pageID
     self.onEvent = onEvent
   }
@@ -257,7 +265,7 @@ public final class WebSession {
       _end(previous, abandoning: true)
     }
     let outbox = _WebOutbox()
-    let connection = _WebConnection(outbox)
+    let connection = _WebConnection(outbox, heardAt: _clock.now())
     _connection = connection
     _record(.socketOpened)
     // The connection's work, as child tasks: cancelling `serve` ends all
@@ -337,7 +345,7 @@ public final class WebSession {
     do {
       for try await frame in incoming {
         guard _connection === connection else { break }
-        connection.heardAt = .now
+        connection.heardAt = _clock.now()
         if let problem = _handle(frame, on: connection) {
           _record(.badMessage(problem: problem))
           if let version = _version(ofRefused: frame) {
@@ -369,12 +377,13 @@ public final class WebSession {
   /// or when the task is cancelled.
   func _watchSilence(of connection: _WebConnection) async {
     let timeout = silenceTimeout
-    var wake = ContinuousClock.now + timeout
+    let clock = _clock
+    var wake = clock.now() + timeout
     while true {
-      do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
+      do { try await clock.sleep(wake) } catch { return }
       guard _connection === connection else { return }
       wake = connection.heardAt + timeout
-      if wake <= .now {
+      if wake <= clock.now() {
         connection.outbox.setClose(.goingAway, reason: "nothing heard from the page for \(timeout)")
         _end(connection, abandoning: true)
         return
@@ -461,7 +470,7 @@ public final class WebSession {
       }
     }
     if let rate = messageRates[message._type],
-      !connection.rates.take(message._type, rate: rate, at: _now())
+      !connection.rates.take(message._type, rate: rate, at: _clock.now())
     {
       return "too many \(message._type) messages: at most \(rate) a second"
     }
@@ -553,8 +562,9 @@ protocol _WebSessionList: AnyObject {
 @MainActor
 final class _WebConnection {
   let outbox: _WebOutbox
-  /// When the page's last message came (or the connection opened).
-  var heardAt = ContinuousClock.now
+  /// When the page's last message came (or the connection opened), on
+  /// the session's clock.
+  var heardAt: Duration
   /// The rates of the page's messages.
   var rates = _WebMessageRates()
   var isReady = false
@@ -565,8 +575,9 @@ final class _WebConnection {
   /// Whether the catch-up reloads are being queued.
   var isCatchingUp = false
 
-  init(_ outbox: _WebOutbox) {
+  init(_ outbox: _WebOutbox, heardAt: Duration) {
     self.outbox = outbox
+    self.heardAt = heardAt
   }
 
   /// Queues `message` unless the bytes waiting would then exceed `limit`,
