@@ -14,16 +14,21 @@ struct GatedTransport: WebTransport {
   private let opener: AsyncStream<Void>.Continuation
   /// The size in bytes of each frame handed to `send`, in order.
   let frameSizes = _Locked<[Int]>([])
+  /// Each frame's size as it reaches `send`.
+  let arrivals: AsyncStream<Int>
+  private let arrived: AsyncStream<Int>.Continuation
 
   init(_ inner: FakeTransport) {
     self.inner = inner
     (gate, opener) = AsyncStream<Void>.makeStream()
+    (arrivals, arrived) = AsyncStream<Int>.makeStream()
   }
 
   var incoming: AsyncStream<String> { inner.incoming }
 
   func send(_ text: String) async throws {
     frameSizes.withLock { $0.append(text.utf8.count) }
+    arrived.yield(text.utf8.count)
     var waiting = gate.makeAsyncIterator()
     _ = await waiting.next()
     try Task.checkCancellation()
@@ -41,17 +46,15 @@ struct GatedTransport: WebTransport {
 struct WebSessionConnectionTests {
   /// Serves `client` on `session` through a gated transport in a task,
   /// says `ready`, and waits until the reload is being written (and stays
-  /// so: the page does not read); `nil` if it never is.
+  /// so: the page does not read).
   static func serveStuck(
     _ session: WebSession, _ client: FakeWebClient
-  ) async -> (GatedTransport, Task<Void, Never>)? {
+  ) async -> (GatedTransport, Task<Void, Never>) {
     let page = GatedTransport(client.transport)
     let serving = Task { await session.serve(page) }
     client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
-    guard
-      await eventually(
-        "the reload reaches the transport", { page.frameSizes.withLock { !$0.isEmpty } })
-    else { return nil }
+    var arrivals = page.arrivals.makeAsyncIterator()
+    _ = await arrivals.next()
     return (page, serving)
   }
 
@@ -61,11 +64,11 @@ struct WebSessionConnectionTests {
   func pageThatStopsReading() async throws {
     let (session, dataSource) = WebSessionTests.session()
     await dataSource.apply(.make([("fruits", (0..<20).map { "fruit \($0)" })]))
-    var inputs: [WebInput] = []
-    session.onInput = { inputs.append($0) }
+    let (inputs, input) = AsyncStream<WebInput>.makeStream()
+    session.onInput = { input.yield($0) }
     let client = FakeWebClient()
     // The reload is being written, and stays so: the page does not read.
-    guard let (page, serving) = await Self.serveStuck(session, client) else { return }
+    let (page, serving) = await Self.serveStuck(session, client)
     let reload = page.frameSizes.withLock { $0[0] }
     session.maximumUnsentBytes = 3 * reload
     // Forty resyncs at once are past their rate; this test is of the bytes.
@@ -74,7 +77,9 @@ struct WebSessionConnectionTests {
     // Forty reloads asked for: without a limit, all would wait.
     for number in 0..<40 { client.send(.resync(list: "main", reason: "asked \(number)")) }
     client.send(.input(WebInput(name: "last", value: "")))
-    guard await eventually("the last message is read", { !inputs.isEmpty }) else { return }
+    // The last message read: every one before it was.
+    var read = inputs.makeAsyncIterator()
+    #expect(await read.next()?.name == "last")
     #expect(session.catchUpReloads >= 1)
     #expect(session.unsentBytes <= session.maximumUnsentBytes + reload)
     #expect(session.isConnected)
@@ -85,8 +90,7 @@ struct WebSessionConnectionTests {
     let reading = Task { try await client.acknowledgeUntilClosed() }
     await applying.value
     client.send(.ping(id: 9))
-    guard await eventually("the pong arrives", { client.received.last == .pong(id: 9) })
-    else { return }
+    await client.nextReceived { $0 == .pong(id: 9) }
     #expect(client.lists["main"] == (try snapshot.web()))
     #expect(session.unsentBytes == 0)
     // Only what waited was dropped: the page got far fewer reloads than it asked for.
@@ -131,15 +135,10 @@ struct WebSessionConnectionTests {
     let (session, dataSource) = WebSessionTests.session()
     await dataSource.apply(.make([("fruits", ["apple"])]))
     let client = FakeWebClient()
-    guard let (_, serving) = await Self.serveStuck(session, client) else { return }
+    let (_, serving) = await Self.serveStuck(session, client)
     // As a server shutting down cancels its connections' handlers.
     serving.cancel()
-    let returned = _Locked(false)
-    Task {
-      await serving.value
-      returned.withLock { $0 = true }
-    }
-    guard await eventually("the serve returns", { returned.withLock { $0 } }) else { return }
+    await serving.value
     #expect(!session.isConnected)
     #expect(session.unsentBytes == 0)
   }
@@ -149,7 +148,7 @@ struct WebSessionConnectionTests {
     let (session, dataSource) = WebSessionTests.session()
     await dataSource.apply(.make([("fruits", ["apple"])]))
     let first = FakeWebClient()
-    guard let (_, servingFirst) = await Self.serveStuck(session, first) else { return }
+    let (_, servingFirst) = await Self.serveStuck(session, first)
 
     let second = FakeWebClient()
     let servingSecond = WebSessionTests.serve(session, second)

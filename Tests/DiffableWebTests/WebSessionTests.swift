@@ -407,7 +407,7 @@ struct WebSessionTests {
       // reload (ready) covered it: the client shows the data source's
       // snapshot once it has read everything sent before that.
       client.send(.ping(id: 99))
-      await eventually("the pong arrives", { client.received.last == .pong(id: 99) })
+      await client.nextReceived { $0 == .pong(id: 99) }
       #expect(client.lists["main"] == (try dataSource.snapshot().web()))
       #expect(session.isConnected)
       await client.transport.close()

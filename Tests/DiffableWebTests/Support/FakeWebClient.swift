@@ -54,6 +54,9 @@ final class FakeWebClient {
   /// Every message received, in order, and the size of its text in bytes.
   var received: [WebServerMessage] = []
   var receivedBytes: [Int] = []
+  /// The tasks waiting for a message, each with what it waits for.
+  private var waiters:
+    [(matches: (WebServerMessage) -> Bool, waiter: CheckedContinuation<Void, Never>)] = []
 
   init() {
     let (fromServer, toClient) = AsyncStream<String>.makeStream()
@@ -75,12 +78,29 @@ final class FakeWebClient {
     var iterator = frames
     let frame = await iterator.next(isolation: #isolation)
     frames = iterator
-    guard let frame else { return nil }
+    guard let frame else {
+      // The connection closed: no awaited message will come.
+      for (_, waiter) in waiters { waiter.resume() }
+      waiters = []
+      return nil
+    }
     let message = try WebServerMessage(jsonData: Data(frame.utf8))
     received.append(message)
     receivedBytes.append(frame.utf8.count)
     try apply(message)
+    let done = waiters.filter { $0.matches(message) }
+    waiters.removeAll { $0.matches(message) }
+    for (_, waiter) in done { waiter.resume() }
     return message
+  }
+
+  /// Returns once another task of the client (`acknowledgeUntilClosed`)
+  /// receives a message that `matches`, or the connection closes. Called
+  /// right after the message that asks for it is sent, it cannot miss the
+  /// answer: both run on the main actor, and nothing is received in
+  /// between.
+  func nextReceived(where matches: @escaping (WebServerMessage) -> Bool) async {
+    await withCheckedContinuation { waiters.append((matches, $0)) }
   }
 
   /// Receives messages, acknowledging every batch once it is applied, until
