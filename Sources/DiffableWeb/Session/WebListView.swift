@@ -197,11 +197,11 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   var _itemKind: _RoleKind?
   /// The items of the window last sent to the page, and of the one sent
   /// before it (which a page that has not drawn the last one yet still
-  /// shows), by text: what a `tap` or a `measure` may name. Two windows at
-  /// most, whatever the length of the list or the life of the connection;
+  /// shows): what a `tap` or a `measure` may name. Two windows at most,
+  /// whatever the length of the list or the life of the connection;
   /// forgotten when the connection ends.
-  var _windowItems: [String: Item] = [:]
-  var _windowItemsBefore: [String: Item] = [:]
+  var _lastWindow = _SentWindow<Item>()
+  var _windowBefore = _SentWindow<Item>()
   /// The scroll offset of each orthogonal band the page scrolled, by
   /// section, as its `band` messages reported it.
   var _bandOffsets: [Section: Double] = [:]
@@ -523,25 +523,19 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// Records the items of `window`, just sent to the page, as a `tap` or
   /// a `measure` may name them; those of the window before are kept too.
   ///
-  /// - Complexity: O(*w*), where *w* is the number of items in the window.
+  /// - Complexity: O(*w*), where *w* is the number of items in the window,
+  ///   with no hashing: the texts are indexed when a message first names
+  ///   one.
   func _rememberWindow(_ window: _Window, of snapshot: Snapshot) {
-    var items: [String: Item] = [:]
-    items.reserveCapacity(window.placed.count)
-    for (k, placed) in window.placed.enumerated() {
-      let position = window.positions[k]
-      if let item = snapshot._itemIdentifierIfPresent(
-        section: position.section, item: position.item)
-      {
-        items[placed.text] = item
-      }
-    }
-    _windowItemsBefore = _windowItems
-    _windowItems = items
+    _windowBefore = _lastWindow
+    _lastWindow = _SentWindow(window, of: snapshot)
   }
 
   /// The item of `text` in the last two windows sent, if any.
+  ///
+  /// - Complexity: O(1) amortized; O(*w*) the first time a window is asked.
   func _windowItem(_ text: String) -> Item? {
-    _windowItems[text] ?? _windowItemsBefore[text]
+    _lastWindow.item(text) ?? _windowBefore.item(text)
   }
 
   /// Completes the batch in flight, then sends what waited behind it.
@@ -665,8 +659,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _viewport = nil
     _solved = nil
     _sentLayout = nil
-    _windowItems = [:]
-    _windowItemsBefore = [:]
+    _lastWindow = _SentWindow()
+    _windowBefore = _SentWindow()
     _bandOffsets = [:]
     _sentVisible = [:]
     _measured = [:]
@@ -676,3 +670,46 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
 }
 
 extension WebListView: _WebSessionList {}
+
+/// The items of a window sent to the page, in the window's order beside
+/// its texts.
+///
+/// Recording one copies the window's items and hashes nothing, because most
+/// windows are never named by a message: the index by text is built when a
+/// `tap` or a `measure` first names an item of the window.
+struct _SentWindow<Item: Hashable> {
+  private var texts: [String] = []
+  private var items: [Item] = []
+  private var index: [String: Int]?
+
+  init() {}
+
+  /// The items of `window`, found in `snapshot`, the snapshot it was laid
+  /// out from.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of items in the window.
+  init<Section>(_ window: _Window, of snapshot: DiffableDataSourceSnapshot<Section, Item>) {
+    texts.reserveCapacity(window.placed.count)
+    items.reserveCapacity(window.placed.count)
+    for (k, placed) in window.placed.enumerated() {
+      let position = window.positions[k]
+      if let item = snapshot._itemIdentifierIfPresent(
+        section: position.section, item: position.item)
+      {
+        texts.append(placed.text)
+        items.append(item)
+      }
+    }
+  }
+
+  /// The item whose text is `text`, if the window holds it.
+  ///
+  /// - Complexity: O(1) amortized; O(*w*) to build the index on the first
+  ///   call.
+  mutating func item(_ text: String) -> Item? {
+    if index == nil {
+      index = Dictionary(zip(texts, texts.indices), uniquingKeysWith: { first, _ in first })
+    }
+    return index?[text].map { items[$0] }
+  }
+}
