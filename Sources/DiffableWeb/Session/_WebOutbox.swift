@@ -28,11 +28,8 @@ final class _WebOutbox: Sendable {
     var isAbandoned = false
     /// Whether the writer closed the transport.
     var isClosed = false
-    /// The tasks waiting for ``closed()`` or ``abandonedOrClosed()``, by
-    /// number, and the numbers of those cancelled before they waited.
-    var waiters: [Int: (awaited: Awaited, continuation: CheckedContinuation<Bool, Never>)] = [:]
-    var cancelledWaiters: Set<Int> = []
-    var nextWaiter = 0
+    /// The tasks waiting for ``closed()`` or ``abandonedOrClosed()``.
+    var waiters = _Waiters<Awaited, Bool>()
   }
 
   /// What a waiting task waits for.
@@ -154,53 +151,19 @@ final class _WebOutbox: Sendable {
   }
 
   /// What a waiter for `awaited` returns in `state`, if it is done.
-  private static func outcome(of awaited: Awaited, in state: State) -> Bool? {
+  private static func outcome(in state: State, of awaited: Awaited) -> Bool? {
     if state.isClosed { return false }
     if awaited == .abandonedOrClosed, state.isAbandoned { return true }
     return nil
   }
 
   private func wait(for awaited: Awaited) async -> Bool {
-    let number = state.withLock { state in
-      defer { state.nextWaiter += 1 }
-      return state.nextWaiter
-    }
-    let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let now: Bool? = state.withLock { state in
-          if state.cancelledWaiters.remove(number) != nil { return false }
-          if let outcome = Self.outcome(of: awaited, in: state) { return outcome }
-          state.waiters[number] = (awaited, continuation)
-          return nil
-        }
-        if let now { continuation.resume(returning: now) }
-      }
-    } onCancel: {
-      let waiter = state.withLock { state in
-        let waiter = state.waiters.removeValue(forKey: number)
-        if waiter == nil { state.cancelledWaiters.insert(number) }
-        return waiter
-      }
-      waiter?.continuation.resume(returning: false)
-    }
-    // A cancellation after the waiter was resumed left its number behind.
-    state.withLock { _ = $0.cancelledWaiters.remove(number) }
-    return outcome
+    await state.wait(\.waiters, for: awaited, outcome: Self.outcome) ?? false
   }
 
   /// Changes the state, then resumes the waiters that are done.
   private func resume(after change: (inout State) -> Void) {
-    let done = state.withLock { state in
-      change(&state)
-      var done: [(CheckedContinuation<Bool, Never>, Bool)] = []
-      for (number, waiter) in state.waiters {
-        guard let outcome = Self.outcome(of: waiter.awaited, in: state) else { continue }
-        state.waiters[number] = nil
-        done.append((waiter.continuation, outcome))
-      }
-      return done
-    }
-    for (continuation, outcome) in done { continuation.resume(returning: outcome) }
+    state.resumeWaiters(\.waiters, after: change, outcome: Self.outcome)
   }
 
   /// Takes no more frames; the writer gets those already pushed, then

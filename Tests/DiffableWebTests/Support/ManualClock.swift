@@ -8,14 +8,10 @@ final class ManualClock: Clock, Sendable {
 
   private struct State {
     var elapsed: Duration = .zero
-    /// The sleeps, by number, each with its deadline.
-    var sleepers: [Int: (deadline: Instant, continuation: CheckedContinuation<Void, any Error>)] =
-      [:]
-    var nextSleeper = 0
-    /// Sleeps cancelled before they began to wait.
-    var cancelled: Set<Int> = []
+    /// The sleeps, each with its deadline.
+    var sleepers = _Waiters<Instant, Void>()
     /// Those waiting for a number of sleeps, with the number.
-    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var watchers = _Waiters<Int, Void>()
   }
 
   let start = ContinuousClock.now
@@ -26,56 +22,29 @@ final class ManualClock: Clock, Sendable {
 
   /// Moves the time on by `duration`, and wakes the sleeps due by then.
   func advance(by duration: Duration) {
-    let due = state.withLock { state in
-      state.elapsed += duration
-      let now = start + state.elapsed
-      let due = state.sleepers.filter { $0.value.deadline <= now }
-      for number in due.keys { state.sleepers[number] = nil }
-      return due.values.map(\.continuation)
-    }
-    for continuation in due { continuation.resume() }
+    state.resumeWaiters(\.sleepers, after: { $0.elapsed += duration }, outcome: due)
   }
 
   /// Returns once at least `count` sleeps wait on the clock.
   func sleeping(_ count: Int = 1) async {
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state in
-        if state.sleepers.count >= count { return true }
-        state.watchers.append((count, continuation))
-        return false
-      }
-      if now { continuation.resume() }
+    _ = await state.wait(\.watchers, for: count) { state, count in
+      state.sleepers.count >= count ? () : nil
     }
   }
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    let number = state.withLock { state in
-      defer { state.nextSleeper += 1 }
-      return state.nextSleeper
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let (outcome, watchers) = state.withLock {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-          if state.cancelled.remove(number) != nil { return (.failure(CancellationError()), []) }
-          if deadline <= start + state.elapsed { return (.success(()), []) }
-          state.sleepers[number] = (deadline, continuation)
-          let count = state.sleepers.count
-          let ready = state.watchers.filter { $0.count <= count }.map(\.continuation)
-          state.watchers.removeAll { $0.count <= count }
-          return (nil, ready)
-        }
-        for watcher in watchers { watcher.resume() }
-        if let outcome { continuation.resume(with: outcome) }
+    let woke: Void? = await state.wait(\.sleepers, for: deadline, outcome: due) { state in
+      // One more sleep waits: wake those waiting for as many.
+      let sleeping = state.sleepers.count
+      for (watcher, _) in state.watchers.takeDone({ $0 <= sleeping ? () : nil }) {
+        watcher.resume(returning: ())
       }
-    } onCancel: {
-      let sleeper = state.withLock { state in
-        let sleeper = state.sleepers.removeValue(forKey: number)
-        if sleeper == nil { state.cancelled.insert(number) }
-        return sleeper
-      }
-      sleeper?.continuation.resume(throwing: CancellationError())
     }
-    state.withLock { _ = $0.cancelled.remove(number) }
+    if woke == nil { throw CancellationError() }
+  }
+
+  /// Whether a sleep until `deadline` is due in `state`.
+  private func due(_ state: State, _ deadline: Instant) -> Void? {
+    deadline <= start + state.elapsed ? () : nil
   }
 }
