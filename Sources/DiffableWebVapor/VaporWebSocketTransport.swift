@@ -118,7 +118,7 @@
     static func close(
       _ socket: WebSocket, code: WebCloseCode, reason: String
     ) -> EventLoopFuture<Void> {
-      if code != .normal { socket.send(WebBinaryMessages.errorText(reason)) }
+      if code != .normal { socket.send(WebServerMessage.errorText(reason)) }
       let closed = socket.eventLoop.makePromise(of: Void.self)
       socket.close(code: WebSocketErrorCode(codeNumber: Int(code.rawValue)), promise: closed)
       return closed.futureResult

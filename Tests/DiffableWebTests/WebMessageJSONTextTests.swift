@@ -274,3 +274,17 @@ struct WebMessageJSONTextTests {
     #expect(throws: EncodingError.self) { try message.jsonData() }
   }
 }
+
+extension WebMessageJSONTextTests {
+  @Test("an error's text, as a transport sends it before a close, is an error message")
+  func errorText() throws {
+    for message in Self.edgeStrings {
+      let text = WebServerMessage.errorText(message)
+      #expect(try WebServerMessage(jsonData: Data(text.utf8)) == .error(message: message))
+    }
+    #expect(
+      WebBinaryMessages.reply(toBinaryMessageOf: 12)
+        == #"{"message":"binary message of 12 bytes: messages are text frames","type":"error","v":1}"#
+    )
+  }
+}

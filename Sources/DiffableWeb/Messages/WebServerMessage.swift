@@ -1,3 +1,4 @@
+import DiffableCore
 import Foundation
 import InternalJSONCoding
 
@@ -51,6 +52,16 @@ public enum WebServerMessage: Sendable, Hashable {
     var writer = _JSONWriter()
     try _write(to: &writer)
     return Data(writer.bytes)
+  }
+
+  /// The JSON text of an `error` message saying `message`: what a
+  /// transport without close reasons on the wire sends before a close.
+  public static func errorText(_ message: String) -> String {
+    do {
+      return String(decoding: try Self.error(message: message).jsonData(), as: UTF8.self)
+    } catch {
+      _diffableFailure("WebServerMessage.errorText(_:)", "cannot encode an error: \(error)")
+    }
   }
 
   /// Decodes a message from its JSON text.

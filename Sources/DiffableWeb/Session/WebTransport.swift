@@ -58,17 +58,6 @@ public enum WebBinaryMessages {
   /// The `error` message that answers a binary message of `byteCount`
   /// bytes, as text.
   public static func reply(toBinaryMessageOf byteCount: Int) -> String {
-    errorText("binary message of \(byteCount) bytes: messages are text frames")
-  }
-
-  /// An `error` message saying `message`, as text: a transport without
-  /// close reasons on the wire sends it before a close.
-  public static func errorText(_ message: String) -> String {
-    do {
-      return String(
-        decoding: try WebServerMessage.error(message: message).jsonData(), as: UTF8.self)
-    } catch {
-      _diffableFailure("WebBinaryMessages.errorText(_:)", "cannot encode an error: \(error)")
-    }
+    WebServerMessage.errorText("binary message of \(byteCount) bytes: messages are text frames")
   }
 }
