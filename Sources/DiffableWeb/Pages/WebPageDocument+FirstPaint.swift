@@ -68,14 +68,25 @@ struct _FirstPaintHTML {
 
   private mutating func writeCell(_ item: String, section: String, origin: (Double, Double)) {
     guard let frame = layout.frames[item], let cell = message.cells[item] else { return }
-    html += "<div class=\"diffable-cell\" data-item=\"\(escape(item))\""
-    if message.selectable { html += " tabindex=\"0\" role=\"button\"" }
-    html += expandedAttribute(of: cell)
-    html += " data-section=\"\(escape(section))\""
-    if let axes = layout.estimated[section] { html += " data-self-sizing=\"\(axes.rawValue)\"" }
-    html += " style=\"--diffable-indentation: \(cell.indentation); "
-    html += box(frame.x - origin.0, frame.y - origin.1, frame.width, frame.height)
-    html += "\">"
+    var attributes = " data-item=\"\(escape(item))\""
+    if message.selectable { attributes += " tabindex=\"0\" role=\"button\"" }
+    attributes += " data-section=\"\(escape(section))\""
+    if let axes = layout.estimated[section] {
+      attributes += " data-self-sizing=\"\(axes.rawValue)\""
+    }
+    writeElement(
+      "diffable-cell", of: cell, attributes: attributes,
+      style: box(frame.x - origin.0, frame.y - origin.1, frame.width, frame.height))
+  }
+
+  /// An element that shows `cell`: a cell or a supplementary view, with
+  /// its class, `attributes`, `aria-expanded` where the cell has a
+  /// disclosure mark, its indentation and `style`, and its content.
+  private mutating func writeElement(
+    _ className: StaticString, of cell: WebCell, attributes: String, style: String
+  ) {
+    html += "<div class=\"\(className)\"\(attributes)\(expandedAttribute(of: cell))"
+    html += " style=\"--diffable-indentation: \(cell.indentation); \(style)\">"
     writeContent(of: cell)
     html += "</div>"
   }
@@ -99,15 +110,12 @@ struct _FirstPaintHTML {
   private mutating func writeSupplementary(_ supplementary: WebSupplementary) {
     let frame = supplementary.frame
     let attributes =
-      "class=\"diffable-supplementary\"\(expandedAttribute(of: supplementary.cell))"
-      + " data-kind=\"\(escape(supplementary.kind))\""
+      " data-kind=\"\(escape(supplementary.kind))\""
       + " data-section=\"\(escape(supplementary.section))\" data-index=\"\(supplementary.index)\""
-    let indentation = "--diffable-indentation: \(supplementary.cell.indentation); "
     guard let pin = supplementary.pin else {
-      html += "<div \(attributes) style=\"\(indentation)"
-      html += box(frame.x, frame.y, frame.width, frame.height) + "\">"
-      writeContent(of: supplementary.cell)
-      html += "</div>"
+      writeElement(
+        "diffable-supplementary", of: supplementary.cell, attributes: attributes,
+        style: box(frame.x, frame.y, frame.width, frame.height))
       return
     }
     // As the renderer's `pinPlacement`: a range the element sticks in.
@@ -122,12 +130,14 @@ struct _FirstPaintHTML {
       horizontal
       ? box(start, frame.y, end - start, frame.height)
       : box(frame.x, start, frame.width, end - start)
+    html += "\">"
     let side = horizontal ? (trailing ? "right" : "left") : (trailing ? "bottom" : "top")
-    html += "\"><div \(attributes) data-pinned=\"\(side)\" style=\"\(indentation)"
-    html += "width: \(px(frame.width)); height: \(px(frame.height)); "
-    html += "margin-\(horizontal ? "left" : "top"): \(px(natural - start)); \(side): 0px;\">"
-    writeContent(of: supplementary.cell)
-    html += "</div></div>"
+    writeElement(
+      "diffable-supplementary", of: supplementary.cell,
+      attributes: attributes + " data-pinned=\"\(side)\"",
+      style: "width: \(px(frame.width)); height: \(px(frame.height)); "
+        + "margin-\(horizontal ? "left" : "top"): \(px(natural - start)); \(side): 0px;")
+    html += "</div>"
   }
 
   /// `aria-expanded` for a cell with a disclosure mark that says whether
