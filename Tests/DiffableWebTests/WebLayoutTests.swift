@@ -111,19 +111,18 @@ struct WebLayoutTests {
     #expect(sent.withHeldFrames(from: WebLayout.empty) == nil)
 
     // In JSON, in key order; refused twice or beside its frame.
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let json = String(decoding: try encoder.encode(sent), as: UTF8.self)
+    let message = WebLayoutMessage(list: "l", seq: 1, layout: sent, cells: [:])
+    let json = try writtenText(.layout(message))
     #expect(json.contains(#""shifted":[{"by":[0,44],"items":["b","c"]}],"size""#))
-    #expect(json.hasSuffix(#""supplementaries":[],"unmoved":["d"]}"#))
-    #expect(try JSONDecoder().decode(WebLayout.self, from: Data(json.utf8)) == sent)
+    #expect(json.contains(#""supplementaries":[],"unmoved":["d"]},"list""#))
+    #expect(try JSONDecoder().decode(WebLayoutMessage.self, from: Data(json.utf8)) == message)
     for (old, bad) in [
       (#""unmoved":["d"]"#, #""unmoved":["d","d"]"#), (#""unmoved":["d"]"#, #""unmoved":["n"]"#),
       (#""unmoved":["d"]"#, #""unmoved":["b"]"#), (#""by":[0,44]"#, #""by":[0]"#),
     ] {
       let text = json.replacingOccurrences(of: old, with: bad)
       #expect(throws: DecodingError.self) {
-        try JSONDecoder().decode(WebLayout.self, from: Data(text.utf8))
+        try JSONDecoder().decode(WebLayoutMessage.self, from: Data(text.utf8))
       }
     }
   }

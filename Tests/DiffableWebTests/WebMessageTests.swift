@@ -163,7 +163,7 @@ struct WebMessageTests {
     ) { item, _ in WebCell("#\(item)") }
     #expect(batch.insertedItems == [15])
     #expect(batch.insertedSections == [WebSection(id: 2, items: [30])])
-    let text = try jsonText(batch)
+    let text = try writtenText(.batch(batch))
     #expect(text.contains(#""insertedItems":[15]"#))
     #expect(text.contains(#""insertedSections":[{"id":2,"items":[30]}]"#))
     #expect(text.contains(##""cells":{"15":{"text":"#15"},"30":{"text":"#30"}}"##))
@@ -183,7 +183,7 @@ struct WebMessageTests {
     #expect(batch.insertedItems == ["b", nil])
     #expect(batch.cells == ["b": WebCell("B")])
     #expect(batch.reconfigured.isEmpty)
-    let text = try jsonText(batch)
+    let text = try writtenText(.batch(batch))
     #expect(text.contains(#""insertedItems":["b",null]"#))
     #expect(try decode(WebBatchMessage.self, text) == batch)
   }

@@ -37,13 +37,6 @@ extension KeyedDecodingContainer {
 }
 
 extension KeyedEncodingContainer {
-  /// Writes a map from item texts to cells as a JSON object, its keys in
-  /// ascending order (an encoder that keeps the order it is given writes the
-  /// same text every time).
-  mutating func _encode(cells: [String: WebCell], forKey key: Key) throws {
-    try _encode(byName: cells, forKey: key)
-  }
-
   /// Writes a map keyed by text as a JSON object, its keys in ascending
   /// order.
   mutating func _encode<Value: Encodable>(byName map: [String: Value], forKey key: Key) throws {

@@ -6,10 +6,11 @@ import DiffableCore
   import Foundation
 #endif
 
-/// Writes the JSON text of server messages straight into bytes: the text
-/// that `JSONEncoder` writes for their `Encodable` conformances with
-/// `[.sortedKeys, .withoutEscapingSlashes]`, byte for byte, at a fraction of
-/// its cost (no containers, no boxing, no dynamic casts).
+/// Writes the JSON text of server messages straight into bytes, the only
+/// encoder they have: in the form `JSONEncoder` writes with
+/// `[.sortedKeys, .withoutEscapingSlashes]` (the tests check it by
+/// re-encoding), at a fraction of its cost (no containers, no boxing, no
+/// dynamic casts).
 ///
 /// - Objects are compact, their keys in ascending order of their UTF-8
 ///   bytes; the keys of the message types are written in that order by
@@ -338,6 +339,20 @@ extension WebRect {
   }
 }
 
+extension WebSize {
+  /// Writes `[width, height]`.
+  func _write(to writer: inout _JSONWriter) throws {
+    try writer.numbers([width, height])
+  }
+}
+
+extension WebTransform {
+  /// Writes `[a, b, c, d, tx, ty]`.
+  func _write(to writer: inout _JSONWriter) throws {
+    try writer.numbers([a, b, c, d, tx, ty])
+  }
+}
+
 extension WebVisibleItem {
   /// Writes `{"alpha", "frame", "hidden", "transform", "zIndex"}`, `frame`
   /// only when there is one.
@@ -351,11 +366,59 @@ extension WebVisibleItem {
     writer.raw(#","hidden":"#)
     isHidden ? writer.raw("true") : writer.raw("false")
     writer.raw(#","transform":"#)
-    try writer.numbers([
-      transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty,
-    ])
+    try transform._write(to: &writer)
     writer.raw(#","zIndex":"#)
     writer.integer(zIndex)
+    writer.byte("}")
+  }
+}
+
+extension WebBand {
+  /// Writes `{"contentWidth", "frame", "rests", "section"}`.
+  func _write(to writer: inout _JSONWriter) throws {
+    writer.raw(#"{"contentWidth":"#)
+    try writer.number(contentWidth)
+    writer.raw(#","frame":"#)
+    try frame._write(to: &writer)
+    writer.raw(#","rests":"#)
+    try writer.numbers(rests)
+    writer.raw(#","section":"#)
+    writer.string(section)
+    writer.byte("}")
+  }
+}
+
+extension WebShift {
+  /// Writes `{"by": [dx, dy], "items"}`.
+  func _write(to writer: inout _JSONWriter) throws {
+    writer.raw(#"{"by":"#)
+    try writer.numbers([dx, dy])
+    writer.raw(#","items":"#)
+    writer.strings(items)
+    writer.byte("}")
+  }
+}
+
+extension WebSupplementary {
+  /// Writes `{"cell", "frame", "index", "kind", "pin", "section"}`, `pin`
+  /// `null` when the view is not pinned.
+  func _write(to writer: inout _JSONWriter) throws {
+    writer.raw(#"{"cell":"#)
+    cell._write(to: &writer)
+    writer.raw(#","frame":"#)
+    try frame._write(to: &writer)
+    writer.raw(#","index":"#)
+    writer.integer(index)
+    writer.raw(#","kind":"#)
+    writer.string(kind)
+    writer.raw(#","pin":"#)
+    if let pin {
+      try writer.numbers([pin.lowerBound, pin.upperBound])
+    } else {
+      writer.raw("null")
+    }
+    writer.raw(#","section":"#)
+    writer.string(section)
     writer.byte("}")
   }
 }
@@ -365,20 +428,8 @@ extension WebLayout {
   /// "supplementaries", "unmoved"}`, `estimated`, `shifted` and `unmoved`
   /// only when they are not empty.
   func _write(to writer: inout _JSONWriter) throws {
-    writer.raw(#"{"bands":["#)
-    for (i, band) in bands.enumerated() {
-      if i > 0 { writer.byte(",") }
-      writer.raw(#"{"contentWidth":"#)
-      try writer.number(band.contentWidth)
-      writer.raw(#","frame":"#)
-      try band.frame._write(to: &writer)
-      writer.raw(#","rests":"#)
-      try writer.numbers(band.rests)
-      writer.raw(#","section":"#)
-      writer.string(band.section)
-      writer.byte("}")
-    }
-    writer.byte("]")
+    writer.raw(#"{"bands":"#)
+    try writer.array(bands) { writer, band in try band._write(to: &writer) }
     if !estimated.isEmpty {
       writer.raw(#","estimated":"#)
       writer.object(estimated) { writer, axes in writer.string(axes.rawValue) }
@@ -387,40 +438,12 @@ extension WebLayout {
     try writer.object(frames) { writer, frame in try frame._write(to: &writer) }
     if !shifted.isEmpty {
       writer.raw(#","shifted":"#)
-      try writer.array(shifted) { writer, group in
-        writer.raw(#"{"by":"#)
-        try writer.numbers([group.dx, group.dy])
-        writer.raw(#","items":"#)
-        writer.strings(group.items)
-        writer.byte("}")
-      }
+      try writer.array(shifted) { writer, group in try group._write(to: &writer) }
     }
-    writer.raw(#","size":["#)
-    try writer.number(size.width)
-    writer.byte(",")
-    try writer.number(size.height)
-    writer.raw(#"],"supplementaries":["#)
-    for (i, supplementary) in supplementaries.enumerated() {
-      if i > 0 { writer.byte(",") }
-      writer.raw(#"{"cell":"#)
-      supplementary.cell._write(to: &writer)
-      writer.raw(#","frame":"#)
-      try supplementary.frame._write(to: &writer)
-      writer.raw(#","index":"#)
-      writer.integer(supplementary.index)
-      writer.raw(#","kind":"#)
-      writer.string(supplementary.kind)
-      writer.raw(#","pin":"#)
-      if let pin = supplementary.pin {
-        try writer.numbers([pin.lowerBound, pin.upperBound])
-      } else {
-        writer.raw("null")
-      }
-      writer.raw(#","section":"#)
-      writer.string(supplementary.section)
-      writer.byte("}")
-    }
-    writer.byte("]")
+    writer.raw(#","size":"#)
+    try size._write(to: &writer)
+    writer.raw(#","supplementaries":"#)
+    try writer.array(supplementaries) { writer, view in try view._write(to: &writer) }
     if !unmoved.isEmpty {
       writer.raw(#","unmoved":"#)
       writer.strings(unmoved)
@@ -430,7 +453,8 @@ extension WebLayout {
 }
 
 extension BatchUpdate {
-  /// Writes the update's nine lists, as its `encode(to:)` does.
+  /// Writes the update's nine lists, as its `encode(to:)` does (the form
+  /// of `diffable diff`).
   func _write(to writer: inout _JSONWriter) {
     writer.raw(#"{"itemDeletes":"#)
     writer.paths(itemDeletes)
@@ -455,7 +479,7 @@ extension BatchUpdate {
 }
 
 extension WebServerMessage {
-  /// Writes the message's object, as its `encode(to:)` does.
+  /// Writes the message's object.
   func _write(to writer: inout _JSONWriter) throws {
     switch self {
     case .reload(let message):
@@ -553,3 +577,33 @@ extension WebServerMessage {
     return writer.text
   }
 }
+
+/// A value the writer writes: a server message or a value in one. Its
+/// description is its JSON text.
+protocol _JSONWritable {
+  func _write(to writer: inout _JSONWriter) throws
+}
+
+extension _JSONWritable {
+  /// The value's JSON text, for its `description`: the text it travels as,
+  /// or, if a number in it is not finite, its type and the reason it has
+  /// none.
+  var _writtenDescription: String {
+    var writer = _JSONWriter(capacity: 256)
+    do {
+      try _write(to: &writer)
+      return writer.text
+    } catch let EncodingError.invalidValue(_, context) {
+      return "\(type(of: self)) (no JSON form: \(context.debugDescription))"
+    } catch {
+      return "\(type(of: self)) (no JSON form: \(error))"
+    }
+  }
+}
+
+extension WebServerMessage: _JSONWritable {}
+extension WebLayout: _JSONWritable {}
+extension WebBand: _JSONWritable {}
+extension WebSupplementary: _JSONWritable {}
+extension WebVisibleItem: _JSONWritable {}
+extension WebTransform: _JSONWritable {}

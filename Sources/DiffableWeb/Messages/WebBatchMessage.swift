@@ -77,30 +77,10 @@ public struct WebBatchMessage: Sendable, Hashable {
   }
 }
 
-extension WebBatchMessage: Codable {
+extension WebBatchMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case v, type, list, seq, update, counts, insertedSections, reloadedSections, insertedItems
     case cells, reconfigured, layout
-  }
-
-  /// Encodes the message's object, with `"v": 1` and `"type": "batch"`.
-  ///
-  /// Every key is written, and `layout` when there is one; a position
-  /// without an identifier is `null`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(WebServerMessage.version, forKey: .v)
-    try container.encode(Self.type, forKey: .type)
-    try container.encode(list, forKey: .list)
-    try container.encode(seq, forKey: .seq)
-    try container.encode(update, forKey: .update)
-    try container.encode(counts, forKey: .counts)
-    try container.encode(insertedSections, forKey: .insertedSections)
-    try container.encode(reloadedSections, forKey: .reloadedSections)
-    try container.encode(insertedItems, forKey: .insertedItems)
-    try container._encode(cells: cells, forKey: .cells)
-    try container._encode(cells: reconfigured, forKey: .reconfigured)
-    try container.encodeIfPresent(layout, forKey: .layout)
   }
 
   /// Decodes a batch message.

@@ -126,7 +126,9 @@ public enum WebClientMessage: Sendable, Hashable {
 
   /// The message's JSON text, as UTF-8, with object keys in ascending order.
   public func jsonData() throws -> Data {
-    try WebServerMessage._encoder.encode(self)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self)
   }
 }
 

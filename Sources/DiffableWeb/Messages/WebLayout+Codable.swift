@@ -62,25 +62,9 @@ extension WebSize: Codable {
   }
 }
 
-extension WebLayout: Codable {
+extension WebLayout: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case size, frames, supplementaries, bands, estimated, unmoved, shifted
-  }
-
-  /// Encodes the layout as an object with every key, but `estimated`,
-  /// `unmoved` and `shifted` only when they are not empty.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(size, forKey: .size)
-    var frames = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .frames)
-    for name in self.frames.keys.sorted() {
-      try frames.encode(self.frames[name]!, forKey: _AnyKey(name))
-    }
-    try container.encode(supplementaries, forKey: .supplementaries)
-    try container.encode(bands, forKey: .bands)
-    if !estimated.isEmpty { try container._encode(byName: estimated, forKey: .estimated) }
-    if !unmoved.isEmpty { try container.encode(unmoved, forKey: .unmoved) }
-    if !shifted.isEmpty { try container.encode(shifted, forKey: .shifted) }
   }
 
   /// Decodes a layout value.
@@ -122,16 +106,9 @@ extension WebLayout: Codable {
   }
 }
 
-extension WebShift: Codable {
+extension WebShift: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case by, items
-  }
-
-  /// Encodes the group as `{"by": [dx, dy], "items": [...]}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode([dx, dy], forKey: .by)
-    try container.encode(items, forKey: .items)
   }
 
   /// Decodes a group of shifted items.
@@ -146,25 +123,9 @@ extension WebShift: Codable {
   }
 }
 
-extension WebSupplementary: Codable {
+extension WebSupplementary: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case kind, section, index, frame, pin, cell
-  }
-
-  /// Encodes the supplementary view as an object with every key; `pin` is
-  /// `[min, max]` or `null`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(section, forKey: .section)
-    try container.encode(index, forKey: .index)
-    try container.encode(frame, forKey: .frame)
-    if let pin {
-      try container.encode([pin.lowerBound, pin.upperBound], forKey: .pin)
-    } else {
-      try container.encodeNil(forKey: .pin)
-    }
-    try container.encode(cell, forKey: .cell)
   }
 
   /// Decodes a supplementary view.
@@ -192,18 +153,9 @@ extension WebSupplementary: Codable {
   }
 }
 
-extension WebBand: Codable {
+extension WebBand: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case section, frame, contentWidth, rests
-  }
-
-  /// Encodes the band as an object with every key.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(section, forKey: .section)
-    try container.encode(frame, forKey: .frame)
-    try container.encode(contentWidth, forKey: .contentWidth)
-    try container.encode(rests, forKey: .rests)
   }
 
   /// Decodes a band.

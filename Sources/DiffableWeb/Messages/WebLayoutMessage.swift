@@ -36,20 +36,9 @@ public struct WebLayoutMessage: Sendable, Hashable {
   }
 }
 
-extension WebLayoutMessage: Codable {
+extension WebLayoutMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case v, type, list, seq, layout, cells
-  }
-
-  /// Encodes the message's object, with `"v": 1` and `"type": "layout"`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(WebServerMessage.version, forKey: .v)
-    try container.encode(Self.type, forKey: .type)
-    try container.encode(list, forKey: .list)
-    try container.encode(seq, forKey: .seq)
-    try container.encode(layout, forKey: .layout)
-    try container._encode(cells: cells, forKey: .cells)
   }
 
   /// Decodes a layout message.

@@ -9,7 +9,7 @@ import InternalJSONCoding
 
 extension WebServerMessage: CustomStringConvertible {
   /// The message's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { _writtenDescription }
 }
 
 extension WebClientMessage: CustomStringConvertible {
@@ -19,32 +19,32 @@ extension WebClientMessage: CustomStringConvertible {
 
 extension WebBatchMessage: CustomStringConvertible {
   /// The message's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { WebServerMessage.batch(self)._writtenDescription }
 }
 
 extension WebReloadMessage: CustomStringConvertible {
   /// The message's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { WebServerMessage.reload(self)._writtenDescription }
 }
 
 extension WebLayoutMessage: CustomStringConvertible {
   /// The message's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { WebServerMessage.layout(self)._writtenDescription }
 }
 
 extension WebVisibleMessage: CustomStringConvertible {
   /// The message's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { WebServerMessage.visible(self)._writtenDescription }
 }
 
 extension WebVisibleItem: CustomStringConvertible {
   /// The attributes' JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { _writtenDescription }
 }
 
 extension WebTransform: CustomStringConvertible {
   /// The transform's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { _writtenDescription }
 }
 
 extension WebSection: CustomStringConvertible {
@@ -64,7 +64,7 @@ extension WebCell.Accessory: CustomStringConvertible {
 
 extension WebLayout: CustomStringConvertible {
   /// The layout's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { _writtenDescription }
 }
 
 extension WebRect: CustomStringConvertible {
@@ -79,12 +79,12 @@ extension WebSize: CustomStringConvertible {
 
 extension WebSupplementary: CustomStringConvertible {
   /// The supplementary view's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { _writtenDescription }
 }
 
 extension WebBand: CustomStringConvertible {
   /// The band's JSON form.
-  public var description: String { _jsonDescription(of: self) }
+  public var description: String { _writtenDescription }
 }
 
 extension WebViewport: CustomStringConvertible {

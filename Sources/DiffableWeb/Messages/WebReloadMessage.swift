@@ -114,22 +114,9 @@ extension WebReloadMessage {
   }
 }
 
-extension WebReloadMessage: Codable {
+extension WebReloadMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case v, type, list, seq, sections, cells, layout, selectable
-  }
-
-  /// Encodes the message's object, with `"v": 1` and `"type": "reload"`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(WebServerMessage.version, forKey: .v)
-    try container.encode(Self.type, forKey: .type)
-    try container.encode(list, forKey: .list)
-    try container.encode(seq, forKey: .seq)
-    try container.encode(sections, forKey: .sections)
-    try container._encode(cells: cells, forKey: .cells)
-    try container.encodeIfPresent(layout, forKey: .layout)
-    if selectable { try container.encode(true, forKey: .selectable) }
   }
 
   /// Decodes a reload message.

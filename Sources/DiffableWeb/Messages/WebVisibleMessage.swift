@@ -104,13 +104,7 @@ public struct WebVisibleMessage: Sendable, Hashable {
   }
 }
 
-extension WebTransform: Codable {
-  /// Encodes the transform as `[a, b, c, d, tx, ty]`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.unkeyedContainer()
-    for value in [a, b, c, d, tx, ty] { try container.encode(value) }
-  }
-
+extension WebTransform: Decodable {
   /// Decodes a transform written `[a, b, c, d, tx, ty]`.
   ///
   /// - Throws: `DecodingError` unless it is six finite numbers.
@@ -120,19 +114,9 @@ extension WebTransform: Codable {
   }
 }
 
-extension WebVisibleItem: Codable {
+extension WebVisibleItem: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case alpha, frame, hidden, transform, zIndex
-  }
-
-  /// Encodes the attributes as an object; `frame` only when there is one.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(alpha, forKey: .alpha)
-    try container.encodeIfPresent(frame, forKey: .frame)
-    try container.encode(isHidden, forKey: .hidden)
-    try container.encode(transform, forKey: .transform)
-    try container.encode(zIndex, forKey: .zIndex)
   }
 
   /// Decodes a cell's visible attributes.
@@ -155,19 +139,9 @@ extension WebVisibleItem: Codable {
   }
 }
 
-extension WebVisibleMessage: Codable {
+extension WebVisibleMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case v, type, list, seq, items
-  }
-
-  /// Encodes the message's object, with `"v": 1` and `"type": "visible"`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _CodingKeys.self)
-    try container.encode(WebServerMessage.version, forKey: .v)
-    try container.encode(Self.type, forKey: .type)
-    try container.encode(list, forKey: .list)
-    try container.encode(seq, forKey: .seq)
-    try container._encode(byName: items, forKey: .items)
   }
 
   /// Decodes a visible message.

@@ -90,9 +90,15 @@ enum BatchFixture {
   struct Line<S: Encodable & Hashable, I: Encodable & Hashable>: Encodable {
     var name: String
     var old: Sections<S, I>
-    var batch: WebServerMessage
+    /// The batch message, as its writer wrote it.
+    var batch: JSONTree
     var new: Sections<S, I>?
     var error: Refusal?
+  }
+
+  /// A message as the session's writer writes it.
+  static func tree(_ message: WebServerMessage) throws -> JSONTree {
+    try decode(JSONTree.self, writtenText(message))
   }
 
   static func encode(_ value: some Encodable) throws -> String {
@@ -185,7 +191,8 @@ enum BatchFixture {
     try update.validate(from: old, to: new)
     let line = Line(
       name: name, old: try Sections(old),
-      batch: .batch(try message(update, old, new, seq: 2)), new: try Sections(new), error: nil)
+      batch: try tree(.batch(try message(update, old, new, seq: 2))), new: try Sections(new),
+      error: nil)
     return try encode(line)
   }
 
@@ -198,7 +205,7 @@ enum BatchFixture {
   ) throws -> String? where S: Encodable, I: Encodable {
     let batch = try message(broken, old, new, seq: 2)
     var line = Line(
-      name: name, old: try Sections(old), batch: .batch(batch), new: nil, error: nil)
+      name: name, old: try Sections(old), batch: try tree(.batch(batch)), new: nil, error: nil)
     let outcome: Result<DiffableDataSourceSnapshot<S, I>, BatchUpdate.ValidationError>
     do {
       outcome = .success(try broken.replay(on: old, insertingFrom: new))
