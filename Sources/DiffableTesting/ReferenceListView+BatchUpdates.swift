@@ -217,7 +217,7 @@ extension ReferenceListView {
     var extras = requestCells(inSection: q, items: insertedItems)
     extras.append(contentsOf: requestCells(inSection: q, items: reloadedItems))
     for (section, item) in movedIn { extras.append(cells[section][item]) }
-    return _unsafeAssemble(count: count, from: cells[p], pieces: pieces, extras: extras)
+    return _assemble(count: count, from: cells[p], pieces: pieces, extras: extras)
   }
 }
 

@@ -5,6 +5,12 @@ import DiffableCore
 /// Identifiers of the types that travel as they are, `Int` and `String`,
 /// are kept as an array of that type, so that an identifier is made with no
 /// generic call; those of other types are encoded when asked for.
+///
+/// The array is reinterpreted (`unsafeBitCast`) once its element type is
+/// known to be `Int` or `String`. A checked cast (`items as? [Int]`) walks
+/// the array: building and writing a batch message of 10,000 `Int` items,
+/// 1% changed (ProfileWeb's `message` mode), took 3.45× the instructions
+/// with it (6.36 M against 1.84 M per message, callgrind).
 enum _SectionIdentifiers {
   case integers([Int])
   case strings([String])
