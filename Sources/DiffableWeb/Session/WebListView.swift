@@ -143,37 +143,14 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// no page is ready.
   var _shown: Snapshot?
 
-  /// The batch in flight: its sequence number (`nil` while a merged batch is
-  /// being diffed), the completions it completes, and when it times out
-  /// (`nil` while it is being diffed).
-  struct _InFlight {
-    var seq: Int?
-    var completions: [Completion]
-    var deadline: Duration?
-    /// When the batch was sent (`nil` while it is being diffed).
-    var sentAt: Duration?
-  }
-  var _inFlight: _InFlight?
-  /// The task that times batches out, if one is running: it sleeps until
-  /// the deadline of the batch in flight, so that a batch acknowledged in
-  /// time costs no timer of its own. `_watchdogWake` is when it wakes next;
-  /// a watchdog whose number is not `_watchdogNumber` is stale and ends.
-  var _watchdog: Task<Void, Never>?
-  var _watchdogWake: Duration?
-  var _watchdogNumber = 0
-  /// Completions of batches that arrived while one was in flight.
-  var _waiting: [Completion] = []
-  /// Whether something changed while a batch was in flight.
-  var _hasWaiting = false
-  /// Items whose cells changed (reloaded or reconfigured) while a batch was
-  /// in flight: the merged batch reconfigures them.
-  var _freshItems: Set<Item> = []
+  /// The flow of batches to the page: the batch in flight, what waits
+  /// behind it, the acknowledgement's deadline (``_WebBatchFlow``).
+  var _flow = _WebBatchFlow<Item, Completion>()
+  /// The task of the flow's timer, if one was started.
+  var _timer: Task<Void, Never>?
   /// Set by `performBatchUpdates`: the engine's `reconfigureItems(at:)` that
   /// follows has been taken care of.
   var _reconfiguresHandled = false
-  /// Changes with every reload and connection change, so that a merged
-  /// batch or a timeout of an earlier epoch does nothing.
-  var _epoch = 0
 
   // Layout state, for the ready page.
 
@@ -264,28 +241,35 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       return
     }
     let new = dataSource.snapshot()
-    if _inFlight != nil {
-      _waiting.append(completion)
-      _hasWaiting = true
-      for path in update.itemReloads {
-        if let item = old._itemIdentifierIfPresent(section: path.section, item: path.item) {
-          _freshItems.insert(item)
-        }
-      }
-      for path in update.itemReconfigures {
-        if let item = new._itemIdentifierIfPresent(section: path.section, item: path.item) {
-          _freshItems.insert(item)
-        }
-      }
-      for p in update.sectionReloads where 0 <= p && p < old.numberOfSections {
-        let section = old._sectionIdentifier(at: p)
-        if new.indexOfSection(section) != nil {
-          _freshItems.formUnion(new.itemIdentifiers(inSection: section))
-        }
-      }
-      return
+    let actions = _flow.batch(completion) { Self._changedCells(by: update, from: old, to: new) }
+    _perform(actions) { completions in
+      self._sendBatch(update, from: shown, to: new, completions: completions)
     }
-    _sendBatch(update, from: shown, to: new, completions: [completion])
+  }
+
+  /// The items whose cells `update` changes, reloads and reconfigures,
+  /// that are still in `new`.
+  static func _changedCells(by update: BatchUpdate, from old: Snapshot, to new: Snapshot)
+    -> [Item]
+  {
+    var items: [Item] = []
+    for path in update.itemReloads {
+      if let item = old._itemIdentifierIfPresent(section: path.section, item: path.item) {
+        items.append(item)
+      }
+    }
+    for path in update.itemReconfigures {
+      if let item = new._itemIdentifierIfPresent(section: path.section, item: path.item) {
+        items.append(item)
+      }
+    }
+    for p in update.sectionReloads where 0 <= p && p < old.numberOfSections {
+      let section = old._sectionIdentifier(at: p)
+      if new.indexOfSection(section) != nil {
+        items += new.itemIdentifiers(inSection: section)
+      }
+    }
+    return items
   }
 
   /// Reconfigures right after a batch are already in it (or recorded for
@@ -298,28 +282,47 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     guard let session = _session, session.isConnected, _shown != nil,
       let snapshot = _dataSource?.snapshot()
     else { return }
-    for path in indexPaths {
-      if let item = snapshot._itemIdentifierIfPresent(section: path.section, item: path.item) {
-        _freshItems.insert(item)
-      }
+    let items = indexPaths.compactMap {
+      snapshot._itemIdentifierIfPresent(section: $0.section, item: $0.item)
     }
-    _hasWaiting = true
-    if _inFlight == nil { _sendMerged() }
+    _perform(_flow.reconfigured(items))
   }
 
   // MARK: Sending
 
   /// Forgets the batch in flight and what waits for it, so that a stale
-  /// timeout or merge does nothing, and returns their completions.
+  /// timeout or diff does nothing, and returns their completions.
   private func _abandonPending() -> [Completion] {
-    _epoch += 1
-    let completions = (_inFlight?.completions ?? []) + _waiting
-    _inFlight = nil
-    _stopWatchdog()
-    _waiting = []
-    _hasWaiting = false
-    _freshItems = []
+    let (completions, actions) = _flow.abandon()
+    _perform(actions)
     return completions
+  }
+
+  /// Performs what a transition of the flow returned; `send` sends the
+  /// engine's batch, for the transition that may return one.
+  func _perform(
+    _ actions: [_WebBatchFlow<Item, Completion>.Action], send: (([Completion]) -> Void)? = nil
+  ) {
+    for action in actions {
+      switch action {
+      case .send(let completions):
+        guard let send else {
+          preconditionFailure("WebListView: the flow sent a batch that no one gave")
+        }
+        send(completions)
+      case .diff(let round): _diffMerged(round: round)
+      case .complete(let completions, let finished):
+        for completion in completions { completion(finished) }
+      case .startTimer(let number, let wake): _startTimer(number, at: wake)
+      case .stopTimer:
+        _timer?.cancel()
+        _timer = nil
+      case .recordAcknowledged(let latency):
+        _session?._record(.acknowledged(list: name, latency: latency))
+      case .recordTimedOut:
+        _session?._record(.acknowledgementTimedOut(list: name))
+      }
+    }
   }
 
   func _sendReload() {
@@ -399,10 +402,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       for completion in completions { completion(true) }
       return
     }
-    let sentAt = session._clock.now()
-    let deadline = sentAt + session.acknowledgementTimeout
-    _inFlight = _InFlight(seq: seq, completions: completions, deadline: deadline, sentAt: sentAt)
-    _armWatchdog(until: deadline)
+    _perform(
+      _flow.sent(
+        completions, seq: seq, at: session._clock.now(), timeout: session.acknowledgementTimeout))
     _sendVisibleIfChanged(new)
   }
 
@@ -476,48 +478,29 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       ._jsonText()
   }
 
-  /// Makes sure a watchdog wakes by `deadline`: the running one if it
-  /// wakes in time, else a new one.
-  func _armWatchdog(until deadline: Duration) {
-    if _watchdog != nil, let wake = _watchdogWake, wake <= deadline { return }
-    _stopWatchdog()
+  /// Starts the flow's timer `number`, to wake at `wake`, in place of the
+  /// running one: it sleeps on the session's clock, so that a batch
+  /// acknowledged in time costs no timer of its own.
+  func _startTimer(_ number: Int, at wake: Duration) {
+    _timer?.cancel()
     guard let clock = _session?._clock else { return }
-    let number = _watchdogNumber
-    _watchdogWake = deadline
-    _watchdog = Task.detached { [weak self] in
-      var wake = deadline
+    _timer = Task.detached { [weak self] in
+      var wake = wake
       while true {
         do { try await clock.sleep(wake) } catch { return }
-        guard let next = await self?._watchdogWoke(number) else { return }
+        guard let next = await self?._timerFired(number) else { return }
         wake = next
       }
     }
   }
 
-  /// Stops the watchdog, if one is running.
-  func _stopWatchdog() {
-    _watchdogNumber += 1
-    _watchdog?.cancel()
-    _watchdog = nil
-    _watchdogWake = nil
-  }
-
-  /// The watchdog `number` woke: times out the batch in flight if its
-  /// deadline has passed, and returns when to wake next (the deadline of
-  /// the batch then in flight), or `nil` for the watchdog to end.
-  func _watchdogWoke(_ number: Int) -> Duration? {
-    guard number == _watchdogNumber, let clock = _session?._clock else { return nil }
-    if let deadline = _inFlight?.deadline, deadline <= clock.now() {
-      _session?._record(.acknowledgementTimedOut(list: name))
-      _finishInFlight(finished: false)
-      guard number == _watchdogNumber else { return nil }
-    }
-    guard let deadline = _inFlight?.deadline else {
-      _stopWatchdog()
-      return nil
-    }
-    _watchdogWake = deadline
-    return deadline
+  /// The flow's timer `number` woke: returns when it wakes next, or `nil`
+  /// for it to end.
+  func _timerFired(_ number: Int) -> Duration? {
+    guard let clock = _session?._clock else { return nil }
+    let (actions, next) = _flow.timerFired(number, now: clock.now())
+    _perform(actions)
+    return next
   }
 
   /// Records the items of `window`, just sent to the page, as a `tap` or
@@ -538,57 +521,48 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _lastWindow.item(text) ?? _windowBefore.item(text)
   }
 
-  /// Completes the batch in flight, then sends what waited behind it.
-  func _finishInFlight(finished: Bool) {
-    guard let inFlight = _inFlight else { return }
-    _inFlight = nil
-    if _hasWaiting { _sendMerged() }
-    for completion in inFlight.completions { completion(finished) }
-  }
-
-  /// Sends one batch from what the page shows to the data source's current
-  /// snapshot, completing every waiting completion when it is acknowledged.
-  /// The diff runs off the main actor; if the data source changes
-  /// meanwhile, it runs again to the newer snapshot, so that the batch's
-  /// cells come from the snapshot the data source holds.
-  func _sendMerged() {
-    let completions = _waiting
-    let fresh = _freshItems
-    _waiting = []
-    _hasWaiting = false
-    _freshItems = []
+  /// Diffs, for the flow's merged batch of `round`, what the page shows
+  /// against the data source's current snapshot, off the main actor; if
+  /// the data source changes meanwhile, the flow has it diffed again, so
+  /// that the batch's cells come from the snapshot the data source holds.
+  func _diffMerged(round: Int) {
     guard let session = _session, session.isConnected, let shown = _shown,
       let target = _dataSource?.snapshot()
     else {
-      for completion in completions { completion(true) }
+      _diffed(round: round, nil)
       return
     }
-    _inFlight = _InFlight(seq: nil, completions: completions, deadline: nil)
-    let epoch = _epoch
     Task { [weak self] in
-      var update = await Self._diff(from: shown, to: target)
-      guard let self, self._epoch == epoch, self._inFlight?.seq == nil else { return }
-      let completions = self._inFlight?.completions ?? []
-      self._inFlight = nil
-      if self._hasWaiting {
-        // The data source moved on while the diff ran: diff again.
-        self._waiting = completions + self._waiting
-        self._freshItems.formUnion(fresh)
-        self._sendMerged()
+      let update = await Self._diff(from: shown, to: target)
+      self?._diffed(round: round, (update, shown, target))
+    }
+  }
+
+  /// The diff of `round` gave `update` from `shown` to `target` (`nil`
+  /// when there was nothing to diff, no page showing the list): sends it,
+  /// with reconfigures for the cells changed meanwhile.
+  func _diffed(round: Int, _ diff: (update: BatchUpdate, shown: Snapshot, target: Snapshot)?) {
+    switch _flow.diffed(round: round) {
+    case .stale: return
+    case .again(let actions): _perform(actions)
+    case .send(let completions, let fresh):
+      guard let (update, shown, target) = diff else {
+        for completion in completions { completion(true) }
         return
       }
+      var batch = update
       var reconfigures: [IndexPath] = []
       for item in fresh where shown.indexOfItem(item) != nil {
         if let path = target._indexPath(of: item) { reconfigures.append(path) }
       }
-      update.itemReconfigures = (update.itemReconfigures + reconfigures).sorted {
+      batch.itemReconfigures = (batch.itemReconfigures + reconfigures).sorted {
         ($0.section, $0.item) < ($1.section, $1.item)
       }
-      if update.isEmpty {
+      if batch.isEmpty {
         for completion in completions { completion(true) }
         return
       }
-      self._sendBatch(update, from: shown, to: target, completions: completions)
+      _sendBatch(batch, from: shown, to: target, completions: completions)
     }
   }
 
@@ -604,12 +578,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       return "ack of seq \(seq) of list \(String(reflecting: name)), which was never sent "
         + "(the last is \(self.seq))"
     }
-    if let inFlight = _inFlight, inFlight.seq == seq {
-      if let sentAt = inFlight.sentAt, let session = _session {
-        session._record(.acknowledged(list: name, latency: session._clock.now() - sentAt))
-      }
-      _finishInFlight(finished: true)
-    }
+    if let clock = _session?._clock { _perform(_flow.acknowledged(seq, now: clock.now())) }
     return nil
   }
 
