@@ -166,12 +166,12 @@ public final class WebSession {
 
   /// Whether a page is connected and has said `ready`: only then are
   /// messages sent.
-  public var isConnected: Bool { _connection?.isReady == true }
+  public var isConnected: Bool { _connection?.state.isReady == true }
 
   /// The viewport the connected page reported in its `ready`; `nil` with no
   /// ready page. A list the `ready` does not give a size of is laid out in
   /// it.
-  public var viewport: WebViewport? { isConnected ? _connection?.viewport : nil }
+  public var viewport: WebViewport? { isConnected ? _connection?.state.viewport : nil }
 
   /// Makes a list of the page: a view to give to a `DiffableDataSource`.
   ///
@@ -265,7 +265,7 @@ public final class WebSession {
       _end(previous, abandoning: true)
     }
     let outbox = _WebOutbox()
-    let connection = _WebConnection(outbox, heardAt: _clock.now())
+    let connection = _WebConnection(outbox, openedAt: _clock.now())
     _connection = connection
     _record(.socketOpened)
     // The connection's work, as child tasks: cancelling `serve` ends all
@@ -341,30 +341,27 @@ public final class WebSession {
   func _read<Incoming: AsyncSequence & Sendable>(
     _ incoming: Incoming, on connection: _WebConnection
   ) async where Incoming.Element == String {
-    var badInARow = 0
     do {
       for try await frame in incoming {
         guard _connection === connection else { break }
-        connection.heardAt = _clock.now()
-        if let problem = _handle(frame, on: connection) {
-          _record(.badMessage(problem: problem))
-          if let version = _version(ofRefused: frame) {
-            connection.outbox.setClose(
-              .versionMismatch,
-              reason:
-                "the page speaks wire version \(version); the server speaks \(WebServerMessage.version)"
-            )
-            break
-          }
+        connection.state.heard(at: _clock.now())
+        guard let problem = _handle(frame, on: connection) else {
+          connection.state.accepted()
+          continue
+        }
+        _record(.badMessage(problem: problem))
+        switch connection.state.refused(
+          problem, version: _version(ofRefused: frame), limit: maximumConsecutiveBadMessages)
+        {
+        case .reply(let problem):
           _queue(.error(message: problem), on: connection)
-          badInARow += 1
-          if badInARow >= maximumConsecutiveBadMessages {
-            connection.outbox.setClose(
-              .policyViolation, reason: "\(badInARow) bad messages in a row; the last: \(problem)")
-            break
-          }
-        } else {
-          badInARow = 0
+        case .replyAndClose(let problem, let code, let reason):
+          _queue(.error(message: problem), on: connection)
+          connection.outbox.setClose(code, reason: reason)
+          return
+        case .close(let code, let reason):
+          connection.outbox.setClose(code, reason: reason)
+          return
         }
       }
     } catch {
@@ -382,9 +379,10 @@ public final class WebSession {
     while true {
       do { try await clock.sleep(wake) } catch { return }
       guard _connection === connection else { return }
-      wake = connection.heardAt + timeout
-      if wake <= clock.now() {
-        connection.outbox.setClose(.goingAway, reason: "nothing heard from the page for \(timeout)")
+      switch connection.state.silence(at: clock.now(), timeout: timeout) {
+      case .sleep(let until): wake = until
+      case .close(let reason):
+        connection.outbox.setClose(.goingAway, reason: reason)
         _end(connection, abandoning: true)
         return
       }
@@ -420,7 +418,7 @@ public final class WebSession {
   /// Queues `message` on the ready connection; returns whether there was
   /// one.
   func _send(_ message: WebServerMessage) -> Bool {
-    guard let connection = _connection, connection.isReady else { return false }
+    guard let connection = _connection, connection.state.isReady else { return false }
     _queue(message, on: connection)
     return true
   }
@@ -428,12 +426,13 @@ public final class WebSession {
   /// Queues `message` on `connection`, or, if too many bytes wait for its
   /// page, drops what waits and arranges a catch-up reload.
   func _queue(_ message: WebServerMessage, on connection: _WebConnection) {
-    let limit = connection.isCatchingUp ? Int.max : maximumUnsentBytes
-    let sent = connection.send(message, limit: limit)
-    if let bytes = sent.bytes { _record(.sent(type: message._typeName, bytes: bytes)) }
-    guard sent.isBehind else { return }
-    connection.isBehind = true
+    guard let limit = connection.state.sendLimit(maximumUnsentBytes) else { return }
+    if let bytes = connection.send(message, limit: limit) {
+      _record(.sent(type: message._typeName, bytes: bytes))
+      return
+    }
     connection.outbox.dropWaiting()
+    guard connection.state.fellBehind() else { return }
     // After the change that sent `message` is done, not in the middle of it.
     Task { self._catchUp(connection) }
   }
@@ -442,11 +441,9 @@ public final class WebSession {
   /// every list. The reloads are queued whatever their size: a list larger
   /// than ``maximumUnsentBytes`` still reaches a page that reads.
   func _catchUp(_ connection: _WebConnection) {
-    guard _connection === connection, connection.isBehind else { return }
+    guard _connection === connection, connection.state.beginCatchUp() else { return }
     connection.outbox.dropWaiting()
-    connection.isBehind = false
-    connection.isCatchingUp = true
-    defer { connection.isCatchingUp = false }
+    defer { connection.state.endCatchUp() }
     catchUpReloads += 1
     for name in _listNames { _lists[name]?._sendReload() }
   }
@@ -469,17 +466,16 @@ public final class WebSession {
         return _describeDecodingError(error)
       }
     }
-    if let rate = messageRates[message._type],
-      !connection.rates.take(message._type, rate: rate, at: _clock.now())
+    if let refusal = connection.state.admit(
+      message._type, rate: messageRates[message._type], at: _clock.now())
     {
-      return "too many \(message._type) messages: at most \(rate) a second"
+      return refusal
     }
     switch message {
     case .ping(let id):
       _queue(.pong(id: id), on: connection)
     case .ready(let viewport, let lists):
-      connection.isReady = true
-      connection.viewport = viewport
+      connection.state.ready(viewport)
       for name in _listNames {
         _lists[name]?._ready(
           lists[name] ?? WebListViewport(width: viewport.width, height: viewport.height))
@@ -490,30 +486,30 @@ public final class WebSession {
           + unknown.map { String(reflecting: $0) }.joined(separator: ", ")
       }
     case .ack(let name, let seq):
-      guard connection.isReady else { return "ack before ready" }
+      guard connection.state.isReady else { return "ack before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._acknowledge(seq)
     case .resync(let name, _):
-      guard connection.isReady else { return "resync before ready" }
+      guard connection.state.isReady else { return "resync before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       _record(.resync(list: name))
       list._sendReload()
     case .viewport(let name, let viewport):
-      guard connection.isReady else { return "viewport before ready" }
+      guard connection.state.isReady else { return "viewport before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       list._viewportDidChange(viewport)
     case .input(let input):
       onInput?(input)
     case .tap(let name, let item):
-      guard connection.isReady else { return "tap before ready" }
+      guard connection.state.isReady else { return "tap before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._tap(item)
     case .measure(let name, let sizes):
-      guard connection.isReady else { return "measure before ready" }
+      guard connection.state.isReady else { return "measure before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._measure(sizes)
     case .band(let name, let section, let offset):
-      guard connection.isReady else { return "band before ready" }
+      guard connection.state.isReady else { return "band before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._scrollBand(section, to: offset)
     }
@@ -557,46 +553,31 @@ protocol _WebSessionList: AnyObject {
   func _connectionDidEnd()
 }
 
-/// One connection: the frames to send, its reading and writing tasks, and
-/// what the session knows of its page.
+/// One connection: the frames to send, and what the session knows of its
+/// page (``_WebConnectionState``).
 @MainActor
 final class _WebConnection {
   let outbox: _WebOutbox
-  /// When the page's last message came (or the connection opened), on
-  /// the session's clock.
-  var heardAt: Duration
-  /// The rates of the page's messages.
-  var rates = _WebMessageRates()
-  var isReady = false
-  var viewport: WebViewport?
-  /// Whether messages were dropped because the page reads too slowly, and
-  /// a catch-up reload of every list is due.
-  var isBehind = false
-  /// Whether the catch-up reloads are being queued.
-  var isCatchingUp = false
+  var state: _WebConnectionState
 
-  init(_ outbox: _WebOutbox, heardAt: Duration) {
+  init(_ outbox: _WebOutbox, openedAt now: Duration) {
     self.outbox = outbox
-    self.heardAt = heardAt
+    state = _WebConnectionState(openedAt: now)
   }
 
-  /// Queues `message` unless the bytes waiting would then exceed `limit`,
-  /// or the connection fell behind (its catch-up replaces every message
-  /// until then); returns the bytes of the message queued, if it was, and
-  /// whether the connection must catch up.
-  func send(_ message: WebServerMessage, limit: Int = .max) -> (bytes: Int?, isBehind: Bool) {
-    if isBehind { return (nil, false) }
+  /// Queues `message` unless the bytes waiting would then exceed `limit`;
+  /// returns the bytes of the message queued, if it was.
+  func send(_ message: WebServerMessage, limit: Int) -> Int? {
     do {
       let text = try message._jsonText()
-      let queued = outbox.push(text, limit: limit)
-      return (queued ? text.utf8.count : nil, !queued)
+      return outbox.push(text, limit: limit) ? text.utf8.count : nil
     } catch {
       _diffableFailure("WebSession.serve(_:)", "cannot encode a message: \(error)")
     }
   }
 
   func finish(abandoning: Bool) {
-    isReady = false
+    state.end()
     if abandoning { outbox.dropWaiting() }
     outbox.finish()
     // A writer between frames now gets `nil` and closes the transport with
