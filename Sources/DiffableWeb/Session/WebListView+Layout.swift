@@ -92,17 +92,17 @@ extension WebListView {
   /// The measured sizes of items no longer in a self-sizing section are
   /// forgotten.
   func _solve(for snapshot: Snapshot) {
-    _solved = nil
-    guard let viewport = _viewport else { return }
+    _page.solved = nil
+    guard let viewport = _page.viewport else { return }
     let context = LayoutContext(
       containerSize: CGSize(width: viewport.width, height: viewport.height))
     let sizing = _Sizing<Item>()
     do {
-      _solved = try layout.solve(
+      _page.solved = try layout.solve(
         context, itemCounts: Self._counts(of: snapshot),
         preferredSize: _sizer(for: snapshot, recording: sizing))
-      _estimatedAxes = sizing.axes
-      _measured = sizing.kept
+      _page.estimatedAxes = sizing.axes
+      _page.measured = sizing.kept
     } catch {
       _layoutFailed(error)
     }
@@ -113,25 +113,25 @@ extension WebListView {
   /// solves it afresh, since the solved layout keeps preferred sizes by
   /// index path and items may have moved.
   func _updateCounts(for snapshot: Snapshot) {
-    guard var solved = _solved, _measured.isEmpty else {
+    guard var solved = _page.solved, _page.measured.isEmpty else {
       _solve(for: snapshot)
       return
     }
-    _solved = nil
+    _page.solved = nil
     let counts = Self._counts(of: snapshot)
     let before = (0..<solved.numberOfSections).map { solved.numberOfItems(inSection: $0) }
     let sizing = _Sizing<Item>()
     do {
       try solved.updateItemCounts(counts, preferredSize: _sizer(for: snapshot, recording: sizing))
-      _solved = solved
+      _page.solved = solved
       // Sections solved again were asked about anew; the others are as
       // they were.
       for (section, count) in counts.enumerated()
       where section >= before.count || before[section] != count {
-        _estimatedAxes[section] = nil
+        _page.estimatedAxes[section] = nil
       }
-      _estimatedAxes = _estimatedAxes.filter { $0.key < counts.count }
-      _estimatedAxes.merge(sizing.axes) { _, new in new }
+      _page.estimatedAxes = _page.estimatedAxes.filter { $0.key < counts.count }
+      _page.estimatedAxes.merge(sizing.axes) { _, new in new }
     } catch {
       _layoutFailed(error)
     }
@@ -144,7 +144,7 @@ extension WebListView {
   func _sizer(for snapshot: Snapshot, recording sizing: _Sizing<Item>)
     -> (LayoutSizingRequest) -> CGSize?
   {
-    let measured = _measured
+    let measured = _page.measured
     return { request in
       guard request.category == .cell,
         let axes = WebEstimatedAxes(
@@ -167,7 +167,7 @@ extension WebListView {
     func number(_ value: Double) -> String {
       value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
-    let size = _viewport.map { "\(number($0.width))×\(number($0.height))" } ?? "?"
+    let size = _page.viewport.map { "\(number($0.width))×\(number($0.height))" } ?? "?"
     _ = _session?._send(
       .error(
         message: "list \(String(reflecting: name)) cannot be laid out at \(size): \(error)"))
@@ -199,14 +199,14 @@ extension WebListView {
   ///   elements in the window, *s* the number of sections there, and *S*
   ///   the number of sections: independent of the length of the list.
   func _layoutValue(of snapshot: Snapshot) -> (WebLayout, _Window) {
-    guard let solved = _solved, let viewport = _viewport else {
+    guard let solved = _page.solved, let viewport = _page.viewport else {
       return (.empty, _Window(capacity: 0))
     }
     let window = _window(viewport)
     let vertical = layout.configuration.scrollDirection == .vertical
     // Made with room for as many elements as the last window had: a
     // window keeps its size while the list scrolls and changes.
-    let expected = _sentLayout?.frames.count ?? 0
+    let expected = _page.sentLayout?.frames.count ?? 0
     var frames: [String: WebRect] = [:]
     frames.reserveCapacity(expected)
     var entries = _Window(capacity: expected)
@@ -277,7 +277,7 @@ extension WebListView {
 
     var estimated: [String: WebEstimatedAxes] = [:]
     for section in sections where section < snapshot.numberOfSections {
-      if let axes = _estimatedAxes[section] {
+      if let axes = _page.estimatedAxes[section] {
         estimated[_text(section: snapshot._sectionIdentifier(at: section))] = axes
       }
     }
@@ -369,11 +369,11 @@ extension WebListView {
       }
       cells[text] = source.cell(at: path)
     }
-    if always || layout != _sentLayout || !cells.isEmpty {
+    if always || layout != _page.sentLayout || !cells.isEmpty {
       _ = session._send(
         .layout(WebLayoutMessage(list: name, seq: seq, layout: toSend, cells: cells)))
-      _sentLayout = layout
-      _rememberWindow(window, of: shown)
+      _page.sentLayout = layout
+      _page.rememberWindow(window, of: shown)
     }
     _sendVisibleIfChanged(shown)
   }
@@ -395,7 +395,7 @@ extension WebListView {
     var items: [(Item, WebSize)] = []
     var unknown: [String] = []
     for (text, size) in sizes {
-      guard let item = _windowItem(text) else {
+      guard let item = _page.windowItem(text) else {
         unknown.append(text)
         continue
       }
@@ -405,15 +405,15 @@ extension WebListView {
       return "measure of list \(String(reflecting: name)) names items not in its window: "
         + unknown.sorted().prefix(5).map { String(reflecting: $0) }.joined(separator: ", ")
     }
-    guard let shown = _shown, var solved = _solved else { return nil }
+    guard let shown = _page.shown, var solved = _page.solved else { return nil }
     for (item, size) in items {
-      guard let path = shown._indexPath(of: item), _estimatedAxes[path.section] != nil else {
+      guard let path = shown._indexPath(of: item), _page.estimatedAxes[path.section] != nil else {
         continue
       }
-      _measured[item] = size
+      _page.measured[item] = size
       solved.setPreferredSize(CGSize(size), forItemAt: path)
     }
-    _solved = solved
+    _page.solved = solved
     _sendLayoutIfChanged(shown, always: true)
     return nil
   }

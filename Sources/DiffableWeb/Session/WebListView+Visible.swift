@@ -26,7 +26,7 @@ extension WebListView {
   /// - Complexity: O(*S*) in the number of sections, plus what
   ///   ``_sendVisibleIfChanged(_:)`` costs.
   func _scrollBand(_ text: String, to offset: Double) -> String? {
-    guard let shown = _shown else {
+    guard let shown = _page.shown else {
       return "band of list \(String(reflecting: name)), which shows nothing"
     }
     guard
@@ -37,13 +37,13 @@ extension WebListView {
       return "band names unknown section \(String(reflecting: text)) of list "
         + String(reflecting: name)
     }
-    guard let solved = _solved, q < solved.numberOfSections,
+    guard let solved = _page.solved, q < solved.numberOfSections,
       solved.orthogonalBand(forSection: q) != nil
     else {
       return "section \(String(reflecting: text)) of list \(String(reflecting: name)) "
         + "has no band: it does not scroll orthogonally"
     }
-    _bandOffsets[shown._sectionIdentifier(at: q)] = offset
+    _page.bandOffsets[shown._sectionIdentifier(at: q)] = offset
     _sendVisibleIfChanged(shown)
     return nil
   }
@@ -58,7 +58,7 @@ extension WebListView {
   ///   handler, the elements it displays in the viewport (O(*n*) in the
   ///   elements of an orthogonal one) and the handler's cost.
   func _visibleItems(of shown: Snapshot) -> [String: WebVisibleItem] {
-    guard let solved = _solved, let viewport = _viewport else { return [:] }
+    guard let solved = _page.solved, let viewport = _page.viewport else { return [:] }
     // Only sections with a handler are asked: a list without one costs a
     // look at each section's description, and no query.
     let handled = (0..<min(solved.numberOfSections, shown.numberOfSections)).filter {
@@ -66,7 +66,7 @@ extension WebListView {
     }
     guard !handled.isEmpty else { return [:] }
     var scrolled = solved
-    for (section, offset) in _bandOffsets {
+    for (section, offset) in _page.bandOffsets {
       guard let q = shown.indexOfSection(section), q < solved.numberOfSections,
         solved.orthogonalBand(forSection: q) != nil
       else { continue }
@@ -98,21 +98,21 @@ extension WebListView {
   }
 
   /// Sends a `visible` message with the cells whose attributes differ
-  /// from what the page holds (``_sentVisible``, the defaults for a cell
+  /// from what the page holds (``_page.sentVisible``, the defaults for a cell
   /// it holds nothing of); nothing when none does, as for a list none of
   /// whose sections has a handler.
   func _sendVisibleIfChanged(_ shown: Snapshot) {
     guard let session = _session else { return }
     var changed: [String: WebVisibleItem] = [:]
     for (text, item) in _visibleItems(of: shown)
-    where item != (_sentVisible[text] ?? WebVisibleItem()) {
+    where item != (_page.sentVisible[text] ?? WebVisibleItem()) {
       changed[text] = item
     }
     guard !changed.isEmpty,
       session._send(.visible(WebVisibleMessage(list: name, seq: seq, items: changed)))
     else { return }
     for (text, item) in changed {
-      _sentVisible[text] = item == WebVisibleItem() ? nil : item
+      _page.sentVisible[text] = item == WebVisibleItem() ? nil : item
     }
   }
 }

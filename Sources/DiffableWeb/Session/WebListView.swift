@@ -99,7 +99,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// sends the page a `layout` message if its window changed.
   public var layout: CompositionalLayout {
     didSet {
-      guard let shown = _shown else { return }
+      guard let shown = _page.shown else { return }
       _solve(for: shown)
       _sendLayoutIfChanged(shown)
     }
@@ -119,18 +119,18 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// shows the list sends it a reload.)
   public var didSelectItem: (@MainActor (IndexPath) -> Void)? {
     didSet {
-      if (oldValue == nil) != (didSelectItem == nil), _shown != nil { _sendReload() }
+      if (oldValue == nil) != (didSelectItem == nil), _page.shown != nil { _sendReload() }
     }
   }
 
   /// The layout solved for the list element's size and the item counts of
   /// what the page shows; `nil` while no page is ready, or when the layout
   /// cannot be solved for the size the page reported.
-  public var solvedLayout: SolvedLayout? { _solved }
+  public var solvedLayout: SolvedLayout? { _page.solved }
 
   /// The size and scroll offset of the list element, as the page reported
   /// them; `nil` while no page is ready.
-  public var viewport: WebListViewport? { _viewport }
+  public var viewport: WebListViewport? { _page.viewport }
 
   weak var _session: WebSession?
   /// What the view receives in `connect(to:)`: it makes cells and
@@ -138,10 +138,6 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   weak var _source: (any DiffableListViewDataSource<WebCell, WebCell>)?
   /// The data source, for its snapshots.
   weak var _dataSource: DiffableDataSource<Section, Item>?
-
-  /// What the page shows once it has applied everything sent; `nil` while
-  /// no page is ready.
-  var _shown: Snapshot?
 
   /// The flow of batches to the page: the batch in flight, what waits
   /// behind it, the acknowledgement's deadline (``_WebBatchFlow``).
@@ -152,40 +148,15 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// follows has been taken care of.
   var _reconfiguresHandled = false
 
-  // Layout state, for the ready page.
-
-  /// The list element's size and offset.
-  var _viewport: WebListViewport?
-  /// The layout solved for `_viewport`'s size and `_shown`'s counts.
-  var _solved: SolvedLayout?
-  /// The last layout sent. The page holds the cells of the items it has
-  /// frames for, by their text on the wire.
-  var _sentLayout: WebLayout?
-  /// The sizes the page measured of items in self-sizing sections, kept
-  /// while the items stay in the list.
-  var _measured: [Item: WebSize] = [:]
-  /// The estimated axes of each self-sizing section of `_solved`, by
-  /// section index.
-  var _estimatedAxes: [Int: WebEstimatedAxes] = [:]
+  /// What the view knows of the page that shows the list: what it shows,
+  /// its viewport, the layout solved and sent, the windows sent;
+  /// forgotten when the connection ends.
+  var _page = _WebListPage<Section, Item>()
   /// The kind of the list's section identifiers on the wire, and of its
   /// item identifiers: set by each reload, checked for what each batch
-  /// brings in (`_checkKindsOfReload(_:_:)`).
+  /// brings in (`_checkKindsOfReload(_:_:)`), kept across connections.
   var _sectionKind: _RoleKind?
   var _itemKind: _RoleKind?
-  /// The items of the window last sent to the page, and of the one sent
-  /// before it (which a page that has not drawn the last one yet still
-  /// shows): what a `tap` or a `measure` may name. Two windows at most,
-  /// whatever the length of the list or the life of the connection;
-  /// forgotten when the connection ends.
-  var _lastWindow = _SentWindow<Item>()
-  var _windowBefore = _SentWindow<Item>()
-  /// The scroll offset of each orthogonal band the page scrolled, by
-  /// section, as its `band` messages reported it.
-  var _bandOffsets: [Section: Double] = [:]
-  /// What the page holds of the visible attributes of cells, by item text:
-  /// the entries of the `visible` messages sent since the last reload that
-  /// are not at the defaults.
-  var _sentVisible: [String: WebVisibleItem] = [:]
 
   init(name: String, layout: CompositionalLayout, session: WebSession) {
     self.name = name
@@ -234,7 +205,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     let old = _dataSource?.snapshot()
     updatingData()
     _reconfiguresHandled = true
-    guard let session = _session, session.isConnected, let shown = _shown,
+    guard let session = _session, session.isConnected, let shown = _page.shown,
       let dataSource = _dataSource, let old
     else {
       completion(true)
@@ -279,7 +250,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _reconfiguresHandled = false
       return
     }
-    guard let session = _session, session.isConnected, _shown != nil,
+    guard let session = _session, session.isConnected, _page.shown != nil,
       let snapshot = _dataSource?.snapshot()
     else { return }
     let items = indexPaths.compactMap {
@@ -336,13 +307,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
         of: snapshot, seq: seq + 1, source: source, "WebListView.reloadData()")
       seq += 1
       _ = session._send(.reload(message))
-      _shown = snapshot
-      _sentLayout = message.layout
-      _sentVisible = [:]
-      _rememberWindow(window, of: snapshot)
+      _page.shown = snapshot
+      _page.sentLayout = message.layout
+      _page.sentVisible = [:]
+      _page.rememberWindow(window, of: snapshot)
       _sendVisibleIfChanged(snapshot)
     } else {
-      _shown = nil
+      _page.shown = nil
     }
     for completion in completions { completion(true) }
   }
@@ -380,7 +351,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   func _firstPaint(in viewport: WebListViewport) -> WebReloadMessage? {
     guard _session?.isConnected != true, let dataSource = _dataSource, let source = _source
     else { return nil }
-    _viewport = viewport
+    _page.viewport = viewport
     return _reloadMessage(
       of: dataSource.snapshot(), seq: 0, source: source, "WebPageDocument.html(for:socketPath:)"
     ).0
@@ -395,9 +366,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _updateCounts(for: new)
     let (message, layout, window) = _batch(update, from: old, to: new, source: source)
     seq += 1
-    _rememberWindow(window, of: new)
-    _shown = new
-    _sentLayout = layout
+    _page.rememberWindow(window, of: new)
+    _page.shown = new
+    _page.sentLayout = layout
     guard session._send(.batch(message)) else {
       for completion in completions { completion(true) }
       return
@@ -451,7 +422,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   func _toSend(_ layout: WebLayout, window: _Window) -> (
     layout: WebLayout, entering: [Int]
   ) {
-    guard let sent = _sentLayout else { return (layout, Array(window.placed.indices)) }
+    guard let sent = _page.sentLayout else { return (layout, Array(window.placed.indices)) }
     return layout._sendingOnlyChangedFrames(after: sent, inOrder: window.placed)
   }
 
@@ -472,7 +443,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _ update: BatchUpdate, from old: DiffableDataSourceSnapshot<Section, Item>,
     to new: DiffableDataSourceSnapshot<Section, Item>
   ) -> String? {
-    guard let source = _source, _shown != nil else { return nil }
+    guard let source = _source, _page.shown != nil else { return nil }
     _updateCounts(for: new)
     return try? WebServerMessage.batch(_batch(update, from: old, to: new, source: source).message)
       ._jsonText()
@@ -503,30 +474,12 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     return next
   }
 
-  /// Records the items of `window`, just sent to the page, as a `tap` or
-  /// a `measure` may name them; those of the window before are kept too.
-  ///
-  /// - Complexity: O(*w*), where *w* is the number of items in the window,
-  ///   with no hashing: the texts are indexed when a message first names
-  ///   one.
-  func _rememberWindow(_ window: _Window, of snapshot: Snapshot) {
-    _windowBefore = _lastWindow
-    _lastWindow = _SentWindow(window, of: snapshot)
-  }
-
-  /// The item of `text` in the last two windows sent, if any.
-  ///
-  /// - Complexity: O(1) amortized; O(*w*) the first time a window is asked.
-  func _windowItem(_ text: String) -> Item? {
-    _lastWindow.item(text) ?? _windowBefore.item(text)
-  }
-
   /// Diffs, for the flow's merged batch of `round`, what the page shows
   /// against the data source's current snapshot, off the main actor; if
   /// the data source changes meanwhile, the flow has it diffed again, so
   /// that the batch's cells come from the snapshot the data source holds.
   func _diffMerged(round: Int) {
-    guard let session = _session, session.isConnected, let shown = _shown,
+    guard let session = _session, session.isConnected, let shown = _page.shown,
       let target = _dataSource?.snapshot()
     else {
       _diffed(round: round, nil)
@@ -583,20 +536,21 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 
   func _ready(_ viewport: WebListViewport) {
-    _viewport = viewport
+    _page.viewport = viewport
     _sendReload()
   }
 
   func _viewportDidChange(_ viewport: WebListViewport) {
-    let resized = _viewport?.width != viewport.width || _viewport?.height != viewport.height
-    _viewport = viewport
-    guard let shown = _shown else { return }
-    if resized || _solved == nil { _solve(for: shown) }
+    let resized =
+      _page.viewport?.width != viewport.width || _page.viewport?.height != viewport.height
+    _page.viewport = viewport
+    guard let shown = _page.shown else { return }
+    if resized || _page.solved == nil { _solve(for: shown) }
     _sendLayoutIfChanged(shown)
   }
 
   func _tap(_ text: String) -> String? {
-    guard let item = _windowItem(text) else {
+    guard let item = _page.windowItem(text) else {
       return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
     }
     if let path = _dataSource?.indexPath(for: item) { didSelectItem?(path) }
@@ -605,7 +559,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
 
   func _state() -> WebListState {
     var sections: [WebSection] = []
-    if let shown = _shown {
+    if let shown = _page.shown {
       do {
         for q in 0..<shown.numberOfSections {
           sections.append(
@@ -618,67 +572,15 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       }
     }
     return WebListState(
-      name: name, seq: seq, sections: sections, frames: _sentLayout?.frames ?? [:],
-      contentSize: _sentLayout?.size ?? WebLayout.empty.size)
+      name: name, seq: seq, sections: sections, frames: _page.sentLayout?.frames ?? [:],
+      contentSize: _page.sentLayout?.size ?? WebLayout.empty.size)
   }
 
   func _connectionDidEnd() {
     let completions = _abandonPending()
-    _shown = nil
-    _viewport = nil
-    _solved = nil
-    _sentLayout = nil
-    _lastWindow = _SentWindow()
-    _windowBefore = _SentWindow()
-    _bandOffsets = [:]
-    _sentVisible = [:]
-    _measured = [:]
-    _estimatedAxes = [:]
+    _page = _WebListPage()
     for completion in completions { completion(false) }
   }
 }
 
 extension WebListView: _WebSessionList {}
-
-/// The items of a window sent to the page, in the window's order beside
-/// its texts.
-///
-/// Recording one copies the window's items and hashes nothing, because most
-/// windows are never named by a message: the index by text is built when a
-/// `tap` or a `measure` first names an item of the window.
-struct _SentWindow<Item: Hashable> {
-  private var texts: [String] = []
-  private var items: [Item] = []
-  private var index: [String: Int]?
-
-  init() {}
-
-  /// The items of `window`, found in `snapshot`, the snapshot it was laid
-  /// out from.
-  ///
-  /// - Complexity: O(*w*), where *w* is the number of items in the window.
-  init<Section>(_ window: _Window, of snapshot: DiffableDataSourceSnapshot<Section, Item>) {
-    texts.reserveCapacity(window.placed.count)
-    items.reserveCapacity(window.placed.count)
-    for (k, placed) in window.placed.enumerated() {
-      let position = window.positions[k]
-      if let item = snapshot._itemIdentifierIfPresent(
-        section: position.section, item: position.item)
-      {
-        texts.append(placed.text)
-        items.append(item)
-      }
-    }
-  }
-
-  /// The item whose text is `text`, if the window holds it.
-  ///
-  /// - Complexity: O(1) amortized; O(*w*) to build the index on the first
-  ///   call.
-  mutating func item(_ text: String) -> Item? {
-    if index == nil {
-      index = Dictionary(zip(texts, texts.indices), uniquingKeysWith: { first, _ in first })
-    }
-    return index?[text].map { items[$0] }
-  }
-}

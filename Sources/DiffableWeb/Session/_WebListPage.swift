@@ -1,0 +1,99 @@
+import CollectionLayout
+import DiffableCore
+
+/// What a `WebListView` knows of the page that shows its list, as one
+/// value: forgotten, all at once, when the connection ends.
+struct _WebListPage<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+  /// What the page shows once it has applied everything sent; `nil` while
+  /// no page is ready.
+  var shown: DiffableDataSourceSnapshot<Section, Item>?
+  /// The list element's size and offset.
+  var viewport: WebListViewport?
+  /// The layout solved for `viewport`'s size and `shown`'s counts.
+  var solved: SolvedLayout?
+  /// The last layout sent. The page holds the cells of the items it has
+  /// frames for, by their text on the wire.
+  var sentLayout: WebLayout?
+  /// The sizes the page measured of items in self-sizing sections, kept
+  /// while the items stay in the list.
+  var measured: [Item: WebSize] = [:]
+  /// The estimated axes of each self-sizing section of `solved`, by
+  /// section index.
+  var estimatedAxes: [Int: WebEstimatedAxes] = [:]
+  /// The items of the window last sent to the page, and of the one sent
+  /// before it (which a page that has not drawn the last one yet still
+  /// shows): what a `tap` or a `measure` may name. Two windows at most,
+  /// whatever the length of the list or the life of the connection.
+  private var lastWindow = _SentWindow<Item>()
+  private var windowBefore = _SentWindow<Item>()
+  /// The scroll offset of each orthogonal band the page scrolled, by
+  /// section, as its `band` messages reported it.
+  var bandOffsets: [Section: Double] = [:]
+  /// What the page holds of the visible attributes of cells, by item text:
+  /// the entries of the `visible` messages sent since the last reload that
+  /// are not at the defaults.
+  var sentVisible: [String: WebVisibleItem] = [:]
+
+  /// Records the items of `window`, just sent to the page, as a `tap` or
+  /// a `measure` may name them; those of the window before are kept too.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of items in the window,
+  ///   with no hashing: the texts are indexed when a message first names
+  ///   one.
+  mutating func rememberWindow(
+    _ window: _Window, of snapshot: DiffableDataSourceSnapshot<Section, Item>
+  ) {
+    windowBefore = lastWindow
+    lastWindow = _SentWindow(window, of: snapshot)
+  }
+
+  /// The item of `text` in the last two windows sent, if any.
+  ///
+  /// - Complexity: O(1) amortized; O(*w*) the first time a window is asked.
+  mutating func windowItem(_ text: String) -> Item? {
+    lastWindow.item(text) ?? windowBefore.item(text)
+  }
+}
+
+/// The items of a window sent to the page, in the window's order beside
+/// its texts.
+///
+/// Recording one copies the window's items and hashes nothing, because most
+/// windows are never named by a message: the index by text is built when a
+/// `tap` or a `measure` first names an item of the window.
+struct _SentWindow<Item: Hashable> {
+  private var texts: [String] = []
+  private var items: [Item] = []
+  private var index: [String: Int]?
+
+  init() {}
+
+  /// The items of `window`, found in `snapshot`, the snapshot it was laid
+  /// out from.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of items in the window.
+  init<Section>(_ window: _Window, of snapshot: DiffableDataSourceSnapshot<Section, Item>) {
+    texts.reserveCapacity(window.placed.count)
+    items.reserveCapacity(window.placed.count)
+    for (k, placed) in window.placed.enumerated() {
+      let position = window.positions[k]
+      if let item = snapshot._itemIdentifierIfPresent(
+        section: position.section, item: position.item)
+      {
+        texts.append(placed.text)
+        items.append(item)
+      }
+    }
+  }
+
+  /// The item whose text is `text`, if the window holds it.
+  ///
+  /// - Complexity: O(1) amortized; O(*w*) to build the index on the first
+  ///   call.
+  mutating func item(_ text: String) -> Item? {
+    if index == nil {
+      index = Dictionary(zip(texts, texts.indices), uniquingKeysWith: { first, _ in first })
+    }
+    return index?[text].map { items[$0] }
+  }
+}
