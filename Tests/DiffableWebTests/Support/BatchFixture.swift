@@ -1,7 +1,8 @@
 import DiffableCore
 import DiffableTestSupport
-import DiffableWeb
 import Foundation
+
+@testable import DiffableWeb
 
 /// The batches that the browser client's tests replay:
 /// Tests/WebClientTests/Fixtures/batches.jsonl, one JSON object per line.
@@ -91,14 +92,14 @@ enum BatchFixture {
     var name: String
     var old: Sections<S, I>
     /// The batch message, as its writer wrote it.
-    var batch: JSONTree
+    var batch: _JSONValue
     var new: Sections<S, I>?
     var error: Refusal?
   }
 
   /// A message as the session's writer writes it.
-  static func tree(_ message: WebServerMessage) throws -> JSONTree {
-    try decode(JSONTree.self, writtenText(message))
+  static func tree(_ message: WebServerMessage) throws -> _JSONValue {
+    try decode(_JSONValue.self, writtenText(message))
   }
 
   static func encode(_ value: some Encodable) throws -> String {

@@ -1,6 +1,7 @@
-import DiffableWeb
 import Foundation
 import Testing
+
+@testable import DiffableWeb
 
 /// JSON text in a canonical form: compact, object keys in ascending order,
 /// slashes unescaped. Two texts with the same JSON have the same canonical
@@ -50,68 +51,18 @@ private func path(_ keys: [any CodingKey]) -> String {
   keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
 }
 
-/// Any JSON value, decoded as it is: what the tests re-encode with
-/// `JSONEncoder` to check the form of a text the session's writer wrote
-/// (compact, keys sorted, the same escapes), as server messages have no
-/// `Encodable` conformance to compare with.
-///
-/// A number reads as an integer when it can (`-0` stays a `Double`), so
-/// `1e+16` comes back as `10000000000000000`: compare the texts with
-/// ``numbersBlanked(_:)``; numbers have a test of their own.
-enum JSONTree: Codable, Equatable {
-  case string(String)
-  case integer(Int)
-  case number(Double)
-  case bool(Bool)
-  case null
-  indirect case array([JSONTree])
-  indirect case object([String: JSONTree])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let bool = try? container.decode(Bool.self) {
-      self = .bool(bool)
-    } else if let integer = try? container.decode(Int.self),
-      try integer != 0 || container.decode(Double.self).sign == .plus
-    {
-      self = .integer(integer)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let string = try? container.decode(String.self) {
-      self = .string(string)
-    } else if let array = try? container.decode([JSONTree].self) {
-      self = .array(array)
-    } else {
-      self = .object(try container.decode([String: JSONTree].self))
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .string(let string): try container.encode(string)
-    case .integer(let integer): try container.encode(integer)
-    case .number(let number): try container.encode(number)
-    case .bool(let bool): try container.encode(bool)
-    case .null: try container.encodeNil()
-    case .array(let array): try container.encode(array)
-    case .object(let object): try container.encode(object)
-    }
-  }
-}
-
 /// The text `message.jsonData()` writes.
 func writtenText(_ message: WebServerMessage) throws -> String {
   String(decoding: try message.jsonData(), as: UTF8.self)
 }
 
-/// `text` decoded as any JSON and encoded again by `JSONEncoder`, keys
-/// sorted and slashes unescaped: equal to `text`, numbers aside, when
-/// `text` is in that form.
+/// `text` decoded as any JSON (the identifiers' `_JSONValue`) and encoded
+/// again by `JSONEncoder`, keys sorted and slashes unescaped: equal to
+/// `text`, numbers aside, when `text` is in that form. (A number comes back
+/// as an integer when it can: `1e+16` as `10000000000000000`; compare with
+/// ``numbersBlanked(_:)``. Numbers have a test of their own.)
 func reencoded(_ text: String) throws -> String {
-  try jsonText(decode(JSONTree.self, text))
+  try jsonText(decode(_JSONValue.self, text))
 }
 
 /// `text` with every run that reads as a JSON number written `0`, in and
