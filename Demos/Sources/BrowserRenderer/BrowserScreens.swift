@@ -10,6 +10,9 @@ import Foundation
 public struct BrowserScreens: Sendable {
   /// The mountains the search page filters.
   public let mountains: [Mountain]
+  /// Their search, made once: every page's screen shares its storage (its
+  /// index by name and its folded names).
+  public let mountainSearch: MountainSearch
   /// How long the sort waits between two steps, after the page has
   /// animated the previous one.
   public var sortInterval: Duration = .milliseconds(350)
@@ -32,6 +35,7 @@ public struct BrowserScreens: Sendable {
   /// The screens, with `mountains` for the search.
   public init(mountains: [Mountain]) {
     self.mountains = mountains
+    mountainSearch = MountainSearch(mountains: mountains, order: .name)
   }
 
   /// The screen of `page`, with its lists in `session`.
@@ -42,7 +46,7 @@ public struct BrowserScreens: Sendable {
     switch page.name {
     case "mountains":
       return MountainsBrowserScreen(
-        session: session, listName: page.listName, mountains: mountains)
+        session: session, listName: page.listName, search: mountainSearch)
     case "sort":
       return SortBrowserScreen(
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
@@ -82,12 +86,12 @@ public final class MountainsBrowserScreen: BrowserScreen {
   /// The last query's task.
   private var typing: Task<Void, Never>?
 
-  /// The search in the list `listName` of `session`.
-  public init(session: WebSession, listName: String, mountains: [Mountain]) {
+  /// `search` in the list `listName` of `session`.
+  public init(session: WebSession, listName: String, search: MountainSearch) {
     let view: WebListView<String, String> = session.listView(
       named: listName, layout: Self.layout)
     screen = MountainSearchScreen(
-      search: MountainSearch(mountains: mountains, order: .name), view: view
+      search: search, view: view
     ) { mountain in
       WebCell(
         mountain.name, secondaryText: "\(MountainSearch.grouped(mountain.height)) m")
