@@ -16,6 +16,10 @@
 // connections. None may close a healthy client's socket or get a list, and
 // the healthy clients' times are printed as without them.
 //
+// The clients offer permessage-deflate as browsers do (and inflate what the
+// server compresses), so that the memory per session counts each socket's
+// compression state; `DIFFABLE_LOAD_DEFLATE=0` offers none.
+//
 // It measures, for each query typed, the time from sending it to
 // acknowledging the batch that shows its result (the server's apply, diff,
 // layout and encoding, the transfer, and the client's check and replay),
@@ -57,6 +61,8 @@ export function loadParameters(environment = process.env) {
     attackers: Math.floor(number('DIFFABLE_LOAD_ATTACKERS', 0)),
     // DIFFABLE_LOAD_STALLED=0 leaves out the client that stops reading, for a comparison.
     stalled: environment.DIFFABLE_LOAD_STALLED !== '0',
+    // The clients offer permessage-deflate, as browsers do, unless DIFFABLE_LOAD_DEFLATE=0.
+    deflate: environment.DIFFABLE_LOAD_DEFLATE !== '0',
   };
 }
 
@@ -117,7 +123,7 @@ const resultKey = (names) => [...names].sort().join('\n');
  *   log?: (line: string) => void}} options
  */
 export async function runLoad(server, {
-  clients, seconds, rate, stalled: stall = true, attackers = 0, log = () => {},
+  clients, seconds, rate, stalled: stall = true, attackers = 0, deflate = true, log = () => {},
 }) {
   const residentBefore = server.residentKiB();
 
@@ -130,7 +136,7 @@ export async function runLoad(server, {
   const pages = [];
   for (let index = 0; index < clients; index += 1) {
     const page = await visitPage(server.url, SCREEN);
-    const client = new WireClient(page);
+    const client = new WireClient(page, { deflate });
     pages.push({ id: page.id, page, client, pending: [], latencies: [], superseded: 0, typed: 0 });
   }
   await Promise.all(pages.map(async ({ client }) => {
@@ -143,7 +149,9 @@ export async function runLoad(server, {
   const cycle = queryCycle(names);
   log(`${clients} clients on ${SCREEN} (list ${listName}, ${names.length} items), `
     + `${rate} queries/s each for ${seconds} s, ${stalled ? 'one' : 'no'} client not reading, `
-    + `${attackers} attackers`);
+    + `${attackers} attackers, permessage-deflate `
+    + (deflate ? `offered, agreed on ${pages.filter((p) => p.client.socket.deflating).length} sockets`
+      : 'not offered'));
 
   // A query is answered when the list shows its result: every earlier query
   // still waiting was merged into that batch (the session skips superseded

@@ -50,6 +50,8 @@ export function closeFrame(code, reason = '') {
 export function readFrame(buffer) {
   if (buffer.length < 2) return null;
   const fin = (buffer[0] & 0x80) !== 0;
+  // RSV1: the message is compressed (permessage-deflate), on its first frame.
+  const rsv1 = (buffer[0] & 0x40) !== 0;
   const opcode = buffer[0] & 0x0f;
   let length = buffer[1] & 0x7f;
   let at = 2;
@@ -68,7 +70,7 @@ export function readFrame(buffer) {
   if (buffer.length < at + length) return null;
   const payload = Buffer.from(buffer.subarray(at, at + length));
   if (masked) for (let i = 0; i < payload.length; i += 1) payload[i] ^= mask[i % 4];
-  return { fin, opcode, payload, rest: buffer.subarray(at + length) };
+  return { fin, rsv1, opcode, payload, rest: buffer.subarray(at + length) };
 }
 
 /**

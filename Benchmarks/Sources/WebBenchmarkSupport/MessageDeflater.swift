@@ -3,18 +3,36 @@ import NIOCore
 
 /// Compresses a socket's messages as `permessage-deflate` does in
 /// hummingbird-websocket, with the same library (compress-nio over zlib):
-/// raw deflate, a 32 KiB window kept from message to message (context
-/// takeover), each message flushed and its last four bytes dropped
-/// (RFC 7692 §7.2.1).
+/// raw deflate, a window kept from message to message (context takeover),
+/// each message flushed and its last four bytes dropped (RFC 7692 §7.2.1).
+/// By default with the window and memory level `DiffableWebHummingbird`
+/// configures (11 bits, level 4).
 public final class MessageDeflater {
   let compressor: ZlibCompressor
+  /// The page's side, to check that what was measured inflates back.
+  let decompressor: ZlibDecompressor
 
-  /// A deflater with a fresh window, as a new socket has.
-  public init() {
+  /// The memory zlib's deflate state takes for `windowBits` and
+  /// `memoryLevel`, as zlib documents it: a window of twice 2^`windowBits`
+  /// bytes, its chain of as many 2-byte entries, a hash table and a buffer
+  /// of 2^(`memoryLevel` + 9) bytes together.
+  public static func stateBytes(windowBits: Int, memoryLevel: Int) -> Int {
+    (1 << (windowBits + 2)) + (1 << (memoryLevel + 9))
+  }
+
+  /// A deflater with a fresh window, as a new socket has: a window of
+  /// 2^`windowBits` bytes (9 to 15; zlib's default is 15, 32 KiB) and
+  /// zlib's `memoryLevel` (1 to 9; zlib's default is 8).
+  public init(windowBits: Int = 11, memoryLevel: Int = 4) {
     do {
-      compressor = try ZlibCompressor(algorithm: .deflate, configuration: ZlibConfiguration())
+      compressor = try ZlibCompressor(
+        algorithm: .deflate,
+        configuration: ZlibConfiguration(
+          windowSize: Int32(windowBits), memoryLevel: Int32(memoryLevel)))
+      decompressor = try ZlibDecompressor(algorithm: .deflate, windowSize: Int32(windowBits))
     } catch {
-      fatalError("MessageDeflater: zlib refused its default configuration: \(error)")
+      fatalError(
+        "MessageDeflater: zlib refused window \(windowBits), memory level \(memoryLevel): \(error)")
     }
   }
 
@@ -27,6 +45,23 @@ public final class MessageDeflater {
       return compressed.readableBytes - 4
     } catch {
       fatalError("MessageDeflater.deflatedSize(_:): zlib failed: \(error)")
+    }
+  }
+
+  /// ``deflatedSize(_:)``, after checking that the page's side inflates
+  /// the bytes back to `text`, after the messages checked before.
+  public func checkedDeflatedSize(_ text: String) -> Int {
+    var buffer = ByteBuffer(string: text)
+    do {
+      var compressed = try buffer.compressStream(with: compressor, flush: .sync)
+      let size = compressed.readableBytes - 4
+      var inflated = try compressed.decompressStream(with: decompressor)
+      precondition(
+        inflated.readString(length: inflated.readableBytes) == text,
+        "MessageDeflater: a message did not inflate back to its text")
+      return size
+    } catch {
+      fatalError("MessageDeflater.checkedDeflatedSize(_:): zlib failed: \(error)")
     }
   }
 }

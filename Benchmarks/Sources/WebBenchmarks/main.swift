@@ -27,9 +27,11 @@
 // Also the bytes a page receives per apply, against a full reload of the
 // list: a batch carries the change and the window, not the list; and the
 // same on a socket with permessage-deflate (compress-nio, as
-// hummingbird-websocket compresses: the window kept from message to
-// message, measured on the first reload and the messages after it), with
-// the server's work for a batch timed with its text deflated too.
+// hummingbird-websocket compresses, with the 2 KiB window and memory level
+// 4 DiffableWebHummingbird configures: the window kept from message to
+// message, measured on the first reload and the messages after it, and
+// against zlib's defaults and other settings), with the server's work for
+// a batch timed with its text deflated too.
 //
 // And, on the first list's reload and batch, the session's own JSON writer,
 // and its ack scanner against `JSONDecoder`: kept because it pays by that
@@ -220,6 +222,24 @@ func webScenario(items: Int, layout: CompositionalLayout, rows: String) async {
         + "(\(format(Double(reload.deflated) / Double(reload.plain) * 100, 1))%), "
         + "a batch \(Int(plainBatch)) → \(Int(batch)) bytes at the median of \(batches.count) "
         + "(\(format(batch / max(plainBatch, 1) * 100, 1))%)")
+    // Other windows and memory levels, zlib's defaults first: what a
+    // socket's deflate state costs against the bytes it sends.
+    for (windowBits, memoryLevel) in [(15, 8), (13, 6), (12, 5), (10, 4), (9, 3)] {
+      let smaller = MessageDeflater(windowBits: windowBits, memoryLevel: memoryLevel)
+      let reloadBytes = smaller.checkedDeflatedSize(first)
+      var batchBytes: [Double] = []
+      for text in received.sample.dropFirst() {
+        let size = smaller.checkedDeflatedSize(text)
+        if text.contains(#""type":"batch""#) { batchBytes.append(Double(size)) }
+      }
+      let state = MessageDeflater.stateBytes(windowBits: windowBits, memoryLevel: memoryLevel)
+      local.emit(
+        "    window \(windowBits) bits, memory level \(memoryLevel) "
+          + "(\(state >> 10) KiB of state, against "
+          + "\(MessageDeflater.stateBytes(windowBits: 11, memoryLevel: 4) >> 10)): "
+          + "reload \(reloadBytes) bytes (\(format(Double(reloadBytes) / Double(reload.deflated), 2))×), "
+          + "batch \(Int(median(batchBytes))) (\(format(median(batchBytes) / max(batch, 1), 2))×)")
+    }
   }
   if encodingFigures, let reload = received.sample.first,
     let batch = received.sample.first(where: { $0.contains(#""type":"batch""#) })

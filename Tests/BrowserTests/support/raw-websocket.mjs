@@ -13,6 +13,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { connect as connectTCP } from 'node:net';
+import { constants as zlibConstants, createInflateRaw } from 'node:zlib';
 
 import { readFrame } from '../../WebClientTests/websocket-frames.mjs';
 import { DEFAULT_TIMEOUT, withDeadline } from './cdp.mjs';
@@ -98,6 +99,8 @@ export class RawWebSocket {
   #lastText = null;
   /** Called once the connection has ended. */
   onend = null;
+  /** Why a compressed message could not be inflated (the connection is then ended). */
+  inflateError = null;
   socket;
   #buffer = Buffer.alloc(0);
   #fragments = null;
@@ -105,6 +108,13 @@ export class RawWebSocket {
   #closeSent = false;
   #waiters = new Waiters(this);
   #readUntilUpgrade = false;
+  /** Whether the connection asked for permessage-deflate, and the inflater once the server agreed. */
+  #offersDeflate = false;
+  #inflater = null;
+  /** Whether the message being received is compressed. */
+  #compressed = false;
+  /** The messages inflating, in order: each is delivered once those before it are. */
+  #inflating = Promise.resolve();
 
   constructor(socket) {
     this.socket = socket;
@@ -124,16 +134,24 @@ export class RawWebSocket {
    * handshake (any status), or rejects at the deadline. With `pauseAfterUpgrade`,
    * nothing after the handshake's head is read: the server's sends back up.
    *
+   * With `deflate`, it offers permessage-deflate as a browser does, and
+   * inflates the messages the server compresses (RFC 7692; it sends its
+   * own uncompressed, as the extension allows).
+   *
    * @param {string} url
-   * @param {{headers?: Object<string, string>, timeout?: number, pauseAfterUpgrade?: boolean}} [options]
+   * @param {{headers?: Object<string, string>, timeout?: number, pauseAfterUpgrade?: boolean,
+   *   deflate?: boolean}} [options]
    * @returns {Promise<RawWebSocket>}
    */
-  static async connect(url, { headers = {}, timeout = DEFAULT_TIMEOUT, pauseAfterUpgrade = false } = {}) {
+  static async connect(url, {
+    headers = {}, timeout = DEFAULT_TIMEOUT, pauseAfterUpgrade = false, deflate = false,
+  } = {}) {
     const address = new URL(url);
     const socket = connectTCP({ host: address.hostname, port: Number(address.port) });
     const client = new RawWebSocket(socket);
     client.url = url;
     client.#readUntilUpgrade = pauseAfterUpgrade;
+    client.#offersDeflate = deflate;
     await withDeadline(new Promise((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('error', reject);
@@ -145,6 +163,7 @@ export class RawWebSocket {
       `GET ${address.pathname}${address.search} HTTP/1.1`, `Host: ${address.host}`,
       'Upgrade: websocket', 'Connection: Upgrade',
       `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`, 'Sec-WebSocket-Version: 13',
+      ...(deflate ? ['Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits'] : []),
       ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
     ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
@@ -158,6 +177,9 @@ export class RawWebSocket {
     if (client.status === null) throw new Error(`${url} ended the connection before answering the upgrade`);
     return client;
   }
+
+  /** Whether the server agreed to permessage-deflate. */
+  get deflating() { return this.#inflater !== null; }
 
   /** Whether the connection was upgraded and has not ended, nor a close frame come. */
   get open() { return this.#upgraded && !this.ended && this.closeFrame === null; }
@@ -219,6 +241,7 @@ export class RawWebSocket {
         this.status = match === null ? 0 : Number(match[1]);
         if (this.status === 101) {
           this.#upgraded = true;
+          this.#acceptExtensions();
           if (this.#readUntilUpgrade) this.socket.pause();
         }
       }
@@ -233,19 +256,47 @@ export class RawWebSocket {
     this.#notify();
   }
 
+  /** Makes the inflater when the server's answer agreed to permessage-deflate. */
+  #acceptExtensions() {
+    if (!this.#offersDeflate) return;
+    const line = /^sec-websocket-extensions:(.*)$/im.exec(this.head)?.[1] ?? '';
+    if (!/\bpermessage-deflate\b/.test(line)) return;
+    const bits = Number(/server_max_window_bits=(\d+)/.exec(line)?.[1] ?? 15);
+    this.#inflater = createInflateRaw({ windowBits: bits });
+  }
+
+  /** Inflates one compressed message, after those before it (the window carries over). */
+  #inflate(payload) {
+    const inflater = this.#inflater;
+    return new Promise((resolve, reject) => {
+      const chunks = [];
+      const onData = (chunk) => chunks.push(chunk);
+      inflater.on('data', onData);
+      inflater.once('error', reject);
+      // RFC 7692 §7.2.2: the sender dropped the flush's last four bytes.
+      inflater.write(Buffer.concat([payload, Buffer.from([0x00, 0x00, 0xff, 0xff])]));
+      inflater.flush(zlibConstants.Z_SYNC_FLUSH, () => {
+        inflater.off('data', onData);
+        inflater.off('error', reject);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+    });
+  }
+
   #readFrames() {
     for (;;) {
       const frame = readFrame(this.#buffer);
       if (frame === null) return;
-      const { fin, opcode, payload } = frame;
+      const { fin, rsv1, opcode, payload } = frame;
       this.#buffer = frame.rest;
-      this.#frame(fin, opcode, payload);
+      this.#frame(fin, opcode, payload, rsv1);
     }
   }
 
-  #frame(fin, opcode, payload) {
+  #frame(fin, opcode, payload, rsv1 = false) {
     if (opcode === OPCODE.text || opcode === OPCODE.binary) {
       this.#fragments = [payload];
+      this.#compressed = rsv1 && this.#inflater !== null;
     } else if (opcode === OPCODE.continuation && this.#fragments !== null) {
       this.#fragments.push(payload);
     } else if (opcode === OPCODE.ping) {
@@ -273,8 +324,28 @@ export class RawWebSocket {
       return;
     }
     if (!fin) return;
-    const text = Buffer.concat(this.#fragments).toString('utf8');
+    const bytes = Buffer.concat(this.#fragments);
     this.#fragments = null;
+    if (this.#compressed || this.#inflater !== null) {
+      // Once compression is on, every message goes through the chain, so
+      // that messages are delivered in the order they came.
+      const compressed = this.#compressed;
+      this.#inflating = this.#inflating
+        .then(() => (compressed ? this.#inflate(bytes) : bytes.toString('utf8')))
+        .then((text) => {
+          this.#deliver(text);
+          this.#notify();
+        })
+        .catch((error) => {
+          this.inflateError = error;
+          this.destroy();
+        });
+      return;
+    }
+    this.#deliver(bytes.toString('utf8'));
+  }
+
+  #deliver(text) {
     this.#lastText = text;
     if (this.onmessage === null) this.messages.push(text);
     else this.onmessage(text);

@@ -90,20 +90,24 @@ export class WireClient {
   /**
    * @param {VisitedPage} page The page whose socket this is (`visitPage`).
    * @param {{viewport?: {width: number, height: number}, onApply?: (client: WireClient) => void,
-   *   headers?: Object<string, string>}} [options] `headers` replace the page's
-   *   `Cookie` and `Origin`.
+   *   headers?: Object<string, string>, deflate?: boolean}} [options] `headers` replace the
+   *   page's `Cookie` and `Origin`; with `deflate`, the socket offers permessage-deflate, as
+   *   a browser does.
    */
-  constructor(page, { viewport = { width: 390, height: 844 }, onApply, headers = page.headers } = {}) {
+  constructor(page, {
+    viewport = { width: 390, height: 844 }, onApply, headers = page.headers, deflate = false,
+  } = {}) {
     this.page = page;
     this.url = page.socketURL;
     this.viewport = viewport;
     this.onApply = onApply;
     this.headers = headers;
+    this.deflate = deflate;
   }
 
   /** Resolves once the socket is open and `ready` is sent. */
   async open() {
-    const socket = await RawWebSocket.connect(this.url, { headers: this.headers });
+    const socket = await RawWebSocket.connect(this.url, { headers: this.headers, deflate: this.deflate });
     if (socket.status !== 101) {
       socket.destroy();
       throw new Error(`${this.url}: the upgrade was answered ${socket.status}`);
