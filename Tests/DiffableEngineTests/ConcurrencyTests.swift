@@ -357,7 +357,9 @@ struct ConcurrencyTests {
     // the whole list get full applies built from what the data source shows
     // (so they often bring back older items of the outline sections); the
     // main actor toggles items meanwhile.
+    let producersDone = Shared(false)
     let producers = Task.detached {
+      defer { producersDone.withLock { $0 = true } }
       await withTaskGroup(of: Void.self) { group in
         for section in 0..<3 {
           group.addTask {
@@ -406,12 +408,20 @@ struct ConcurrencyTests {
     thread.start()
     var random = seeds.substream(5)
     var toggles = 0
+    // At least 40 toggles, unless sections 0 to 2 show no item once every
+    // producer and the thread are done (their last applies and deletions
+    // can empty them): nothing would bring one back, and the loop would poll
+    // forever. (It did in 3 of 40 runs on a loaded machine: see
+    // Documentation/MainActorStall.md.)
     while !threadDone.current || toggles < 40 {
       if let item = dataSource.snapshot().itemIdentifiers.filter({ $0 < 3_000 }).randomElement(
         using: &random)
       {
         dataSource.toggleExpansion(of: item, completion: nil)
         toggles += 1
+      } else if threadDone.current, producersDone.current {
+        print("outline hammer: nothing left to toggle after \(toggles) toggles")
+        break
       }
       try await Task.sleep(for: .milliseconds(1))
       if toggles > 2_000 { break }
