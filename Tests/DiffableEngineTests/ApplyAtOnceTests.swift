@@ -10,7 +10,7 @@ import Testing
 /// (`apply(snapshot)` then `indexPath(for:)`), and so does top-level code,
 /// where Swift picks the completion form even after `await`.
 @MainActor
-@Suite("Applying on the main actor with nothing queued", .mainActorHeartbeat)
+@Suite("Applying on the main actor with nothing queued")
 struct ApplyAtOnceTests {
   /// What UIKit code does in a synchronous method on the main queue.
   func updateLikeUIKit(

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Applying snapshots", .mainActorHeartbeat)
+@Suite("Applying snapshots")
 struct ApplyTests {
   @Test("the first apply to an empty view reloads it, asking for every cell")
   func firstApplyReloads() async {

@@ -51,7 +51,7 @@ final class MeasuringView: DiffableListView {
 
 @MainActor
 @Suite(
-  "Main-actor work is proportional to the change, by counting", .serialized, .mainActorHeartbeat)
+  "Main-actor work is proportional to the change, by counting", .serialized)
 struct ComplexityTests {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, CountingIdentifier>
 

@@ -8,7 +8,7 @@ import Testing
 /// Many producers, tasks and threads, applying to one data source at once.
 /// `.ci/run` runs this suite under ThreadSanitizer.
 @MainActor
-@Suite("Concurrent applies", .mainActorHeartbeat)
+@Suite("Concurrent applies")
 struct ConcurrencyTests {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 

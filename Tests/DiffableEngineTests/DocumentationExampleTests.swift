@@ -8,7 +8,7 @@ import Testing
 /// The examples in the doc comments, run as written. (The articles' and the
 /// README's are generated: see Tests/DocumentationExampleTests.)
 @MainActor
-@Suite("Documentation examples", .mainActorHeartbeat)
+@Suite("Documentation examples")
 struct DocumentationExampleTests {
   @Test("ReferenceListView's overview")
   func referenceViewOverview() async {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("The engine against random snapshot sequences", .mainActorHeartbeat)
+@Suite("The engine against random snapshot sequences")
 struct EnginePropertyTests {
   /// The index paths, in `new`, of the cells a view must ask for when
   /// `update` takes it from `old` to `new`: every item of inserted and

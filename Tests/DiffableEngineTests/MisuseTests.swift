@@ -73,7 +73,7 @@ func onMainActor(_ body: @escaping @MainActor @Sendable () async -> Void) async 
 }
 
 @Suite(
-  "Misuse stops with a message naming the operation, index path and identifier", .mainActorHeartbeat
+  "Misuse stops with a message naming the operation, index path and identifier"
 )
 struct MisuseTests {
   // MARK: Cells and supplementary views

@@ -20,7 +20,7 @@ func withOutlineList(_ body: @escaping ListMisuse) async {
 }
 
 @Suite(
-  "Outline misuse stops with a message naming the operation and identifiers", .mainActorHeartbeat)
+  "Outline misuse stops with a message naming the operation and identifiers")
 struct OutlineMisuseTests {
   @Test("expanding, collapsing or toggling an item the data source does not have")
   func absentItem() async {

@@ -87,7 +87,7 @@ struct TreeModel {
 }
 
 @MainActor
-@Suite("Outline sections: random user actions against a tree model", .mainActorHeartbeat)
+@Suite("Outline sections: random user actions against a tree model")
 struct OutlinePropertyTests {
   /// A random forest of `count` new items, some expanded.
   static func randomTree(

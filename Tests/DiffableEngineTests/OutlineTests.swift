@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Outline sections in a data source, one suite per way of changing them.
-@Suite("Outline sections", .mainActorHeartbeat)
+@Suite("Outline sections")
 struct OutlineTests {}
 
 extension OutlineTests {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Lookups answer from the snapshot the view shows", .mainActorHeartbeat)
+@Suite("Lookups answer from the snapshot the view shows")
 struct QueryTests {
   @Test("before the first apply, the data source is empty")
   func empty() {

@@ -28,7 +28,7 @@ final class ArrayDataSource: DiffableListViewDataSource {
 }
 
 @MainActor
-@Suite("The reference list view", .mainActorHeartbeat)
+@Suite("The reference list view")
 struct ReferenceListViewTests {
   /// A view showing `old`, connected to an array data source.
   func makeView(_ old: [[String]]) -> (ReferenceListView<String>, ArrayDataSource) {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Reordering and editing", .mainActorHeartbeat)
+@Suite("Reordering and editing")
 struct ReorderingTests {
   typealias Transaction = DiffableDataSourceTransaction<String, String>
 

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Printed transactions", .mainActorHeartbeat)
+@Suite("Printed transactions")
 struct TransactionDescriptionTests {
   @Test("a drag's transaction prints its snapshots, its difference and each section's change")
   func dragAcrossSections() async throws {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("AppKitCollectionViewAdapter: an NSCollectionView's calls", .mainActorHeartbeat)
+@Suite("AppKitCollectionViewAdapter: an NSCollectionView's calls")
 struct AppKitCollectionViewAdapterTests {
   typealias List = AdaptedList<FakeAppKitCollectionView, FakeAppKitCollectionView.Adapter>
 

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("CollectionViewAdapter: a UICollectionView's calls", .mainActorHeartbeat)
+@Suite("CollectionViewAdapter: a UICollectionView's calls")
 struct CollectionViewAdapterTests {
   typealias List = AdaptedList<FakeCollectionView, FakeCollectionView.Adapter>
 

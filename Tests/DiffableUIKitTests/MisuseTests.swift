@@ -10,7 +10,7 @@ func onMainActor(_ body: @escaping @MainActor @Sendable () async -> Void) async 
   await Task { @MainActor in await body() }.value
 }
 
-@Suite("Adapter misuse stops with a message naming the operation", .mainActorHeartbeat)
+@Suite("Adapter misuse stops with a message naming the operation")
 struct AdapterMisuseTests {
   @Test("an adapter connected to a second data source")
   func connectTwice() async {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("TableViewAdapter: a UITableView's calls", .mainActorHeartbeat)
+@Suite("TableViewAdapter: a UITableView's calls")
 struct TableViewAdapterTests {
   typealias List = AdaptedList<FakeTableView, FakeTableView.Adapter>
 

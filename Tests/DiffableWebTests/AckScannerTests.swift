@@ -7,7 +7,7 @@ import Testing
 /// The session reads a page's `ack` without a decoder when it has the plain
 /// form; whatever the scanner accepts, the decoder must read as the same
 /// `ack`, and whatever else it leaves to the decoder.
-@Suite("Reading acks without a decoder", .mainActorHeartbeat)
+@Suite("Reading acks without a decoder")
 struct AckScannerTests {
   static let lists = ["main", "", "é 🏔️", "a b", "<list>", "slash/", "\u{7F}\u{2028}"]
 

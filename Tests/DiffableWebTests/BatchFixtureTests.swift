@@ -3,7 +3,7 @@ import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("The browser client's batch fixture", .mainActorHeartbeat)
+@Suite("The browser client's batch fixture")
 struct BatchFixtureTests {
   @Test(
     "the committed fixture is what the generator writes (DIFFABLE_WRITE_FIXTURES=1 rewrites it)")

@@ -9,7 +9,7 @@ import Testing
 /// browser: it rebuilds, from the message, a snapshot that holds the
 /// message's identifiers where the replay reads `new` and placeholders
 /// elsewhere, and replays the batch with it.
-@Suite("Batch messages carry what a replay needs", .mainActorHeartbeat)
+@Suite("Batch messages carry what a replay needs")
 struct WebBatchMessageReplayTests {
   /// The snapshot the replay may read in place of `new`: the message's
   /// inserted sections and items at their positions, reloaded sections'

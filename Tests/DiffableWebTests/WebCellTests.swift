@@ -3,7 +3,7 @@ import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("Web cells", .mainActorHeartbeat)
+@Suite("Web cells")
 struct WebCellTests {
   static let docExample = #"""
     {"text": "Kings Peak", "secondaryText": "4,123 m", "color": "#3478f6",

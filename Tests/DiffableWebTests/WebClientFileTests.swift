@@ -5,7 +5,7 @@ import Testing
 
 @testable import DiffableWeb
 
-@Suite(.mainActorHeartbeat) struct WebClientFileTests {
+@Suite struct WebClientFileTests {
   @Test func theClientsModulesAndStyleSheetsAreListedWithTheirTypes() throws {
     let files = WebClientFile.all
     let names = files.map(\.name)

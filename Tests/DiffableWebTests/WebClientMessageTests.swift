@@ -3,7 +3,7 @@ import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("The client's messages, and the server's error and pong", .mainActorHeartbeat)
+@Suite("The client's messages, and the server's error and pong")
 struct WebClientMessageTests {
   @Test(
     "the note's examples decode, and encode back to the same JSON",

@@ -6,7 +6,7 @@ import Testing
 
 /// What `print` shows for the browser renderer's values: their JSON form,
 /// which reads back as the same value.
-@Suite("Printed web values", .mainActorHeartbeat)
+@Suite("Printed web values")
 struct WebDescriptionTests {
   @Test("messages print as one line of their JSON form, which decodes to the same message")
   func messages() throws {

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web pages: the first paint", .mainActorHeartbeat)
+@Suite("Web pages: the first paint")
 struct WebFirstPaintTests {
   typealias View = WebListView<String, String>
 

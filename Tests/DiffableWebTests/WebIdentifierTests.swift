@@ -3,7 +3,7 @@ import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("Web identifiers", .mainActorHeartbeat)
+@Suite("Web identifiers")
 struct WebIdentifierTests {
   struct Row: Encodable, Hashable {
     var kind: String

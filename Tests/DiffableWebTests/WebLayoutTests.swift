@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session: layout in the browser", .mainActorHeartbeat)
+@Suite("Web session: layout in the browser")
 struct WebLayoutTests {
   typealias DataSource = DiffableDataSource<String, String>
   typealias View = WebListView<String, String>
@@ -564,7 +564,7 @@ struct WebLayoutTests {
   }
 }
 
-@Suite("Web list views: misuse", .mainActorHeartbeat)
+@Suite("Web list views: misuse")
 struct WebListViewMisuseTests {
   @Test("a second list of the same name stops the program, naming it")
   func duplicateName() async {

@@ -10,7 +10,7 @@ import Testing
 /// decoding it as any JSON and encoding that again; its numbers as
 /// `JSONEncoder` writes them; and it must decode to the message it was
 /// written from.
-@Suite("The JSON text of server messages", .mainActorHeartbeat)
+@Suite("The JSON text of server messages")
 struct WebMessageJSONTextTests {
   /// Strings that need escapes, or that sort differently by bytes and by
   /// characters.

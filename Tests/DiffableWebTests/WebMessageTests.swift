@@ -4,7 +4,7 @@ import DiffableWeb
 import Foundation
 import Testing
 
-@Suite("Web messages", .mainActorHeartbeat)
+@Suite("Web messages")
 struct WebMessageTests {
   /// Documentation/Web.md's examples, as the note writes them.
   static let reloadExample = #"""

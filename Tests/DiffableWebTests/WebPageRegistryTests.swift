@@ -124,7 +124,7 @@ import Testing
 /// The page registry: issuing pages, admitting and refusing their sockets,
 /// replacing a socket, expiring pages, on an injected clock.
 @MainActor
-@Suite("Web page registry", .mainActorHeartbeat)
+@Suite("Web page registry")
 struct WebPageRegistryTests {
   let clock = ManualClock()
 
@@ -390,7 +390,7 @@ struct WebPageRegistryTests {
 /// The session's own limits on what a page sends: message rates, and the
 /// close codes of its ends.
 @MainActor
-@Suite("Web session limits", .mainActorHeartbeat)
+@Suite("Web session limits")
 struct WebSessionLimitTests {
   func session() -> (WebSession, ManualClock) {
     let clock = ManualClock()
@@ -482,7 +482,7 @@ struct WebSessionLimitTests {
 
 /// What a registry and its sessions tell `onEvent`.
 @MainActor
-@Suite("Web events", .mainActorHeartbeat)
+@Suite("Web events")
 struct WebEventTests {
   /// The events of a page's life, in order: issued, its socket opened,
   /// messages sent with their bytes, a resync, a bad message, a batch

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session: self-sizing cells measured in the browser", .mainActorHeartbeat)
+@Suite("Web session: self-sizing cells measured in the browser")
 struct WebSelfSizingTests {
   typealias Layouts = WebLayoutTests
 

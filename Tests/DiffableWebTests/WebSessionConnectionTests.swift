@@ -42,7 +42,7 @@ struct GatedTransport: WebTransport {
 }
 
 @MainActor
-@Suite("Web session connections", .mainActorHeartbeat)
+@Suite("Web session connections")
 struct WebSessionConnectionTests {
   /// Serves `client` on `session` through a gated transport in a task,
   /// says `ready`, and waits until the reload is being written (and stays

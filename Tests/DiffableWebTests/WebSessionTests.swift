@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session", .mainActorHeartbeat)
+@Suite("Web session")
 struct WebSessionTests {
   typealias DataSource = DiffableDataSource<String, String>
 

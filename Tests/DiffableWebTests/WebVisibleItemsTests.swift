@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Web session: visible items handlers of bands", .mainActorHeartbeat)
+@Suite("Web session: visible items handlers of bands")
 struct WebVisibleItemsTests {
   typealias Layouts = WebLayoutTests
 
