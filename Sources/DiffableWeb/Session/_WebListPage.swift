@@ -58,12 +58,14 @@ struct _WebListPage<Section: Hashable & Sendable, Item: Hashable & Sendable> {
 /// The items of a window sent to the page, in the window's order beside
 /// its texts.
 ///
-/// Recording one copies the window's items and hashes nothing, because most
-/// windows are never named by a message: the index by text is built when a
-/// `tap` or a `measure` first names an item of the window.
+/// Recording one shares the window's texts (no copy) and hashes nothing,
+/// because most windows are never named by a message: the index by text is
+/// built when a `tap` or a `measure` first names an item of the window.
 struct _SentWindow<Item: Hashable> {
-  private var texts: [String] = []
-  private var items: [Item] = []
+  /// The window's cells, shared with the window that was sent.
+  private var placed: [(text: String, frame: WebRect)] = []
+  /// The item of each of `placed`, or `nil` where the snapshot has none.
+  private var items: [Item?] = []
   private var index: [String: Int]?
 
   init() {}
@@ -73,16 +75,9 @@ struct _SentWindow<Item: Hashable> {
   ///
   /// - Complexity: O(*w*), where *w* is the number of items in the window.
   init<Section>(_ window: _Window, of snapshot: DiffableDataSourceSnapshot<Section, Item>) {
-    texts.reserveCapacity(window.placed.count)
-    items.reserveCapacity(window.placed.count)
-    for (k, placed) in window.placed.enumerated() {
-      let position = window.positions[k]
-      if let item = snapshot._itemIdentifierIfPresent(
-        section: position.section, item: position.item)
-      {
-        texts.append(placed.text)
-        items.append(item)
-      }
+    placed = window.placed
+    items = window.positions.map {
+      snapshot._itemIdentifierIfPresent(section: $0.section, item: $0.item)
     }
   }
 
@@ -92,8 +87,13 @@ struct _SentWindow<Item: Hashable> {
   ///   call.
   mutating func item(_ text: String) -> Item? {
     if index == nil {
-      index = Dictionary(zip(texts, texts.indices), uniquingKeysWith: { first, _ in first })
+      var built: [String: Int] = [:]
+      built.reserveCapacity(placed.count)
+      for k in placed.indices where items[k] != nil && built[placed[k].text] == nil {
+        built[placed[k].text] = k
+      }
+      index = built
     }
-    return index?[text].map { items[$0] }
+    return index?[text].flatMap { items[$0] }
   }
 }
