@@ -212,9 +212,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       return
     }
     let new = dataSource.snapshot()
-    let actions = _flow.batch(completion) { Self._changedCells(by: update, from: old, to: new) }
-    _perform(actions) { completions in
-      self._sendBatch(update, from: shown, to: new, completions: completions)
+    let changed = { Self._changedCells(by: update, from: old, to: new) }
+    if let completions = _flow.batch(completion, fresh: changed) {
+      _sendBatch(update, from: shown, to: new, completions: completions)
     }
   }
 
@@ -269,18 +269,10 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     return completions
   }
 
-  /// Performs what a transition of the flow returned; `send` sends the
-  /// engine's batch, for the transition that may return one.
-  func _perform(
-    _ actions: [_WebBatchFlow<Item, Completion>.Action], send: (([Completion]) -> Void)? = nil
-  ) {
+  /// Performs what a transition of the flow returned.
+  func _perform(_ actions: [_WebBatchFlow<Item, Completion>.Action]) {
     for action in actions {
       switch action {
-      case .send(let completions):
-        guard let send else {
-          preconditionFailure("WebListView: the flow sent a batch that no one gave")
-        }
-        send(completions)
       case .diff(let round): _diffMerged(round: round)
       case .complete(let completions, let finished):
         for completion in completions { completion(finished) }

@@ -28,9 +28,6 @@ struct _WebBatchFlow<Item: Hashable, Completion> {
 
   /// What the owner does after a transition, in order.
   enum Action {
-    /// Sends the batch the engine gave, completing these when it is
-    /// acknowledged (``sent(seq:at:timeout:)`` says it went out).
-    case send([Completion])
     /// Diffs what the page shows against the data source's snapshot, off
     /// the owner's executor, then calls ``diffed(round:)``.
     case diff(round: Int)
@@ -82,14 +79,16 @@ struct _WebBatchFlow<Item: Hashable, Completion> {
   /// Whether a batch is diffing or in flight: a change now waits.
   var isBusy: Bool { phase != .idle }
 
-  /// The engine performed a batch: send it now, or, if one is busy, merge
-  /// it into the next with the items whose cells it changed.
-  mutating func batch(_ completion: Completion, fresh items: () -> [Item]) -> [Action] {
-    guard isBusy else { return [.send([completion])] }
+  /// The engine performed a batch: returns the completions to send it with
+  /// now (``sent(_:seq:at:timeout:)`` then says it went out), or `nil` if a
+  /// batch is busy and this one merges into the next, with the items whose
+  /// cells it changed.
+  mutating func batch(_ completion: Completion, fresh items: () -> [Item]) -> [Completion]? {
+    guard isBusy else { return [completion] }
     waiting.append(completion)
     hasWaiting = true
     fresh.formUnion(items())
-    return []
+    return nil
   }
 
   /// Cells of `items` changed without a batch (a reconfigure on its own):
