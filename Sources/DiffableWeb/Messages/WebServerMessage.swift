@@ -57,6 +57,8 @@ public enum WebServerMessage: Sendable, Hashable {
 
   /// The JSON text of an `error` message saying `message`: what a
   /// transport without close reasons on the wire sends before a close.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of `message`.
   public static func errorText(_ message: String) -> String {
     do {
       return String(decoding: try Self.error(message: message).jsonData(), as: UTF8.self)
