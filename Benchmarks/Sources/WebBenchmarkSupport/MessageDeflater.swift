@@ -39,29 +39,33 @@ public final class MessageDeflater {
   /// The bytes `text` takes on the wire, compressed after the messages
   /// this deflater compressed before.
   public func deflatedSize(_ text: String) -> Int {
-    var buffer = ByteBuffer(string: text)
-    do {
-      let compressed = try buffer.compressStream(with: compressor, flush: .sync)
-      return compressed.readableBytes - 4
-    } catch {
-      fatalError("MessageDeflater.deflatedSize(_:): zlib failed: \(error)")
-    }
+    deflated(text, "deflatedSize(_:)").readableBytes - 4
   }
 
   /// ``deflatedSize(_:)``, after checking that the page's side inflates
   /// the bytes back to `text`, after the messages checked before.
   public func checkedDeflatedSize(_ text: String) -> Int {
-    var buffer = ByteBuffer(string: text)
+    var compressed = deflated(text, "checkedDeflatedSize(_:)")
+    let size = compressed.readableBytes - 4
     do {
-      var compressed = try buffer.compressStream(with: compressor, flush: .sync)
-      let size = compressed.readableBytes - 4
       var inflated = try compressed.decompressStream(with: decompressor)
       precondition(
         inflated.readString(length: inflated.readableBytes) == text,
         "MessageDeflater: a message did not inflate back to its text")
-      return size
     } catch {
-      fatalError("MessageDeflater.checkedDeflatedSize(_:): zlib failed: \(error)")
+      fatalError("MessageDeflater.checkedDeflatedSize(_:): zlib failed to inflate: \(error)")
+    }
+    return size
+  }
+
+  /// `text` compressed after the messages compressed before, flushed, as
+  /// the socket sends it (with the four bytes the wire drops).
+  private func deflated(_ text: String, _ operation: String) -> ByteBuffer {
+    var buffer = ByteBuffer(string: text)
+    do {
+      return try buffer.compressStream(with: compressor, flush: .sync)
+    } catch {
+      fatalError("MessageDeflater.\(operation): zlib failed: \(error)")
     }
   }
 }
