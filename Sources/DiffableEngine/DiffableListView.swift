@@ -19,7 +19,8 @@ public import DiffableCore
 ///
 /// ## Calls the data source makes
 ///
-/// Every call arrives on the main actor, one at a time, never re-entered:
+/// Every call arrives in the data source's isolation (the main actor, for
+/// ``DiffableDataSource``), one at a time, never re-entered:
 ///
 /// - ``reloadData()`` when the data source applies a snapshot without
 ///   diffing (the first apply to an empty view, or
@@ -40,7 +41,6 @@ public import DiffableCore
 /// ``connect(to:)``: the number of sections and of items in each, a cell for
 /// an index path (the data source's cell provider makes it), supplementary
 /// views, and whether an item can be moved or edited.
-@MainActor
 public protocol DiffableListView: AnyObject {
   /// What the view shows for an item, as made by the cell provider.
   associatedtype Cell
@@ -77,8 +77,8 @@ public protocol DiffableListView: AnyObject {
   ///     animations, if any), with whether they finished.
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void)
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void)
 
   /// Updates the cells at `indexPaths` in place, asking the data source for
   /// their content again without replacing them (UIKit's
@@ -92,7 +92,6 @@ public protocol DiffableListView: AnyObject {
 /// ``DiffableDataSource`` hands an object of this type to the view's
 /// ``DiffableListView/connect(to:)``. Index paths are `[section, item]` in
 /// the snapshot the data source currently answers with.
-@MainActor
 public protocol DiffableListViewDataSource<Cell, SupplementaryView>: AnyObject {
   /// What the view shows for an item.
   associatedtype Cell

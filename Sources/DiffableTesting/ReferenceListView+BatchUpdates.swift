@@ -28,8 +28,8 @@ extension ReferenceListView {
   ///   batch leaves alone are not touched.
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     var oldCounts: [Int] = []
     oldCounts.reserveCapacity(cells.count)

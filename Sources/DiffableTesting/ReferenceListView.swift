@@ -50,7 +50,7 @@ public import DiffableEngine
 ///
 /// Supplementary views are of the same type as cells.
 @MainActor
-public final class ReferenceListView<Cell>: DiffableListView {
+public final class ReferenceListView<Cell>: @MainActor DiffableListView {
   /// Supplementary views are made by the same kind of provider as cells,
   /// and kept as cells are.
   public typealias SupplementaryView = Cell

@@ -11,7 +11,7 @@ import Testing
 /// snapshot in `updatingData`, answering the view's questions, making
 /// cells), apart from O(1) bookkeeping.
 @MainActor
-final class MeasuringView: DiffableListView {
+final class MeasuringView: @MainActor DiffableListView {
   typealias Cell = CountingIdentifier
   typealias SupplementaryView = CountingIdentifier
 
@@ -36,7 +36,7 @@ final class MeasuringView: DiffableListView {
   func reloadData() { measure { inner.reloadData() } }
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void, completion: @escaping (Bool) -> Void
   ) {
     measure {
       inner.performBatchUpdates(

@@ -32,7 +32,7 @@ func withShowingList(
 
 /// A view that breaks the protocol's contract in one way.
 @MainActor
-final class BrokenView: DiffableListView {
+final class BrokenView: @MainActor DiffableListView {
   enum Fault { case skipsUpdatingData, updatesDataTwice, completesTwice }
   typealias Cell = String
   let fault: Fault
@@ -42,7 +42,7 @@ final class BrokenView: DiffableListView {
   func reconfigureItems(at indexPaths: [IndexPath]) {}
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void, completion: @escaping (Bool) -> Void
   ) {
     switch fault {
     case .skipsUpdatingData:

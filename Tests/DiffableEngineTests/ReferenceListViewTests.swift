@@ -8,7 +8,7 @@ import Testing
 /// The simplest data source a view can have: arrays of strings, each cell
 /// its item. Batches are applied by hand, as a test of a custom view would.
 @MainActor
-final class ArrayDataSource: DiffableListViewDataSource {
+final class ArrayDataSource: @MainActor DiffableListViewDataSource {
   var sections: [[String]]
   var cellRequests: [IndexPath] = []
 
@@ -208,7 +208,7 @@ struct ReferenceListViewTests {
   @Test("an interactive move moves the cell, then tells the data source")
   func interactiveMove() {
     let view = ReferenceListView<String>()
-    final class Movable: DiffableListViewDataSource {
+    final class Movable: @MainActor DiffableListViewDataSource {
       var moves: [(IndexPath, IndexPath)] = []
       var numberOfSections: Int { 1 }
       func numberOfItems(inSection section: Int) -> Int { 3 }

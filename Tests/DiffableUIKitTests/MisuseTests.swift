@@ -90,7 +90,7 @@ struct AdapterMisuseTests {
 /// A data source whose counts a test sets by hand; cells are their index
 /// paths.
 @MainActor
-final class ReferenceDataSource: DiffableListViewDataSource {
+final class ReferenceDataSource: @MainActor DiffableListViewDataSource {
   var sections: [Int]
 
   init(sections: [Int]) { self.sections = sections }

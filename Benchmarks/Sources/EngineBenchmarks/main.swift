@@ -69,7 +69,7 @@ func snapshot(sections: Int, itemsPerSection: Int) -> Snapshot {
 /// apply's cost is the engine's own (queue, worker, diff, hops, switching
 /// snapshots), as with a real view whose changed cells are all off screen.
 @MainActor
-final class TakingListView: DiffableListView {
+final class TakingListView: @MainActor DiffableListView {
   typealias Cell = Int
   private var dataSource: (any DiffableListViewDataSource<Int, Never>)?
   func connect(to dataSource: any DiffableListViewDataSource<Int, Never>) {
@@ -78,7 +78,7 @@ final class TakingListView: DiffableListView {
   func reloadData() {}
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void, completion: @escaping (Bool) -> Void
   ) {
     updatingData()
     completion(true)

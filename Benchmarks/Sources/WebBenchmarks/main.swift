@@ -54,7 +54,7 @@ typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
 /// A view that takes each batch and asks for nothing: the engine's own cost.
 @MainActor
-final class TakingListView: DiffableListView {
+final class TakingListView: @MainActor DiffableListView {
   typealias Cell = Int
   private var dataSource: (any DiffableListViewDataSource<Int, Never>)?
   func connect(to dataSource: any DiffableListViewDataSource<Int, Never>) {
@@ -63,7 +63,7 @@ final class TakingListView: DiffableListView {
   func reloadData() {}
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void, completion: @escaping (Bool) -> Void
   ) {
     updatingData()
     completion(true)

@@ -12,7 +12,7 @@ import Foundation
 /// again only the sections whose item counts changed, as a collection view
 /// invalidates its layout (after a layout that failed, the whole layout).
 @MainActor
-public final class LayoutListView: DiffableListView {
+public final class LayoutListView: @MainActor DiffableListView {
   public typealias Cell = String
   public typealias SupplementaryView = String
 
@@ -55,8 +55,8 @@ public final class LayoutListView: DiffableListView {
 
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     let oldCounts = cells.cells.map(\.count)
     cells.performBatchUpdates(

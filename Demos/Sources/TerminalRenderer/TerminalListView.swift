@@ -20,7 +20,7 @@ import Foundation
 /// it goes with.
 @MainActor
 public final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Sendable>:
-  DiffableListView, StepCaptioning
+  @MainActor DiffableListView, StepCaptioning
 {
   public typealias Cell = String
   public typealias SupplementaryView = String
@@ -107,8 +107,8 @@ public final class TerminalListView<Section: Hashable & Sendable, Item: Hashable
 
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     let old = identities()
     let oldRows = rows.cells

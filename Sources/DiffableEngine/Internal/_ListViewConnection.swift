@@ -12,7 +12,7 @@ protocol _ListViewDriving: AnyObject {
   func reloadData()
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void)
+    updatingData: @escaping () -> Void, completion: @escaping (Bool) -> Void)
   func reconfigureItems(at indexPaths: [IndexPath])
 }
 
@@ -25,7 +25,6 @@ protocol _ListViewDriving: AnyObject {
 /// order, with the same checks and messages; only the work that does not
 /// depend on the item (finding the data source, reading the section's items
 /// out of the snapshot) is done once per call instead of once per cell.
-@MainActor
 package protocol _BulkListViewDataSource<Cell>: AnyObject {
   associatedtype Cell
 
@@ -41,7 +40,6 @@ package protocol _BulkListViewDataSource<Cell>: AnyObject {
 /// the views of the package's own modules that read its snapshots (the
 /// browser renderer's list view diffs what the page shows against them).
 /// `package` access.
-@MainActor
 package protocol _DataSourceConnection: AnyObject {
   /// The `DiffableDataSource` the connection belongs to, while it exists.
   var _dataSource: AnyObject? { get }
@@ -56,7 +54,10 @@ package protocol _DataSourceConnection: AnyObject {
 @MainActor
 final class _ListViewConnection<
   S: Hashable & Sendable, I: Hashable & Sendable, View: DiffableListView
->: DiffableListViewDataSource, _BulkListViewDataSource, _DataSourceConnection, _ListViewDriving {
+>:
+  @MainActor DiffableListViewDataSource, @MainActor _BulkListViewDataSource,
+  @MainActor _DataSourceConnection, _ListViewDriving
+{
   typealias Cell = View.Cell
   typealias SupplementaryView = View.SupplementaryView
 
@@ -84,7 +85,7 @@ final class _ListViewConnection<
 
   func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void, completion: @escaping (Bool) -> Void
   ) {
     view.performBatchUpdates(
       update, animatingDifferences: animatingDifferences, rowAnimation: rowAnimation,

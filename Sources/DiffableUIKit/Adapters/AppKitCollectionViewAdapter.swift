@@ -35,7 +35,7 @@ import Foundation
 @MainActor
 public final class AppKitCollectionViewAdapter<
   View: AppKitCollectionViewUpdating, Cell, SupplementaryView
->: DiffableListView {
+>: @MainActor DiffableListView {
   private var connection: _AdapterConnection<View, Cell, SupplementaryView>
   private let install: @MainActor (View, AppKitCollectionViewAdapter) -> AnyObject
 
@@ -86,8 +86,8 @@ public final class AppKitCollectionViewAdapter<
   ///   view does.
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     guard
       let view = connection.view(forBatchUpdatingData: updatingData, completion: completion)

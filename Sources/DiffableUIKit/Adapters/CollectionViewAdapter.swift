@@ -40,7 +40,7 @@ import Foundation
 /// switch the data and complete, with `false`.
 @MainActor
 public final class CollectionViewAdapter<View: CollectionViewUpdating, Cell, SupplementaryView>:
-  DiffableListView
+  @MainActor DiffableListView
 {
   private var connection: _AdapterConnection<View, Cell, SupplementaryView>
   private let install: @MainActor (View, CollectionViewAdapter) -> AnyObject
@@ -89,8 +89,8 @@ public final class CollectionViewAdapter<View: CollectionViewUpdating, Cell, Sup
   ///   view does.
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     guard
       let view = connection.view(forBatchUpdatingData: updatingData, completion: completion)

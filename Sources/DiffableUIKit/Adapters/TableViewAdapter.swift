@@ -32,7 +32,7 @@ import Foundation
 /// The adapter keeps its view weakly. If the view is gone, batches still
 /// switch the data and complete, with `false`.
 @MainActor
-public final class TableViewAdapter<View: TableViewUpdating, Cell>: DiffableListView {
+public final class TableViewAdapter<View: TableViewUpdating, Cell>: @MainActor DiffableListView {
   /// A table has no supplementary views through its data source.
   public typealias SupplementaryView = Never
 
@@ -83,8 +83,8 @@ public final class TableViewAdapter<View: TableViewUpdating, Cell>: DiffableList
   ///   view does.
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     guard
       let view = connection.view(forBatchUpdatingData: updatingData, completion: completion)

@@ -40,8 +40,8 @@ struct _AdapterConnection<View: AnyObject, Cell, SupplementaryView> {
   /// completes with `false` instead, as the data source requires of every
   /// batch, and returns `nil`.
   func view(
-    forBatchUpdatingData updatingData: @MainActor () -> Void,
-    completion: @MainActor (Bool) -> Void
+    forBatchUpdatingData updatingData: () -> Void,
+    completion: (Bool) -> Void
   ) -> View? {
     if let view { return view }
     updatingData()

@@ -80,7 +80,7 @@ public import DiffableEngine
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
 @MainActor
-public final class WebListView<Section, Item>: DiffableListView
+public final class WebListView<Section, Item>: @MainActor DiffableListView
 where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
   /// What the page shows for an item.
   public typealias Cell = WebCell
@@ -88,7 +88,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   public typealias SupplementaryView = WebCell
 
   typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
-  typealias Completion = @MainActor (Bool) -> Void
+  typealias Completion = (Bool) -> Void
 
   /// The list's name on the wire.
   public let name: String
@@ -199,8 +199,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// batch in flight.
   public func performBatchUpdates(
     _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: DiffableRowAnimation,
-    updatingData: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor (Bool) -> Void
+    updatingData: @escaping () -> Void,
+    completion: @escaping (Bool) -> Void
   ) {
     let old = _dataSource?.snapshot()
     updatingData()

@@ -154,7 +154,7 @@ class FakeListView {
 /// What a fake view asks its data source, as closures that call an
 /// adapter's data source methods; the reference view asks through it.
 @MainActor
-final class Questions: DiffableListViewDataSource {
+final class Questions: @MainActor DiffableListViewDataSource {
   typealias Cell = String
   typealias SupplementaryView = String
 
