@@ -24,7 +24,7 @@ public import DiffableCore
 ///
 /// - ``reloadData()`` when the data source applies a snapshot without
 ///   diffing (the first apply to an empty view, or
-///   ``DiffableDataSource/applySnapshotUsingReloadData(_:completion:)``). The
+///   ``DiffableDataSource/applySnapshotUsingReloadData(_:completion:isolation:)``). The
 ///   data source's answers have already changed.
 /// - ``performBatchUpdates(_:animatingDifferences:rowAnimation:updatingData:completion:)``
 ///   for every other apply that changes something. The view calls

@@ -49,8 +49,13 @@ public import DiffableEngine
 /// is refused and reported to it, leaving the view unchanged.
 ///
 /// Supplementary views are of the same type as cells.
-@MainActor
-public final class ReferenceListView<Cell>: @MainActor DiffableListView {
+///
+/// ## Isolation
+///
+/// The view is not isolated to an actor: like the data source that drives
+/// it, it lives where it is made, on the main actor in most tests, or on an
+/// actor of your own to test a data source that lives there.
+public final class ReferenceListView<Cell>: DiffableListView {
   /// Supplementary views are made by the same kind of provider as cells,
   /// and kept as cells are.
   public typealias SupplementaryView = Cell

@@ -215,13 +215,13 @@ struct ApplyTests {
     #expect(list.shownItems == [Array(0..<50)])
   }
 
-  @Test("snapshots queued while the main actor is busy are skipped, but complete")
+  @Test("snapshots queued while the data source is busy are skipped, but complete")
   func supersededSnapshotsAreSkipped() async {
     let list = TestList<Int, Int>()
     let completed = Shared<[Int]>([])
-    // The main actor is busy for the whole loop: at most one request can be
-    // taken by the worker before the rest pile up behind it.
-    whileTheMainActorIsBusy { [dataSource = list.dataSource!] in
+    // The data source is busy for the whole loop: the requests pile up, and
+    // its task takes them in one round.
+    whileTheDataSourceIsBusy(list.dataSource) { [dataSource = list.dataSource!] in
       for step in 0..<10 {
         var snapshot = DiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
@@ -241,10 +241,9 @@ struct ApplyTests {
     let list = TestList<String, String>()
     await list.apply(.make([("s", ["a", "b", "c"])]))
     let before = list.serials
-    // The main actor stays busy until the last apply: the worker takes at
-    // most the first request before the others queue up behind it, so the
-    // marked one is skipped.
-    whileTheMainActorIsBusy { [dataSource = list.dataSource!] in
+    // The data source stays busy until the last apply: its task takes the
+    // three requests in one round, so the marked one is skipped.
+    whileTheDataSourceIsBusy(list.dataSource) { [dataSource = list.dataSource!] in
       dataSource.apply(.make([("s", ["a", "b", "c", "z"])]))
       dataSource.apply(.make([("s", ["a", "b", "c"])], reloaded: ["b"], reconfigured: ["c"]))
       dataSource.apply(.make([("s", ["a", "b", "c", "d"])]))
@@ -284,17 +283,16 @@ struct ApplyTests {
     dataSourceBox = nil
   }
 
-  @Test("the async apply may be awaited from a background task")
+  @Test("a background task applies through the data source's actor, and awaits the apply")
   func asyncFromBackground() async {
     let list = TestList<Int, Int>()
-    let dataSource = list.dataSource!
     await Task.detached {
       for step in 1...5 {
         var snapshot = DiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(Array(0..<step))
-        await dataSource.apply(snapshot)
-        let count = await dataSource.snapshot().numberOfItems
+        await list.apply(snapshot)
+        let count = await MainActor.run { list.dataSource.snapshot().numberOfItems }
         #expect(count == step)
       }
     }.value

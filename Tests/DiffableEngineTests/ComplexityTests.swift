@@ -59,7 +59,7 @@ struct ComplexityTests {
     var cellRequests: Int
     var hashesInView: Int
     var equalitiesInView: Int
-    var mainActorSteps: Int
+    var actorSteps: Int
   }
 
   /// Applies `sections` sections of `perSection` items, then one change of
@@ -97,7 +97,7 @@ struct ComplexityTests {
     view.hashes = 0
     view.equalities = 0
     cellRequests = 0
-    let stepsBefore = dataSource._applyStatistics.mainActorSteps
+    let stepsBefore = dataSource._applyStatistics.actorSteps
     let before = counter.counts
     await dataSource.apply(new)
     let totalOperations = (counter.counts - before).total
@@ -105,7 +105,7 @@ struct ComplexityTests {
     return (
       Cost(
         cellRequests: cellRequests, hashesInView: view.hashes, equalitiesInView: view.equalities,
-        mainActorSteps: dataSource._applyStatistics.mainActorSteps - stepsBefore),
+        actorSteps: dataSource._applyStatistics.actorSteps - stepsBefore),
       totalOperations
     )
   }
@@ -115,7 +115,7 @@ struct ComplexityTests {
     let (small, smallTotal) = await costOfChange(sections: 10, perSection: 100)
     let (large, largeTotal) = await costOfChange(sections: 40, perSection: 1_000)
     // 10 inserts, 4 reloads and 4 reconfigures need cells; nothing else does.
-    let expected = Cost(cellRequests: 18, hashesInView: 0, equalitiesInView: 0, mainActorSteps: 1)
+    let expected = Cost(cellRequests: 18, hashesInView: 0, equalitiesInView: 0, actorSteps: 1)
     #expect(small == expected)
     #expect(large == expected)
     // The diff hashes and compares items, but off the main actor: the totals
@@ -129,7 +129,7 @@ struct ComplexityTests {
   /// expands untimed and then collapses) the first root as the user does,
   /// and returns what that cost on the main thread.
   func costOfUserAction(hidden: Int, collapsing: Bool) async -> (
-    hashesAndEqualities: Int, cellRequests: Int, mainActorSteps: Int
+    hashesAndEqualities: Int, cellRequests: Int, actorSteps: Int
   ) {
     let counter = CountingIdentifier.Counter()
     let view = ReferenceListView<CountingIdentifier>()
@@ -145,7 +145,7 @@ struct ComplexityTests {
     await dataSource.apply(outline, to: 0)
     if collapsing { await dataSource.expandItem(counter.identifier(0)) }
     cellRequests = 0
-    let steps = dataSource._applyStatistics.mainActorSteps
+    let steps = dataSource._applyStatistics.actorSteps
     let before = counter.mainThreadCounts
     if collapsing {
       await dataSource.collapseItem(counter.identifier(0))
@@ -155,7 +155,7 @@ struct ComplexityTests {
     let after = counter.mainThreadCounts
     #expect(view.cells.joined().count == (collapsing ? 10 : 30))
     return (
-      (after - before).total, cellRequests, dataSource._applyStatistics.mainActorSteps - steps
+      (after - before).total, cellRequests, dataSource._applyStatistics.actorSteps - steps
     )
   }
 
@@ -170,6 +170,6 @@ struct ComplexityTests {
     // reconfigured root; a few hashes to find the item; one step.
     #expect(small.cellRequests == (collapsing ? 1 : 21))
     #expect(small.hashesAndEqualities <= 4)
-    #expect(small.mainActorSteps == 1)
+    #expect(small.actorSteps == 1)
   }
 }

@@ -148,7 +148,8 @@ extension ConcurrencyTests {
     "drags, full applies, section snapshots and toggles from several tasks: the view shows the snapshot"
   )
   func dragsAmidApplies() async throws {
-    let (seeds, view, dataSource) = Self.hammerList("ConcurrencyTests.dragsAmidApplies")
+    let (seeds, list) = Self.hammerList("ConcurrencyTests.dragsAmidApplies")
+    let (view, dataSource) = (list.view, list.dataSource)
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     let bench = DragBench(view: view, dataSource: dataSource)
     var first = Snapshot()
@@ -160,7 +161,7 @@ extension ConcurrencyTests {
     // The user drags and taps; the app applies full snapshots (awaiting
     // each) and section snapshots (with completions) from two more tasks.
     // Every task runs on the main actor, where it builds and queues its
-    // requests; the worker diffs them on another thread meanwhile.
+    // requests; their diffs run on other threads meanwhile.
     let user = Task {
       var random = seeds.substream(0)
       for step in 0..<steps {

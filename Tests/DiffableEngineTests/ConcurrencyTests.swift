@@ -5,7 +5,9 @@ import DiffableTesting
 import Foundation
 import Testing
 
-/// Many producers, tasks and threads, applying to one data source at once.
+/// Many producers applying to one data source at once: tasks on other
+/// threads make their snapshots there and hop to the main actor, where the
+/// data source lives, to apply them, while its diffs run off the main actor.
 /// `.ci/run` runs this suite under ThreadSanitizer.
 @MainActor
 @Suite("Concurrent applies")
@@ -41,45 +43,35 @@ struct ConcurrencyTests {
   }
 
   /// A generator (its seed printed, to replay a failure) whose substreams
-  /// feed the threads and tasks, and a data source over a reference view that
+  /// feed the producers, and a data source over a reference view that
   /// records no events, for a hammer test.
-  static func hammerList(_ name: String) -> (
-    seeds: SeededRandom, view: ReferenceListView<Int>, dataSource: DiffableDataSource<Int, Int>
-  ) {
-    let seeds = SeededRandom.forTest(name)
-    let view = ReferenceListView<Int>()
-    view.recordsEvents = false
-    return (seeds, view, DiffableDataSource<Int, Int>(view: view) { _, _, item in item })
+  static func hammerList(_ name: String) -> (seeds: SeededRandom, list: HammerList) {
+    (SeededRandom.forTest(name), HammerList())
   }
 
-  static func shownID(_ view: ReferenceListView<Int>) -> Int? {
-    view.cells.first?.first.map { $0 - 1_000_000 }
-  }
-
-  @Test("tasks and threads hammering one data source: order, validity, completions")
+  @Test("tasks on other threads hammering one data source: order, validity, completions")
   func hammer() async throws {
-    let (seeds, view, dataSource) = Self.hammerList("ConcurrencyTests.hammer")
+    let (seeds, list) = Self.hammerList("ConcurrencyTests.hammer")
     let completions = Shared<[Completion]>([])
     let snapshots = Shared<[Int: Snapshot]>([:])
 
-    /// Records a completion of snapshot `id`, from the main actor.
+    /// Records a completion of snapshot `id`, on the main actor.
     let complete: @MainActor @Sendable (Int) -> Void = { id in
-      let consistent = view.cells == sectionItems(dataSource.snapshot())
       completions.withLock {
-        $0.append(Completion(id: id, shown: Self.shownID(view), consistent: consistent))
+        $0.append(Completion(id: id, shown: list.shownID, consistent: list.isConsistent))
       }
     }
 
-    let taskCount = 6
-    let threadCount = 4
+    let taskCount = 10
     let steps = 40
     let asyncReturns = Shared<[Int]>([])
 
-    /// Applies snapshot `id` of a producer, in one of four ways: animated,
-    /// unanimated, reload-data, or with a completion that applies again from
-    /// the main actor. Never waits.
-    @Sendable func submit(_ id: Int, _ snapshot: Snapshot, way: Int) {
+    /// Applies snapshot `id` of a producer on the main actor, in one of four
+    /// ways: animated, unanimated, reload-data, or with a completion that
+    /// applies again. Never waits.
+    let submit: @MainActor @Sendable (Int, Snapshot, Int) -> Void = { id, snapshot, way in
       snapshots.withLock { $0[id] = snapshot }
+      let dataSource = list.dataSource
       switch way {
       case 0:
         dataSource.apply(snapshot) { complete(id) }
@@ -100,50 +92,35 @@ struct ConcurrencyTests {
       }
     }
 
-    // Tasks: the four ways, and the async form every fifth step.
-    @Sendable func produceInTask(_ producer: Int) async {
+    // Each producer makes its snapshots on its own thread, then hops to the
+    // main actor to apply: the four ways, and the async form every fifth
+    // step.
+    @Sendable func produce(_ producer: Int) async {
       var random = seeds.substream(producer)
       for step in 0..<steps {
         let id = producer * 1_000 + step
         let snapshot = Self.snapshot(id, using: &random)
         if step % 5 == 3 {
           snapshots.withLock { $0[id] = snapshot }
-          await dataSource.apply(snapshot)
+          await list.apply(snapshot)
           asyncReturns.withLock { $0.append(id) }
         } else {
-          submit(id, snapshot, way: step % 5 == 4 ? 3 : step % 5)
+          await MainActor.run { submit(id, snapshot, step % 5 == 4 ? 3 : step % 5) }
         }
         // Pauses now and then, so that the rounds are many and varied.
         if step % 2 == 0 { try? await Task.sleep(for: .milliseconds(1)) }
       }
     }
 
-    // Threads: plain threads, outside any task, calling the synchronous
-    // apply.
-    let threadsDone = Shared(0)
-    for thread in 0..<threadCount {
-      let producer = taskCount + thread
-      let worker = Thread {
-        var random = seeds.substream(producer)
-        for step in 0..<steps {
-          let id = producer * 1_000 + step
-          submit(id, Self.snapshot(id, using: &random), way: step % 4)
-          if step % 2 == 0 { usleep(1_000) }
-        }
-        threadsDone.withLock { $0 += 1 }
-      }
-      worker.start()
-    }
     await withTaskGroup(of: Void.self) { group in
       for producer in 0..<taskCount {
-        group.addTask { await produceInTask(producer) }
+        group.addTask { await produce(producer) }
       }
     }
-    await waitUntil("every thread finished") { threadsDone.current == threadCount }
 
-    let followUps = taskCount * (steps / 5) + threadCount * (steps / 4)
+    let followUps = taskCount * (steps / 5)
     let asyncCount = taskCount * (steps / 5)
-    let expected = (taskCount + threadCount) * steps + followUps - asyncCount
+    let expected = taskCount * steps + followUps - asyncCount
     await waitUntil("every completion ran") { completions.current.count >= expected }
 
     let log = completions.current
@@ -155,7 +132,7 @@ struct ConcurrencyTests {
       Set(ids).union(asyncReturns.current) == Set(snapshots.current.keys),
       "a completion never ran")
     // Each producer's applies completed in the order it made them.
-    for producer in 0..<(taskCount + threadCount) {
+    for producer in 0..<taskCount {
       let own = ids.filter { $0 / 1_000 == producer && $0 % 1_000 < 500 }
       #expect(own == own.sorted(), "producer \(producer) completed out of order: \(own)")
     }
@@ -180,21 +157,23 @@ struct ConcurrencyTests {
     #expect(Set(asyncReturns.current).count == asyncCount)
     // Everything drained: the view shows the snapshot named by its marker,
     // and so does the data source; one more apply lands as the last.
-    let shown = try #require(Self.shownID(view))
-    #expect(view.cells == sectionItems(try #require(snapshots.current[shown])))
-    #expect(dataSource.snapshot() == snapshots.current[shown])
+    let shown = try #require(list.shownID)
+    #expect(list.view.cells == sectionItems(try #require(snapshots.current[shown])))
+    #expect(list.dataSource.snapshot() == snapshots.current[shown])
     var random = seeds
     let final = Self.snapshot(999_999, using: &random)
-    await dataSource.apply(final)
-    #expect(view.cells == sectionItems(final))
-    let statistics = dataSource._applyStatistics
+    await list.apply(final)
+    #expect(list.view.cells == sectionItems(final))
+    let statistics = list.dataSource._applyStatistics
     #expect(statistics.requests == expected + asyncCount + 1)
     print("concurrency hammer: \(statistics)")
   }
 
-  @Test("interactive reorders on the main actor amid background applies")
+  @Test("interactive reorders on the main actor amid applies from other tasks")
   func reordersAmidApplies() async throws {
-    let (seeds, view, dataSource) = Self.hammerList("ConcurrencyTests.reordersAmidApplies")
+    let (seeds, list) = Self.hammerList("ConcurrencyTests.reordersAmidApplies")
+    let view = list.view
+    let dataSource = list.dataSource
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     let disagreements = Shared(0)
     let completed = Shared(0)
@@ -208,11 +187,11 @@ struct ConcurrencyTests {
             var random = seeds.substream(producer)
             for step in 0..<steps {
               let snapshot = Self.snapshot(producer * 1_000 + step, using: &random)
-              dataSource.apply(snapshot) {
-                if view.cells != sectionItems(dataSource.snapshot()) {
-                  disagreements.withLock { $0 += 1 }
+              await MainActor.run {
+                list.dataSource.apply(snapshot) {
+                  if !list.isConsistent { disagreements.withLock { $0 += 1 } }
+                  completed.withLock { $0 += 1 }
                 }
-                completed.withLock { $0 += 1 }
               }
               try? await Task.sleep(for: .milliseconds(1))
             }
@@ -286,7 +265,7 @@ struct ConcurrencyTests {
     await Self.reorderEveryTurn(view, until: landed)
     #expect(landed.current, "the apply never landed")
     let statistics = dataSource._applyStatistics
-    #expect(statistics.mainActorDiffs <= 1)
+    #expect(statistics.actorDiffs <= 1)
     #expect(view.cells == sectionItems(dataSource.snapshot()))
     #expect(view.cells[0].contains(2_000))
   }
@@ -329,19 +308,18 @@ struct ConcurrencyTests {
     return outline
   }
 
-  @Test("section snapshots, full applies and user actions from concurrent tasks and threads")
+  @Test("section snapshots, full applies and user actions from concurrent tasks")
   func sectionSnapshotsAmidFullApplies() async throws {
-    let (seeds, view, dataSource) = Self.hammerList(
-      "ConcurrencyTests.sectionSnapshotsAmidFullApplies")
+    let (seeds, list) = Self.hammerList("ConcurrencyTests.sectionSnapshotsAmidFullApplies")
+    let dataSource = list.dataSource
     /// Whether the view, the snapshot and every outline section agree, as
     /// seen from a completion.
     let consistent: @MainActor @Sendable () -> Bool = {
-      let snapshot = dataSource.snapshot()
-      guard view.cells == sectionItems(snapshot) else { return false }
+      let snapshot = list.dataSource.snapshot()
+      guard list.isConsistent else { return false }
       return snapshot.sectionIdentifiers.allSatisfy { section in
-        dataSource.snapshot(for: section).visibleItems
-          == snapshot.itemIdentifiers(
-            inSection: section)
+        list.dataSource.snapshot(for: section).visibleItems
+          == snapshot.itemIdentifiers(inSection: section)
       }
     }
     let disagreements = Shared(0)
@@ -353,26 +331,29 @@ struct ConcurrencyTests {
       }
     }
     let steps = 30
-    // Sections 0 to 2 get section snapshots from a task each; section 3 and
-    // the whole list get full applies built from what the data source shows
-    // (so they often bring back older items of the outline sections); the
-    // main actor toggles items meanwhile.
+    // Sections 0 to 2 and 4 get section snapshots from a task each; section
+    // 3 and the whole list get full applies built from what the data source
+    // shows (so they often bring back older items of the outline sections);
+    // the main actor toggles items meanwhile. Every task makes its requests
+    // on its own thread and hops to the main actor to apply them.
     let producersDone = Shared(false)
     let producers = Task.detached {
       defer { producersDone.withLock { $0 = true } }
       await withTaskGroup(of: Void.self) { group in
-        for section in 0..<3 {
+        for section in [0, 1, 2, 4] {
           group.addTask {
             var random = seeds.substream(section)
             for step in 0..<steps {
               let outline = Self.outline(of: section, using: &random)
-              if step % 4 == 3 {
-                await dataSource.apply(outline, to: section)
+              if step % 4 == 3 && section != 4 {
+                await list.apply(outline, to: section)
                 completions.withLock { $0[section, default: []].append(step) }
               } else {
-                dataSource.apply(
-                  outline, to: section, animatingDifferences: step % 2 == 0,
-                  completion: complete(section, step))
+                await MainActor.run {
+                  list.dataSource.apply(
+                    outline, to: section, animatingDifferences: step % 2 == 0,
+                    completion: complete(section, step))
+                }
               }
               try? await Task.sleep(for: .milliseconds(1))
             }
@@ -381,7 +362,7 @@ struct ConcurrencyTests {
         group.addTask {
           var random = seeds.substream(99)
           for step in 0..<steps {
-            var snapshot = await MainActor.run { dataSource.snapshot() }
+            var snapshot = await MainActor.run { list.dataSource.snapshot() }
             if snapshot.indexOfSection(3) == nil { snapshot.appendSections([3]) }
             snapshot.appendItems([3_000 + step], toSection: 3)
             if let victim = snapshot.itemIdentifiers.filter({ $0 < 3_000 }).randomElement(
@@ -389,37 +370,28 @@ struct ConcurrencyTests {
             {
               snapshot.deleteItems([victim])
             }
-            dataSource.apply(snapshot, completion: complete(3, step))
+            await MainActor.run {
+              list.dataSource.apply(snapshot, completion: complete(3, step))
+            }
             try? await Task.sleep(for: .milliseconds(1))
           }
         }
       }
     }
-    // A plain thread applying section snapshots to section 4.
-    let threadDone = Shared(false)
-    let thread = Thread {
-      var random = seeds.substream(4)
-      for step in 0..<steps {
-        dataSource.apply(Self.outline(of: 4, using: &random), to: 4, completion: complete(4, step))
-        usleep(1_000)
-      }
-      threadDone.withLock { $0 = true }
-    }
-    thread.start()
     var random = seeds.substream(5)
     var toggles = 0
     // At least 40 toggles, unless sections 0 to 2 show no item once every
-    // producer and the thread are done (their last applies and deletions
+    // producer is done (their last applies and deletions
     // can empty them): nothing would bring one back, and the loop would poll
     // forever. (It did in 3 of 40 runs on a loaded machine: see
     // Documentation/MainActorStall.md.)
-    while !threadDone.current || toggles < 40 {
+    while !producersDone.current || toggles < 40 {
       if let item = dataSource.snapshot().itemIdentifiers.filter({ $0 < 3_000 }).randomElement(
         using: &random)
       {
         dataSource.toggleExpansion(of: item, completion: nil)
         toggles += 1
-      } else if threadDone.current, producersDone.current {
+      } else if producersDone.current {
         print("outline hammer: nothing left to toggle after \(toggles) toggles")
         break
       }
@@ -445,5 +417,37 @@ struct ConcurrencyTests {
     #expect(consistent())
     #expect(dataSource.snapshot(for: 1).visibleItems == Array(shown.dropFirst()))
     print("outline hammer: \(toggles) toggles, \(dataSource._applyStatistics)")
+  }
+}
+
+/// A data source on the main actor over a reference view that records no
+/// events: the producers of a hammer test reach it from their own threads
+/// by hopping to the main actor, where it lives.
+@MainActor
+final class HammerList {
+  typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
+
+  let view = ReferenceListView<Int>()
+  let dataSource: DiffableDataSource<Int, Int>
+
+  init() {
+    view.recordsEvents = false
+    dataSource = DiffableDataSource(view: view) { _, _, item in item }
+  }
+
+  /// The id of the snapshot the view shows, by its marker.
+  var shownID: Int? { view.cells.first?.first.map { $0 - 1_000_000 } }
+
+  /// Whether the view shows the data source's snapshot.
+  var isConsistent: Bool { view.cells == sectionItems(dataSource.snapshot()) }
+
+  /// Applies `snapshot` with the `async` form.
+  func apply(_ snapshot: Snapshot) async {
+    await dataSource.apply(snapshot)
+  }
+
+  /// Applies a section snapshot with the `async` form.
+  func apply(_ outline: DiffableDataSourceSectionSnapshot<Int>, to section: Int) async {
+    await dataSource.apply(outline, to: section)
   }
 }

@@ -17,7 +17,7 @@ typealias ListMisuse =
 /// `body` returns (the view holds it weakly).
 func withShowingList(
   _ body: @escaping ListMisuse = { _, _ in },
-  cellProvider: @escaping @Sendable StringDataSource.CellProvider<ReferenceListView<String>> = {
+  cellProvider: @escaping @Sendable (ReferenceListView<String>, IndexPath, String) -> String? = {
     _, _, item in item
   }
 ) async {

@@ -448,7 +448,7 @@ extension OutlineTests {
       let list = await makeList()
       var without = list.dataSource.snapshot()
       without.deleteItems(["a"])
-      whileTheMainActorIsBusy { [dataSource = list.dataSource!, without] in
+      whileTheDataSourceIsBusy(list.dataSource) { [dataSource = list.dataSource!, without] in
         dataSource.apply(without)
       }
       #expect(await list.dataSource.expandItem("a"), "the item was there when the user acted")
@@ -456,12 +456,12 @@ extension OutlineTests {
       #expect(list.dataSource.snapshot(for: "s").contains("a") == false)
     }
 
-    @Test("user actions and applies from other tasks interleave in call order")
+    @Test("user actions and applies from several tasks interleave in call order")
     func actionsAmidApplies() async {
       let list = await makeList()
       let dataSource = list.dataSource!
       list.dataSource.expandItem("a", completion: nil)
-      await Task.detached {
+      await Task {
         await dataSource.apply(outline("a+\n  b\n  d\ne+\n  f"), to: "s")
       }.value
       await list.dataSource.collapseItem("e")

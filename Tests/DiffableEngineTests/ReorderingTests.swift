@@ -118,10 +118,10 @@ struct ReorderingTests {
     let list = await makeList()
     list.dataSource.reorderingHandlers.canReorderItem = { _ in true }
     let done = Shared(false)
-    // Queued while the main actor is busy: the worker may start its round
-    // before the reorder below (and is then sent back to diff again) or
-    // after it (and starts from the reordered list).
-    whileTheMainActorIsBusy { [dataSource = list.dataSource!] in
+    // Queued while the data source is busy: its round is diffed off the
+    // main actor while the reorder below happens, and is diffed again from
+    // the reordered list.
+    whileTheDataSourceIsBusy(list.dataSource) { [dataSource = list.dataSource!] in
       dataSource.apply(.make([("s", ["a", "b", "c", "d", "x"]), ("t", ["e", "f"])])) {
         done.withLock { $0 = true }
       }

@@ -386,22 +386,25 @@ struct WebSessionTests {
       listening.append(Task { try await client.acknowledgeUntilClosed() })
       sessions.append((session, dataSource, client, serving))
     }
-    await withTaskGroup(of: Void.self) { group in
-      for (_, dataSource, _, _) in sessions {
-        for _ in 0..<3 {
-          var snapshots: [RandomSnapshots.Snapshot] = []
-          var snapshot = RandomSnapshots.snapshot(using: &random)
-          for _ in 0..<5 {
-            snapshots.append(snapshot)
-            snapshot = RandomSnapshots.edited(snapshot, using: &random)
-          }
-          let chosen = snapshots
-          group.addTask {
-            for snapshot in chosen { await dataSource.apply(snapshot) }
-          }
+    // Three tasks per session, on the main actor where the data sources
+    // live, each applying five snapshots in turn.
+    var applying: [Task<Void, Never>] = []
+    for (_, dataSource, _, _) in sessions {
+      for _ in 0..<3 {
+        var snapshots: [RandomSnapshots.Snapshot] = []
+        var snapshot = RandomSnapshots.snapshot(using: &random)
+        for _ in 0..<5 {
+          snapshots.append(snapshot)
+          snapshot = RandomSnapshots.edited(snapshot, using: &random)
         }
+        let chosen = snapshots
+        applying.append(
+          Task {
+            for snapshot in chosen { await dataSource.apply(snapshot) }
+          })
       }
     }
+    for task in applying { await task.value }
     for (session, dataSource, client, serving) in sessions {
       // Every apply has returned, so its batch was acknowledged, or a
       // reload (ready) covered it: the client shows the data source's

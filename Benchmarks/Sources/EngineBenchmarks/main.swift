@@ -106,11 +106,11 @@ func timing(
   prepare: @escaping () async -> Void, _ operation: @escaping () async -> Void
 ) -> AsyncContestant {
   AsyncContestant(name, prepare: prepare) {
-    let before = dataSource._applyStatistics.mainActorTime
+    let before = dataSource._applyStatistics.actorTime
     let start = ContinuousClock.now
     await operation()
     times.apply.append((ContinuousClock.now - start).seconds)
-    times.mainActor.append((dataSource._applyStatistics.mainActorTime - before).seconds)
+    times.mainActor.append((dataSource._applyStatistics.actorTime - before).seconds)
     return dataSource.numberOfSections
   }
 }

@@ -159,7 +159,7 @@ struct ScreenTests {
       ])
     #expect(
       log.captions.suffix(3) == [
-        "Ada starts typing (applied from a background task)",
+        "Ada starts typing (sent by a background task)",
         "Ada's message replaces the indicator; your message is read", "you reply",
       ])
   }

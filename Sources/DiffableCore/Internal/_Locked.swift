@@ -8,8 +8,8 @@
   import WinSDK
 #endif
 
-/// A value that any thread may read and change under a lock: the data
-/// source's apply queue, the web session's outbox, and the building of a
+/// A value that any thread may read and change under a lock: the web
+/// session's outbox, the tests' manual clock, and the building of a
 /// snapshot's item index.
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 and iOS 18, and

@@ -6,28 +6,27 @@ extension DiffableDataSource {
   /// Updates the view to show `snapshot`, in one batch update computed by
   /// diffing it against what the view shows.
   ///
-  /// Call it from any thread or task. Calls are performed in the order they
-  /// are made; the view changes on the main actor, where ``snapshot()`` then
+  /// Calls are performed in the order they are made, in the data source's
+  /// isolation (the main actor, in an app), where ``snapshot()`` then
   /// returns `snapshot` (without its marks). The first apply to an empty
   /// view reloads it instead. `animatingDifferences: false` still diffs (as
   /// UIKit does since iOS 15): cells keep their identity, the view just does
   /// not animate.
   ///
-  /// Called on the main actor while no other apply is queued or in flight,
-  /// it is performed before it returns, as UIKit does on the main queue:
-  /// the diff runs there, and the view and ``snapshot()`` show `snapshot`
-  /// when the call returns (the completion still runs when the view has
-  /// finished). Anywhere else (another thread or task, behind other
-  /// applies, inside a completion or the view's update) it is queued and
-  /// diffed off the main actor. The `async` form,
-  /// ``apply(_:animatingDifferences:)``, always queues, so its diff never
-  /// runs on the main actor.
+  /// Called while no other apply is queued or in flight, it is performed
+  /// before it returns, as UIKit does on the main queue: the diff runs
+  /// there, and the view and ``snapshot()`` show `snapshot` when the call
+  /// returns (the completion still runs when the view has finished).
+  /// Otherwise (behind other applies, inside a completion or the view's
+  /// update) it is queued, and diffed off the data source's actor. The
+  /// `async` form, ``apply(_:animatingDifferences:isolation:)``, always
+  /// queues, so its diff never runs on the actor.
   ///
   /// ```swift
   /// var snapshot = dataSource.snapshot()
   /// snapshot.appendItems(["fig"])
   /// dataSource.apply(snapshot) {
-  ///   // on the main actor, once the view shows "fig"
+  ///   // once the view shows "fig"
   /// }
   /// ```
   ///
@@ -47,30 +46,32 @@ extension DiffableDataSource {
   ///     `reloadItems(_:)` get new cells, items marked with
   ///     `reconfigureItems(_:)` have their cells updated in place.
   ///   - animatingDifferences: Whether the view animates the changes.
-  ///   - completion: Runs once on the main actor when the view shows
-  ///     `snapshot` (or a later one that superseded it).
-  /// - Complexity: Queued, O(1) for the caller, then O(*n*) off the main
-  ///   actor for the diff, *n* being the number of items, and on the main
-  ///   actor work proportional to the change (performed at once, the diff
-  ///   runs on the main actor too). With outline sections, also off the main
-  ///   actor, O(*h*) expected for their *h* hidden items, and O(*k* × *d*)
-  ///   to reconcile an outline section of *k* items and depth *d* whose
-  ///   items changed.
+  ///   - completion: Runs once, in the data source's isolation, when the
+  ///     view shows `snapshot` (or a later one that superseded it).
+  ///   - isolation: The actor the data source lives on: the caller's,
+  ///     which the compiler passes.
+  /// - Complexity: Queued, O(1) for the caller, then O(*n*) off the actor
+  ///   for the diff, *n* being the number of items, and on the actor work
+  ///   proportional to the change (performed at once, the diff runs on the
+  ///   actor too). With outline sections, also off the actor, O(*h*)
+  ///   expected for their *h* hidden items, and O(*k* × *d*) to reconcile
+  ///   an outline section of *k* items and depth *d* whose items changed.
   @inlinable
-  public nonisolated func apply(
+  public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
-    completion: (@MainActor @Sendable () -> Void)? = nil
+    completion: (() -> Void)? = nil, isolation: isolated any Actor = #isolation
   ) {
     _submit(
-      _ApplyRequest(
-        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: completion))
+      _ApplyRequest(snapshot: snapshot, kind: .diffing(animated: animatingDifferences)),
+      completion: completion)
   }
 
   /// Updates the view to show `snapshot`, and returns when it does.
   ///
-  /// The same as ``apply(_:animatingDifferences:completion:)``, always
-  /// queued, so that the diff runs off the main actor; awaiting it makes the
-  /// next ``snapshot()`` return `snapshot` (or a later one).
+  /// The same as ``apply(_:animatingDifferences:completion:isolation:)``,
+  /// always queued, so that the diff runs off the data source's actor;
+  /// awaiting it makes the next ``snapshot()`` return `snapshot` (or a later
+  /// one).
   ///
   /// ```swift
   /// var snapshot = dataSource.snapshot()
@@ -79,109 +80,162 @@ extension DiffableDataSource {
   /// dataSource.snapshot().itemIdentifiers.last  // "fig"
   /// ```
   ///
-  /// - Complexity: As ``apply(_:animatingDifferences:completion:)``.
+  /// - Complexity: As ``apply(_:animatingDifferences:completion:isolation:)``.
   @inlinable
-  public nonisolated func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-    await _queueAndWait {
-      _ApplyRequest(
-        snapshot: snapshot, kind: .diffing(animated: animatingDifferences), completion: $0)
-    }
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await _queueAndWait(
+      _ApplyRequest(snapshot: snapshot, kind: .diffing(animated: animatingDifferences)))
   }
 
   /// Resets the view to show `snapshot` without diffing or animating: the
   /// view reloads everything.
   ///
   /// Use it to replace the whole content, when animating the change would be
-  /// meaningless. Like ``apply(_:animatingDifferences:completion:)``, it is
-  /// performed before it returns when called on the main actor with nothing
-  /// queued, and queued with the other applies, in call order, otherwise.
+  /// meaningless. Like ``apply(_:animatingDifferences:completion:isolation:)``,
+  /// it is performed before it returns when nothing is queued, and queued
+  /// with the other applies, in call order, otherwise.
   ///
   /// - Parameters:
   ///   - snapshot: What the view should show.
-  ///   - completion: Runs once on the main actor when the view shows
-  ///     `snapshot` (or a later one that superseded it).
-  /// - Complexity: O(1) for the caller, then the view reloads on the main
+  ///   - completion: Runs once, in the data source's isolation, when the
+  ///     view shows `snapshot` (or a later one that superseded it).
+  ///   - isolation: The actor the data source lives on: the caller's.
+  /// - Complexity: O(1) for the caller, then the view reloads on the
   ///   actor (before the call returns when performed at once).
   @inlinable
-  public nonisolated func applySnapshotUsingReloadData(
-    _ snapshot: Snapshot, completion: (@MainActor @Sendable () -> Void)? = nil
+  public func applySnapshotUsingReloadData(
+    _ snapshot: Snapshot, completion: (() -> Void)? = nil,
+    isolation: isolated any Actor = #isolation
   ) {
-    _submit(_ApplyRequest(snapshot: snapshot, kind: .reloadData, completion: completion))
+    _submit(_ApplyRequest(snapshot: snapshot, kind: .reloadData), completion: completion)
   }
 
   /// Resets the view to show `snapshot` without diffing, and returns when it
   /// does.
   ///
-  /// - Complexity: As ``applySnapshotUsingReloadData(_:completion:)``.
+  /// - Complexity: As ``applySnapshotUsingReloadData(_:completion:isolation:)``.
   @inlinable
-  public nonisolated func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
-    await _queueAndWait { _ApplyRequest(snapshot: snapshot, kind: .reloadData, completion: $0) }
-  }
-
-  /// Performs a request at once when called on the main actor with nothing
-  /// queued (see ``apply(_:animatingDifferences:completion:)``), or queues
-  /// it.
-  @usableFromInline
-  nonisolated func _submit(
-    _ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>
-  ) {
-    if _MainQueue.isCurrent, MainActor.assumeIsolated({ _performAtOnce(request) }) { return }
-    _queue.enqueue(request, owner: self)
-  }
-
-  /// Queues the request `makeRequest` makes with the completion it is
-  /// given, and returns when that completion runs: the `async` forms, which
-  /// always queue, so that their diff runs off the main actor.
-  @inlinable
-  nonisolated func _queueAndWait(
-    _ makeRequest: (
-      _ completion: @escaping @MainActor @Sendable () -> Void
-    ) -> _ApplyRequest<SectionIdentifierType, ItemIdentifierType>
+  public func applySnapshotUsingReloadData(
+    _ snapshot: Snapshot, isolation: isolated (any Actor)? = #isolation
   ) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _queue.enqueue(makeRequest { continuation.resume() }, owner: self)
+    await _queueAndWait(_ApplyRequest(snapshot: snapshot, kind: .reloadData))
+  }
+
+  /// Performs a request at once if nothing is queued (see
+  /// ``apply(_:animatingDifferences:completion:isolation:)``), or queues it
+  /// and has a task of `isolation` drain the queue.
+  @usableFromInline
+  func _submit(
+    _ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>,
+    completion: (() -> Void)?, isolation: isolated any Actor = #isolation
+  ) {
+    if _performAtOnce(request, completion: completion) { return }
+    _enqueue(request, completion: completion)
+  }
+
+  /// Queues a request, and starts a task of `isolation` draining the queue
+  /// if none does.
+  @usableFromInline
+  func _enqueue(
+    _ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>,
+    completion: (() -> Void)?, isolation: isolated any Actor = #isolation
+  ) {
+    guard _queue.append(request, completion: completion) else { return }
+    Task {
+      _ = isolation
+      await self._drain()
     }
+  }
+
+  /// Queues a request and returns when its completion runs: the `async`
+  /// forms, which always queue, so that their diff runs off the data
+  /// source's actor. With no task draining the queue, the caller drains it.
+  @usableFromInline
+  func _queueAndWait(
+    _ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    let signal = _Signal()
+    if _queue.append(request, completion: signal.fire) { await _drain() }
+    await signal.wait()
   }
 
   /// Counters of the apply pipeline: requests, skipped snapshots, diffs,
-  /// empty applies, steps on the main actor and the time they took.
+  /// empty applies, steps on the data source's actor and the time they
+  /// took.
   @_spi(Testing)
-  public nonisolated var _applyStatistics: _ApplyStatistics { _queue.statistics }
+  public var _applyStatistics: _ApplyStatistics { _queue.statistics }
 }
 
-// MARK: - The main-actor step
+/// Whether something happened, and the task waiting for it, in one
+/// isolation: the completion of an `async` apply.
+@usableFromInline
+final class _Signal {
+  private var fired = false
+  private var waiter: CheckedContinuation<Void, Never>?
+
+  @usableFromInline init() {}
+
+  /// Marks it happened, resuming the waiter.
+  func fire() {
+    fired = true
+    waiter?.resume()
+    waiter = nil
+  }
+
+  /// Returns once ``fire()`` was called.
+  func wait(isolation: isolated (any Actor)? = #isolation) async {
+    guard !fired else { return }
+    await withCheckedContinuation { waiter = $0 }
+  }
+}
+
+// MARK: - Rounds
 
 extension DiffableDataSource {
-  /// Performs one round on the view: switches to its target and hands its
-  /// batch to the view (or reloads the view when it has none), then runs the
-  /// completions once the view is done.
+  /// Performs the waiting requests, round after round, until none waits;
+  /// then the queue is free. Only one task drains at a time.
   ///
-  /// - Parameters:
-  ///   - round: What the worker made of the contents at `version`.
-  ///   - version: The version of the contents the round was made from. If
-  ///     the snapshot changed since (an interactive reorder), nothing
-  ///     happens and the worker performs the round again, unless `rebuild`
-  ///     is given.
-  ///   - rebuild: Performs the round again here, on the current contents,
-  ///     instead of sending a stale round back.
-  /// - Complexity: O(1) here, plus what the view does with the batch; plus
-  ///   the round's changes and an O(*n*) diff when the round was stale and
-  ///   is rebuilt here.
-  func _applyOnMainActor(
-    _ round: _Round<SectionIdentifierType, ItemIdentifierType>, madeFrom version: Int,
-    rebuildingIfStale rebuild: _Rebuild<SectionIdentifierType, ItemIdentifierType>?,
-    completions: [@MainActor @Sendable () -> Void]
-  ) -> _CommitOutcome<SectionIdentifierType, ItemIdentifierType> {
-    _timedStep {
-      var round = round
-      if version != _state.version {
-        guard let rebuild else { return .stale(_state) }
-        round = rebuild(_state.contents)
-        _queue.record { $0.mainActorDiffs += 1 }
+  /// Each round takes every waiting request, performs their changes on what
+  /// the view shows and diffs the result, off the actor, then switches the
+  /// view to it here. If the user moved an item meanwhile (the state's
+  /// version changed), the round is performed again on what the view shows
+  /// then; after two such rounds, the actor performs it itself if the
+  /// snapshot changed again: reorders arriving faster than a diff could
+  /// otherwise starve the apply.
+  ///
+  /// - Complexity: Per round, O(1) plus what the view does with the batch
+  ///   on the actor; the round's changes and an O(*n*) diff off it (and on
+  ///   it, when a stale round is rebuilt here).
+  @usableFromInline
+  func _drain(isolation: isolated (any Actor)? = #isolation) async {
+    while let (requests, completions) = _queue.takeRound() {
+      let rebuild = _ApplyQueue.rebuilding(requests)
+      var staleRounds = 0
+      while true {
+        let base = _state
+        var round = await _ApplyQueue.rebuild(base.contents, by: rebuild)
+        if round.diffed { _queue.statistics.diffs += 1 }
+        if base.version != _state.version {
+          guard staleRounds >= _staleRoundsBeforeDiffingOnActor else {
+            _queue.statistics.staleRetries += 1
+            staleRounds += 1
+            continue
+          }
+          round = rebuild(_state.contents)
+          if round.diffed {
+            _queue.statistics.diffs += 1
+            _queue.statistics.actorDiffs += 1
+          }
+        }
+        _timedStep { _commit(round, completions: completions) }
+        break
       }
-      _commit(round, completions: completions)
-      return .committed
     }
+    _queue.isBusy = false
   }
 
   /// Performs a request before the caller's `apply` returns, as UIKit does
@@ -192,44 +246,47 @@ extension DiffableDataSource {
   /// - Returns: Whether the request was performed; if not, the caller
   ///   queues it.
   /// - Complexity: The request's changes and an O(*n*) diff, here on the
-  ///   main actor, plus what the view does with the batch.
+  ///   actor, plus what the view does with the batch.
   @usableFromInline
-  func _performAtOnce(_ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>)
-    -> Bool
-  {
-    guard !_isUpdatingView, _completionDepth == 0, _queue.claimIfIdle() else { return false }
-    defer { _queue.endClaim(owner: self) }
-    let queue = _queue
-    let rebuild = _ApplyQueue.rebuilding([request]) {
-      queue.record {
-        $0.diffs += 1
-        $0.mainActorDiffs += 1
-      }
+  func _performAtOnce(
+    _ request: _ApplyRequest<SectionIdentifierType, ItemIdentifierType>,
+    completion: (() -> Void)?, isolation: isolated any Actor = #isolation
+  ) -> Bool {
+    guard !_isUpdatingView, _completionDepth == 0, !_queue.isBusy else { return false }
+    _queue.isBusy = true
+    _queue.statistics.requests += 1
+    _queue.statistics.performedAtOnce += 1
+    let round = _ApplyQueue.rebuilding([request])(_state.contents)
+    if round.diffed {
+      _queue.statistics.diffs += 1
+      _queue.statistics.actorDiffs += 1
     }
-    _timedStep {
-      _commit(rebuild(_state.contents), completions: request.completion.map { [$0] } ?? [])
+    _timedStep { _commit(round, completions: completion.map { [$0] } ?? []) }
+    // Requests made meanwhile (by the view, a cell provider) waited.
+    _queue.isBusy = false
+    if !_queue.pending.isEmpty {
+      _queue.isBusy = true
+      Task {
+        _ = isolation
+        await self._drain()
+      }
     }
     return true
   }
 
-  /// Runs a step on the main actor and adds it to the statistics.
-  private func _timedStep<Result>(_ step: () -> Result) -> Result {
+  /// Runs a step on the actor and adds it to the statistics.
+  private func _timedStep(_ step: () -> Void) {
     let start = ContinuousClock.now
-    defer {
-      let elapsed = ContinuousClock.now - start
-      _queue.record {
-        $0.mainActorSteps += 1
-        $0.mainActorTime += elapsed
-      }
-    }
-    return step()
+    step()
+    _queue.statistics.actorSteps += 1
+    _queue.statistics.actorTime += ContinuousClock.now - start
   }
 
   /// Switches the view to a round's target: one batch, nothing (the batch
   /// is empty) or a reload; the completions run once the view is done.
   private func _commit(
     _ round: _Round<SectionIdentifierType, ItemIdentifierType>,
-    completions: [@MainActor @Sendable () -> Void]
+    completions: [() -> Void]
   ) {
     let gate = _CompletionGate(completions) { [weak self] run in
       self?._completionDepth += 1
@@ -239,7 +296,7 @@ extension DiffableDataSource {
     if let batch = round.batch, batch.isEmpty {
       // Nothing the view shows changes; identifiers may carry new payloads.
       _state.replace(with: round.target)
-      _queue.record { $0.emptyApplies += 1 }
+      _queue.statistics.emptyApplies += 1
       gate.viewDidComplete()
     } else if let batch = round.batch {
       _performBatch(batch, to: round.target, animatingDifferences: round.animated, gate: gate)
@@ -287,18 +344,17 @@ extension DiffableDataSource {
 /// Runs the completions of one apply exactly once, when both the view has
 /// called its completion and the engine has finished its step (reconfigures
 /// included), whichever comes last.
-@MainActor
 final class _CompletionGate {
-  private var completions: [@MainActor @Sendable () -> Void]
+  private var completions: [() -> Void]
   private var viewIsDone = false
   private var engineIsDone = false
   /// Runs the completions it is given: the data source marks that it is
   /// inside a completion meanwhile.
-  private let around: @MainActor (() -> Void) -> Void
+  private let around: (() -> Void) -> Void
 
   init(
-    _ completions: [@MainActor @Sendable () -> Void],
-    around: @escaping @MainActor (() -> Void) -> Void
+    _ completions: [() -> Void],
+    around: @escaping (() -> Void) -> Void
   ) {
     self.completions = completions
     self.around = around

@@ -14,7 +14,7 @@ extension DiffableDataSource {
   /// marks (the apply that brought them consumed them).
   ///
   /// An apply still in the queue is not reflected until it reaches the view:
-  /// await ``apply(_:animatingDifferences:)`` before building the next
+  /// await ``apply(_:animatingDifferences:isolation:)`` before building the next
   /// snapshot from this one.
   ///
   /// - Complexity: O(1): the copy shares storage until it is changed.

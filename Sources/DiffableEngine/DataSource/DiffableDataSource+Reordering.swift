@@ -23,10 +23,9 @@ extension DiffableDataSource {
   /// transaction, calls `willReorder`, switches to the final snapshot, calls
   /// `didReorder`.
   ///
-  /// Applies queued after the move start from the moved contents (the new
-  /// state reaches the apply queue as it is set). A round the worker began
-  /// before the move is sent back when it reaches the main actor, and
-  /// performed again on the moved contents.
+  /// Applies queued after the move start from the moved contents. A round
+  /// whose diff began off the actor before the move is performed again on
+  /// the moved contents when it comes back.
   ///
   /// - Complexity: O(*s* + *m*), where *m* is the number of items in the two
   ///   sections involved and *s* the number of sections, plus the handlers;

@@ -13,13 +13,13 @@ extension DiffableDataSource {
   ///
   /// The data source keeps the section snapshot, hidden items and expansion
   /// state included: ``snapshot(for:)`` returns it, the user actions
-  /// (``expandItem(_:animatingDifferences:completion:)`` and the others)
-  /// change it, and a full ``apply(_:animatingDifferences:completion:)``
+  /// (``expandItem(_:animatingDifferences:completion:isolation:)`` and the others)
+  /// change it, and a full ``apply(_:animatingDifferences:completion:isolation:)``
   /// keeps its tree. A section that is not in the snapshot is appended
   /// after the others, as UIKit does.
   ///
-  /// Like ``apply(_:animatingDifferences:completion:)``, it is performed
-  /// before it returns when called on the main actor with nothing queued,
+  /// Like ``apply(_:animatingDifferences:completion:isolation:)``, it is performed
+  /// before it returns when called with nothing queued,
   /// and queued otherwise; the `async` form always queues.
   ///
   /// ```swift
@@ -34,7 +34,7 @@ extension DiffableDataSource {
   /// ```
   ///
   /// Calls are queued with the full applies, in the order they are made,
-  /// from any thread or task: a section snapshot applied after a snapshot
+  /// in the data source's isolation: a section snapshot applied after a snapshot
   /// changes that snapshot's section, and a snapshot applied after a section
   /// snapshot replaces everything but keeps the section's tree. As with a
   /// full apply, the call returns before the view and ``snapshot(for:)``
@@ -44,58 +44,57 @@ extension DiffableDataSource {
   ///   - snapshot: The outline the section should show.
   ///   - section: The section to show it in.
   ///   - animatingDifferences: Whether the view animates the changes.
-  ///   - completion: Runs once on the main actor when the view shows the
-  ///     section snapshot (or a later apply that superseded it).
+  ///   - completion: Runs once, in the data source's isolation, when the
+  ///     view shows the section snapshot (or a later apply that superseded
+  ///     it).
+  ///   - isolation: The actor the data source lives on: the caller's.
   /// - Precondition: No item of `snapshot`, shown or hidden, is in another
   ///   section when the apply is performed. The program stops, naming the
   ///   items and their sections, before anything changes.
-  /// - Complexity: O(1) for the caller when queued. Then, off the main
-  ///   actor (on it when performed at once), O(*m* ×
-  ///   *o*) expected to check the *m* items of `snapshot` against the *o*
+  /// - Complexity: O(1) for the caller when queued. Then, off the actor (on
+  ///   it when performed at once), O(*m* × *o*) expected to check the *m* items of `snapshot` against the *o*
   ///   outline sections, O(*v* + *t*) to change the section's *v* items
   ///   where they differ (*t* being the number of items after the first
   ///   change) and O(*n*) for the diff, *n* being the number of items; on
-  ///   the main actor, work proportional to the change.
+  ///   the actor, work proportional to the change.
   @inlinable
-  public nonisolated func apply(
+  public func apply(
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
     to section: SectionIdentifierType, animatingDifferences: Bool = true,
-    completion: (@MainActor @Sendable () -> Void)? = nil
+    completion: (() -> Void)? = nil, isolation: isolated any Actor = #isolation
   ) {
     _submit(
-      _sectionRequest(
-        snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion))
+      _sectionRequest(snapshot, to: section, animatingDifferences: animatingDifferences),
+      completion: completion)
   }
 
   /// The request of a section snapshot apply, in either form.
   @inlinable
-  nonisolated func _sectionRequest(
+  func _sectionRequest(
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
-    to section: SectionIdentifierType, animatingDifferences: Bool,
-    completion: (@MainActor @Sendable () -> Void)?
+    to section: SectionIdentifierType, animatingDifferences: Bool
   ) -> _ApplyRequest<SectionIdentifierType, ItemIdentifierType> {
     _ApplyRequest(
       change: { $0.apply(snapshot, to: section, "apply(_:to:animatingDifferences:completion:)") },
-      kind: .diffing(animated: animatingDifferences), completion: completion)
+      kind: .diffing(animated: animatingDifferences))
   }
 
   /// Updates one section to show a section snapshot, and returns when the
   /// view shows it.
   ///
-  /// The same as ``apply(_:to:animatingDifferences:completion:)``; awaiting
+  /// The same as ``apply(_:to:animatingDifferences:completion:isolation:)``; awaiting
   /// it makes the next ``snapshot(for:)`` return `snapshot` (or what a later
   /// apply made of it).
   ///
-  /// - Complexity: As ``apply(_:to:animatingDifferences:completion:)``.
+  /// - Complexity: As ``apply(_:to:animatingDifferences:completion:isolation:)``.
   @inlinable
-  public nonisolated func apply(
+  public func apply(
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
-    to section: SectionIdentifierType, animatingDifferences: Bool = true
+    to section: SectionIdentifierType, animatingDifferences: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
   ) async {
-    await _queueAndWait {
-      _sectionRequest(
-        snapshot, to: section, animatingDifferences: animatingDifferences, completion: $0)
-    }
+    await _queueAndWait(
+      _sectionRequest(snapshot, to: section, animatingDifferences: animatingDifferences))
   }
 
   /// The section snapshot of a section, as the view shows it.
@@ -134,7 +133,7 @@ extension DiffableDataSource {
   ///
   /// UIKit's data source does this when the user taps an outline disclosure
   /// accessory; here a view (or a key handler, or a test) calls it. The
-  /// handlers run at once, on the main actor, in that order; the change is
+  /// handlers run at once, in the data source's isolation, in that order; the change is
   /// queued behind the applies already made, like an apply. The view then
   /// inserts the items the expansion reveals, and reconfigures the expanded
   /// item so that its cell can show its new state (a turned disclosure
@@ -167,8 +166,10 @@ extension DiffableDataSource {
   /// - Parameters:
   ///   - item: The item to expand.
   ///   - animatingDifferences: Whether the view animates the changes.
-  ///   - completion: Runs once on the main actor when the view shows the
-  ///     change; if nothing changes, on the main actor's next turn.
+  ///   - completion: Runs once, in the data source's isolation, when the
+  ///     view shows the change; if nothing changes, on the actor's next
+  ///     turn.
+  ///   - isolation: The actor the data source lives on: the caller's.
   /// - Returns: Whether the item expands: `false` if it is already expanded
   ///   (no handler is called) or `shouldExpandItem` refused.
   /// - Precondition: The item is in a section of the data source, shown or
@@ -177,35 +178,36 @@ extension DiffableDataSource {
   ///   item of another section, nor any item of the section outside the
   ///   item's subtree (checked when the change is performed, before anything
   ///   changes).
-  /// - Complexity: On the main actor, O(*o*) expected to find the item
+  /// - Complexity: On the data source's actor, O(*o*) expected to find the item
   ///   (*o* being the number of outline sections, if the item is hidden),
   ///   plus the handlers, plus O(*m*) to hand `snapshotForExpandingParent`
-  ///   the *m* current descendants of the item. Off the main actor, O(*r* +
+  ///   the *m* current descendants of the item. Off the actor, O(*r* +
   ///   *t*) expected to change the section by the *r* items revealed, *t*
   ///   being the number of items after the item, and O(*n*) for the diff; on
-  ///   the main actor again, work proportional to the change.
+  ///   the actor again, work proportional to the change.
   @inlinable
   @discardableResult
   public func expandItem(
     _ item: ItemIdentifierType, animatingDifferences: Bool = true,
-    completion: (@MainActor @Sendable () -> Void)? = nil
+    completion: (() -> Void)? = nil, isolation: isolated any Actor = #isolation
   ) -> Bool {
     _userAction(
       .expand, on: item, "expandItem(_:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences, completion: completion, atOnceIfIdle: true)
+      animatingDifferences: animatingDifferences, completion: completion)
   }
 
   /// Expands an item as the user does, and returns when the view shows the
   /// change.
   ///
-  /// The same as ``expandItem(_:animatingDifferences:completion:)``.
+  /// The same as ``expandItem(_:animatingDifferences:completion:isolation:)``.
   ///
   /// - Returns: Whether the item expanded.
-  /// - Complexity: As ``expandItem(_:animatingDifferences:completion:)``.
+  /// - Complexity: As ``expandItem(_:animatingDifferences:completion:isolation:)``.
   @inlinable
   @discardableResult
   public func expandItem(
-    _ item: ItemIdentifierType, animatingDifferences: Bool = true
+    _ item: ItemIdentifierType, animatingDifferences: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
     await _userAction(
       .expand, on: item, "expandItem(_:animatingDifferences:)",
@@ -220,45 +222,48 @@ extension DiffableDataSource {
   /// The view deletes the items the item hides, and reconfigures the item.
   /// Its descendants keep their own expansion state, so expanding it again
   /// shows them as they were. See
-  /// ``expandItem(_:animatingDifferences:completion:)`` for when the change
+  /// ``expandItem(_:animatingDifferences:completion:isolation:)`` for when the change
   /// happens.
   ///
   /// - Parameters:
   ///   - item: The item to collapse.
   ///   - animatingDifferences: Whether the view animates the changes.
-  ///   - completion: Runs once on the main actor when the view shows the
-  ///     change; if nothing changes, on the main actor's next turn.
+  ///   - completion: Runs once, in the data source's isolation, when the
+  ///     view shows the change; if nothing changes, on the actor's next
+  ///     turn.
+  ///   - isolation: The actor the data source lives on: the caller's.
   /// - Returns: Whether the item collapses: `false` if it is not expanded
   ///   (no handler is called) or `shouldCollapseItem` refused.
   /// - Precondition: The item is in a section of the data source, shown or
   ///   hidden in a section snapshot.
-  /// - Complexity: On the main actor, O(*o*) expected to find the item, plus
-  ///   the handlers. Off the main actor, O(*r* + *t*) expected to change the
+  /// - Complexity: On the data source's actor, O(*o*) expected to find the item, plus
+  ///   the handlers. Off the actor, O(*r* + *t*) expected to change the
   ///   section by the *r* items hidden, *t* being the number of items after
-  ///   them, and O(*n*) for the diff; on the main actor again, work
+  ///   them, and O(*n*) for the diff; on the actor again, work
   ///   proportional to the change.
   @inlinable
   @discardableResult
   public func collapseItem(
     _ item: ItemIdentifierType, animatingDifferences: Bool = true,
-    completion: (@MainActor @Sendable () -> Void)? = nil
+    completion: (() -> Void)? = nil, isolation: isolated any Actor = #isolation
   ) -> Bool {
     _userAction(
       .collapse, on: item, "collapseItem(_:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences, completion: completion, atOnceIfIdle: true)
+      animatingDifferences: animatingDifferences, completion: completion)
   }
 
   /// Collapses an item as the user does, and returns when the view shows
   /// the change.
   ///
-  /// The same as ``collapseItem(_:animatingDifferences:completion:)``.
+  /// The same as ``collapseItem(_:animatingDifferences:completion:isolation:)``.
   ///
   /// - Returns: Whether the item collapsed.
-  /// - Complexity: As ``collapseItem(_:animatingDifferences:completion:)``.
+  /// - Complexity: As ``collapseItem(_:animatingDifferences:completion:isolation:)``.
   @inlinable
   @discardableResult
   public func collapseItem(
-    _ item: ItemIdentifierType, animatingDifferences: Bool = true
+    _ item: ItemIdentifierType, animatingDifferences: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
     await _userAction(
       .collapse, on: item, "collapseItem(_:animatingDifferences:)",
@@ -278,35 +283,38 @@ extension DiffableDataSource {
   /// - Parameters:
   ///   - item: The item to expand or collapse.
   ///   - animatingDifferences: Whether the view animates the changes.
-  ///   - completion: Runs once on the main actor when the view shows the
-  ///     change; if nothing changes, on the main actor's next turn.
+  ///   - completion: Runs once, in the data source's isolation, when the
+  ///     view shows the change; if nothing changes, on the actor's next
+  ///     turn.
+  ///   - isolation: The actor the data source lives on: the caller's.
   /// - Returns: Whether the item changes: `false` if the should-handler
   ///   refused.
-  /// - Precondition: As ``expandItem(_:animatingDifferences:completion:)``.
-  /// - Complexity: As ``expandItem(_:animatingDifferences:completion:)`` or
-  ///   ``collapseItem(_:animatingDifferences:completion:)``.
+  /// - Precondition: As ``expandItem(_:animatingDifferences:completion:isolation:)``.
+  /// - Complexity: As ``expandItem(_:animatingDifferences:completion:isolation:)`` or
+  ///   ``collapseItem(_:animatingDifferences:completion:isolation:)``.
   @inlinable
   @discardableResult
   public func toggleExpansion(
     of item: ItemIdentifierType, animatingDifferences: Bool = true,
-    completion: (@MainActor @Sendable () -> Void)? = nil
+    completion: (() -> Void)? = nil, isolation: isolated any Actor = #isolation
   ) -> Bool {
     _userAction(
       .toggle, on: item, "toggleExpansion(of:animatingDifferences:completion:)",
-      animatingDifferences: animatingDifferences, completion: completion, atOnceIfIdle: true)
+      animatingDifferences: animatingDifferences, completion: completion)
   }
 
   /// Expands or collapses an item as the user does, and returns when the
   /// view shows the change.
   ///
-  /// The same as ``toggleExpansion(of:animatingDifferences:completion:)``.
+  /// The same as ``toggleExpansion(of:animatingDifferences:completion:isolation:)``.
   ///
   /// - Returns: Whether the item changed.
-  /// - Complexity: As ``toggleExpansion(of:animatingDifferences:completion:)``.
+  /// - Complexity: As ``toggleExpansion(of:animatingDifferences:completion:isolation:)``.
   @inlinable
   @discardableResult
   public func toggleExpansion(
-    of item: ItemIdentifierType, animatingDifferences: Bool = true
+    of item: ItemIdentifierType, animatingDifferences: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
     await _userAction(
       .toggle, on: item, "toggleExpansion(of:animatingDifferences:)",
@@ -321,49 +329,63 @@ extension DiffableDataSource {
     case toggle
   }
 
-  /// A user action: consults the handlers, then queues the change, made
-  /// here, where the caller inlines this, so that it runs specialized for
-  /// the caller's identifier types.
+  /// A user action: consults the handlers, then performs the change, or
+  /// queues it if something is queued. The change is made here, where the
+  /// caller inlines this, so that it runs specialized for the caller's
+  /// identifier types.
   @inlinable
-  ///
-  /// With `atOnceIfIdle`, the change is performed before this returns if
-  /// nothing is queued, as an `apply` on the main actor is (the completion
-  /// forms); otherwise it is queued (the `async` forms).
   func _userAction(
     _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
-    animatingDifferences: Bool, completion: (@MainActor @Sendable () -> Void)?,
-    atOnceIfIdle: Bool = false
+    animatingDifferences: Bool, completion: (() -> Void)?,
+    isolation: isolated any Actor = #isolation
   ) -> Bool {
-    guard let change = _outlineAction(action, on: item, operation) else {
-      if let completion { Task { @MainActor in completion() } }
+    guard
+      let request = _userActionRequest(
+        action, on: item, operation, animatingDifferences: animatingDifferences)
+    else {
+      if let completion {
+        Task {
+          _ = isolation
+          completion()
+        }
+      }
       return false
     }
-    var marks = _Marks<SectionIdentifierType, ItemIdentifierType>()
-    marks.reconfiguredItems = [item]
-    let request = _ApplyRequest<SectionIdentifierType, ItemIdentifierType>(
-      change: { $0.perform(change) }, marks: marks,
-      kind: .diffing(animated: animatingDifferences), completion: completion)
-    if !(atOnceIfIdle && _performAtOnce(request)) { _queue.enqueue(request, owner: self) }
+    _submit(request, completion: completion)
     return true
   }
 
-  /// A user action, returning when the view shows its change (on the main
-  /// actor's next turn if it changes nothing).
+  /// A user action, always queued, returning when the view shows its
+  /// change, or at once if it changes nothing.
   @inlinable
   func _userAction(
     _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
-    animatingDifferences: Bool
+    animatingDifferences: Bool, isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
-    var accepted = false
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      accepted = _userAction(
-        action, on: item, operation, animatingDifferences: animatingDifferences,
-        completion: { continuation.resume() })
-    }
-    return accepted
+    guard
+      let request = _userActionRequest(
+        action, on: item, operation, animatingDifferences: animatingDifferences)
+    else { return false }
+    await _queueAndWait(request)
+    return true
   }
 
-  /// The main actor's part of a user action: finds the item and consults the
+  /// The request of a user action, after its handlers, or `nil` if the item
+  /// already is as asked or a should-handler refused.
+  @inlinable
+  func _userActionRequest(
+    _ action: _UserAction, on item: ItemIdentifierType, _ operation: StaticString,
+    animatingDifferences: Bool
+  ) -> _ApplyRequest<SectionIdentifierType, ItemIdentifierType>? {
+    guard let change = _outlineAction(action, on: item, operation) else { return nil }
+    var marks = _Marks<SectionIdentifierType, ItemIdentifierType>()
+    marks.reconfiguredItems = [item]
+    return _ApplyRequest(
+      change: { $0.perform(change) }, marks: marks,
+      kind: .diffing(animated: animatingDifferences))
+  }
+
+  /// The actor's part of a user action: finds the item and consults the
   /// handlers. Returns the change to queue, or `nil` if the item already is
   /// as asked or a should-handler refused.
   @usableFromInline

@@ -29,42 +29,52 @@ public import DiffableCore
 /// dataSource.itemIdentifier(for: IndexPath(item: 1, section: 0))  // "pear"
 /// ```
 ///
-/// ## Applying snapshots, from anywhere
+/// ## Where a data source lives
 ///
-/// ``apply(_:animatingDifferences:completion:)`` may be called from any
-/// thread or task, in any mix, including from a completion handler or a cell
-/// provider. Calls are queued in the order they are made. A worker computes
-/// each diff off the main actor, then hops to the main actor once to hand the
-/// batch to the view and switch the data source to the new snapshot. A
-/// snapshot superseded by a later one before its diff started is skipped (its
+/// A data source lives on the actor that makes it, with its view: the main
+/// actor in an app, as UIKit's does under Swift 6, or an actor of your own,
+/// as each page of a web server does with the `DiffableWeb` library. The type
+/// is not `Sendable`, so the compiler keeps every call in that isolation; a
+/// view adopted on the main actor (`@MainActor DiffableListView`, as every
+/// UIKit view's adapter is) keeps the data source there too. Another task
+/// applies by hopping to that actor (`await MainActor.run { ... }`); the
+/// diff still runs off it.
+///
+/// Calls to ``apply(_:animatingDifferences:completion:isolation:)`` are
+/// performed in the order they are made, including from a completion handler
+/// or a cell provider. One made while nothing is queued is performed before
+/// it returns, as UIKit does on the main queue; the others are queued, and a
+/// task of the actor performs them, diffing each round off the actor and
+/// coming back to it once to hand the batch to the view. A snapshot
+/// superseded by a later one before its diff started is skipped (its
 /// completion still runs, exactly once, when the later one is on screen), so
 /// the view never falls behind a fast producer. UIKit asserts ("Deadlock
-/// detected") when applies mix queues or re-enter from a completion; here
-/// neither is a problem, because no call ever waits for another.
+/// detected") when applies re-enter from a completion; here that is no
+/// problem, because no call ever waits for another.
 ///
-/// One difference from UIKit follows: `apply` returns before the view and
-/// ``snapshot()`` change. Await the `async` form, or use the completion,
-/// before reading ``snapshot()`` to build the next snapshot from it.
+/// Await the `async` form, or use the completion, before reading
+/// ``snapshot()`` to build the next snapshot from it: a queued `apply`
+/// returns before the view and ``snapshot()`` change.
 ///
 /// ## Outline sections
 ///
 /// A section can show a `DiffableDataSourceSectionSnapshot`: apply one with
-/// ``apply(_:to:animatingDifferences:completion:)`` and the section shows its
+/// ``apply(_:to:animatingDifferences:completion:isolation:)`` and the section shows its
 /// visible items; the data source keeps it (``snapshot(for:)``), with hidden
-/// items and expansion state. ``expandItem(_:animatingDifferences:completion:)``,
-/// ``collapseItem(_:animatingDifferences:completion:)`` and
-/// ``toggleExpansion(of:animatingDifferences:completion:)`` do what a tap on a
+/// items and expansion state. ``expandItem(_:animatingDifferences:completion:isolation:)``,
+/// ``collapseItem(_:animatingDifferences:completion:isolation:)`` and
+/// ``toggleExpansion(of:animatingDifferences:completion:isolation:)`` do what a tap on a
 /// disclosure control does, through ``sectionSnapshotHandlers``. A full
 /// apply keeps each outline section's tree, following its changes. See
 /// <doc:Outlines>.
 ///
 /// ## Performance
 ///
-/// The main actor does work proportional to the change, not to the size of
-/// the list: switching snapshots is O(1), the view asks for cells only for
-/// inserted, reloaded and reconfigured items, and every query
+/// The data source's actor does work proportional to the change, not to the
+/// size of the list: switching snapshots is O(1), the view asks for cells
+/// only for inserted, reloaded and reconfigured items, and every query
 /// (``itemIdentifier(for:)``, ``indexPath(for:)``, ...) is O(1). The diff,
-/// O(*n*) in the number of items, runs on the worker.
+/// O(*n*) in the number of items, runs off the actor.
 ///
 /// ## Programmer errors
 ///
@@ -72,7 +82,6 @@ public import DiffableCore
 /// no provider, a view asking for an index path out of range, a move the
 /// reordering handlers do not allow: each stops the program with a message
 /// naming the operation, the index path and the identifier.
-@MainActor
 public final class DiffableDataSource<
   SectionIdentifierType: Hashable & Sendable,
   ItemIdentifierType: Hashable & Sendable
@@ -84,15 +93,12 @@ public final class DiffableDataSource<
   /// view type. Receives the view, the index path and the identifier stored
   /// in the data source's current snapshot.
   public typealias CellProvider<View: DiffableListView> =
-    @MainActor (View, IndexPath, ItemIdentifierType) -> View.Cell?
+    (View, IndexPath, ItemIdentifierType) -> View.Cell?
 
   /// What the view shows: the snapshot, the section snapshots of outline
-  /// sections, and the version of them. Only the main actor changes it;
-  /// every change is handed to the apply queue at once, so that the next
-  /// round starts from it, whether an apply or the user (a drag) made it.
-  var _state = _DataSourceState<SectionIdentifierType, ItemIdentifierType>() {
-    didSet { _queue.viewDidChange(to: _state) }
-  }
+  /// sections, and the version of them. Each round of applies starts from
+  /// it, whether an apply or the user (a drag) made it.
+  var _state = _DataSourceState<SectionIdentifierType, ItemIdentifierType>()
 
   /// The view, behind the connection the view asks its questions through.
   /// Set once by the initializer.
@@ -106,10 +112,8 @@ public final class DiffableDataSource<
   /// from one is queued rather than performed inside it.
   var _completionDepth = 0
 
-  /// The queue `apply` appends to from any thread.
-  @usableFromInline nonisolated let _queue = _ApplyQueue<
-    SectionIdentifierType, ItemIdentifierType
-  >()
+  /// The applies waiting their turn.
+  @usableFromInline var _queue = _ApplyQueue<SectionIdentifierType, ItemIdentifierType>()
 
   /// Makes headers, footers and other supplementary views, when the view
   /// asks for them. A view that asks while this is `nil` stops the program.
@@ -131,9 +135,9 @@ public final class DiffableDataSource<
   /// `sectionSnapshotHandlers`).
   ///
   /// The user actions call them:
-  /// ``expandItem(_:animatingDifferences:completion:)``,
-  /// ``collapseItem(_:animatingDifferences:completion:)`` and
-  /// ``toggleExpansion(of:animatingDifferences:completion:)``. Applying a
+  /// ``expandItem(_:animatingDifferences:completion:isolation:)``,
+  /// ``collapseItem(_:animatingDifferences:completion:isolation:)`` and
+  /// ``toggleExpansion(of:animatingDifferences:completion:isolation:)``. Applying a
   /// section snapshot does not: it is the app's own change.
   public var sectionSnapshotHandlers = SectionSnapshotHandlers()
 
@@ -156,8 +160,8 @@ public final class DiffableDataSource<
   ///
   /// - Parameters:
   ///   - view: The list view to drive.
-  ///   - cellProvider: Makes the cell for an item. Called on the main actor,
-  ///     only for items the view has no cell for (inserted or reloaded) and
+  ///   - cellProvider: Makes the cell for an item. Called in the data
+  ///     source's isolation, only for items the view has no cell for (inserted or reloaded) and
   ///     for reconfigured items, with the identifier stored in the current
   ///     snapshot. Returning `nil` is a programmer error.
   public init<View: DiffableListView>(
@@ -173,12 +177,11 @@ public final class DiffableDataSource<
 
 // MARK: - State
 
-/// What the main actor keeps: what the view shows (the snapshot, and the
+/// What the data source keeps: what the view shows (the snapshot, and the
 /// section snapshots of outline sections), and a version that changes with
-/// every change of it, so that the worker can tell whether the base of its
-/// diff is still current. The apply queue keeps a copy, which the main actor
-/// replaces with every change (the copy shares the storage, so this is
-/// O(1)).
+/// every change of it, so that a round of applies can tell whether the base
+/// of its diff, made off the actor, is still current. A round takes a copy
+/// (which shares the storage, so this is O(1)).
 struct _DataSourceState<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// What the view shows, without reload or reconfigure marks.
   var contents = _Contents<S, I>()
@@ -210,14 +213,14 @@ extension DiffableDataSource {
   /// ```
   public struct SupplementaryViewProvider {
     let viewType: Any.Type
-    let make: @MainActor (any DiffableListView, String, IndexPath) -> Any?
+    let make: (any DiffableListView, String, IndexPath) -> Any?
 
     /// Creates a provider for views of type `View`.
     ///
     /// - Precondition: The data source drives a `View` (checked when the
     ///   view first asks).
     public init<View: DiffableListView>(
-      _ provider: @escaping @MainActor (View, String, IndexPath) -> View.SupplementaryView?
+      _ provider: @escaping (View, String, IndexPath) -> View.SupplementaryView?
     ) {
       viewType = View.self
       make = { view, kind, indexPath in
@@ -236,29 +239,29 @@ extension DiffableDataSource {
   public struct ReorderingHandlers {
     /// Whether the user may move an item. Reordering is off while this is
     /// `nil`.
-    public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    public var canReorderItem: ((ItemIdentifierType) -> Bool)?
     /// Called before the data source takes the reorder's final snapshot.
     public var willReorder:
       (
-        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+        (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
           Void
       )?
     /// Called after the data source took the reorder's final snapshot.
     public var didReorder:
       (
-        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+        (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
           Void
       )?
 
     /// Creates handlers; reordering is off until ``canReorderItem`` is set.
     public init(
-      canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)? = nil,
+      canReorderItem: ((ItemIdentifierType) -> Bool)? = nil,
       willReorder: (
-        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+        (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
           Void
       )? = nil,
       didReorder: (
-        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+        (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
           Void
       )? = nil
     ) {
@@ -271,10 +274,10 @@ extension DiffableDataSource {
   /// Expanding and collapsing items of an outline section: UIKit's
   /// `NSDiffableDataSourceSectionSnapshotHandlers`, with its member names.
   ///
-  /// A user action (``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``,
-  /// ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:)``,
-  /// ``DiffableDataSource/toggleExpansion(of:animatingDifferences:completion:)``)
-  /// calls them on the main actor, at once, in this order: to expand,
+  /// A user action (``DiffableDataSource/expandItem(_:animatingDifferences:completion:isolation:)``,
+  /// ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:isolation:)``,
+  /// ``DiffableDataSource/toggleExpansion(of:animatingDifferences:completion:isolation:)``)
+  /// calls them in the data source's isolation, at once, in this order: to expand,
   /// ``shouldExpandItem``, then ``willExpandItem``, then
   /// ``snapshotForExpandingParent``; to collapse, ``shouldCollapseItem``, then
   /// ``willCollapseItem``. A should-handler that returns `false` stops the
@@ -291,13 +294,13 @@ extension DiffableDataSource {
   /// ```
   public struct SectionSnapshotHandlers {
     /// Whether the user may expand an item.
-    public var shouldExpandItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    public var shouldExpandItem: ((ItemIdentifierType) -> Bool)?
     /// Called before an item expands.
-    public var willExpandItem: (@MainActor (ItemIdentifierType) -> Void)?
+    public var willExpandItem: ((ItemIdentifierType) -> Void)?
     /// Whether the user may collapse an item.
-    public var shouldCollapseItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    public var shouldCollapseItem: ((ItemIdentifierType) -> Bool)?
     /// Called before an item collapses.
-    public var willCollapseItem: (@MainActor (ItemIdentifierType) -> Void)?
+    public var willCollapseItem: ((ItemIdentifierType) -> Void)?
     /// Returns the children to show when an item expands, given the item and
     /// its current descendants (as a section snapshot whose root items are
     /// its children): the place to load children lazily. What it returns
@@ -308,7 +311,7 @@ extension DiffableDataSource {
     /// subtree: the program stops, naming them, before anything changes.
     public var snapshotForExpandingParent:
       (
-        @MainActor (ItemIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
+        (ItemIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
           DiffableDataSourceSectionSnapshot<ItemIdentifierType>
       )?
 
@@ -332,14 +335,14 @@ extension DiffableDataSource {
   /// ```
   public struct EditingHandlers {
     /// Whether an item can be edited. Nothing can while this is `nil`.
-    public var canEditItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    public var canEditItem: ((ItemIdentifierType) -> Bool)?
     /// Called when the user commits an edit of an item.
-    public var commit: (@MainActor (DiffableEditingStyle, ItemIdentifierType) -> Void)?
+    public var commit: ((DiffableEditingStyle, ItemIdentifierType) -> Void)?
 
     /// Creates handlers under which nothing can be edited.
     public init(
-      canEditItem: (@MainActor (ItemIdentifierType) -> Bool)? = nil,
-      commit: (@MainActor (DiffableEditingStyle, ItemIdentifierType) -> Void)? = nil
+      canEditItem: ((ItemIdentifierType) -> Bool)? = nil,
+      commit: ((DiffableEditingStyle, ItemIdentifierType) -> Void)? = nil
     ) {
       self.canEditItem = canEditItem
       self.commit = commit

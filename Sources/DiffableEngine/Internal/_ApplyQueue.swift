@@ -1,12 +1,13 @@
 public import DiffableCore
 
 /// One call to `apply`, `applySnapshotUsingReloadData`, `apply(_:to:)` or a
-/// user action on an outline, waiting its turn.
+/// user action on an outline, waiting its turn: what it changes, without its
+/// completion, which stays with the data source.
 ///
 /// A request is a change of the data source's contents, made in the caller's
 /// module (where `apply` is inlined) so that it runs specialized for the
-/// caller's identifier types, as the diff does. The worker performs the
-/// changes of a round in call order, starting from what the view shows.
+/// caller's identifier types, as the diff does. It is `Sendable`: its change
+/// and its diff run off the data source's actor.
 @usableFromInline
 struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<S, I>
@@ -23,10 +24,10 @@ struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
     case reloadData
 
     /// A batch diffed with `BatchUpdate(from:to:)`, the differ made (and so
-    /// specialized) where this is inlined. The differ runs off the main
-    /// actor, so it also builds the new snapshot's item index there (the
-    /// diff builds it unless the snapshots are equal): the main actor's
-    /// lookups then find it built.
+    /// specialized) where this is inlined. The differ runs off the data
+    /// source's actor, so it also builds the new snapshot's item index there
+    /// (the diff builds it unless the snapshots are equal): the lookups on
+    /// the actor then find it built.
     @inlinable
     static func diffing(animated: Bool) -> Kind {
       .batch(
@@ -44,26 +45,20 @@ struct _ApplyRequest<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// round's result if a later request in the round supersedes them.
   @usableFromInline var marks: _Marks<S, I>
   @usableFromInline var kind: Kind
-  @usableFromInline var completion: (@MainActor @Sendable () -> Void)?
 
   @inlinable
-  init(
-    change: @escaping Change, marks: _Marks<S, I> = _Marks(), kind: Kind,
-    completion: (@MainActor @Sendable () -> Void)?
-  ) {
+  init(change: @escaping Change, marks: _Marks<S, I> = _Marks(), kind: Kind) {
     self.change = change
     self.marks = marks
     self.kind = kind
-    self.completion = completion
   }
 
   /// A request that shows `snapshot`, keeping the trees of the outline
   /// sections it still has.
   @inlinable
-  init(snapshot: Snapshot, kind: Kind, completion: (@MainActor @Sendable () -> Void)?) {
+  init(snapshot: Snapshot, kind: Kind) {
     self.init(
-      change: { $0.replaceSnapshot(with: snapshot) }, marks: _Marks(of: snapshot), kind: kind,
-      completion: completion)
+      change: { $0.replaceSnapshot(with: snapshot) }, marks: _Marks(of: snapshot), kind: kind)
   }
 }
 
@@ -101,17 +96,6 @@ struct _Marks<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   }
 }
 
-/// What the main-actor step did with a round.
-enum _CommitOutcome<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
-  /// The view shows the round's result (and whatever the completions, which
-  /// ran in the step, did after it).
-  case committed
-  /// The data source's snapshot changed on the main actor (an interactive
-  /// reorder) since the round's base was read: perform the round's changes
-  /// again on this state, and diff again.
-  case stale(_DataSourceState<S, I>)
-}
-
 /// Counters of the apply pipeline, for tests and benchmarks.
 @_spi(Testing)
 public struct _ApplyStatistics: Sendable, Hashable {
@@ -123,205 +107,111 @@ public struct _ApplyStatistics: Sendable, Hashable {
   public var skipped = 0
   /// Diffs computed, retries included.
   public var diffs = 0
-  /// Diffs computed again because the snapshot changed on the main actor
-  /// while they ran.
+  /// Diffs computed again because the snapshot changed on the data
+  /// source's actor (an interactive reorder) while they ran.
   public var staleRetries = 0
-  /// Diffs computed on the main actor: after an apply went stale twice, and
-  /// for the requests performed at once.
-  public var mainActorDiffs = 0
-  /// Requests made on the main actor while nothing was queued, performed
-  /// before the call returned, as UIKit does.
+  /// Diffs computed on the data source's actor: after an apply went stale
+  /// twice, and for the requests performed at once.
+  public var actorDiffs = 0
+  /// Requests made while nothing was queued, performed before the call
+  /// returned, as UIKit does on the main queue.
   public var performedAtOnce = 0
   /// Applies that changed nothing the view shows.
   public var emptyApplies = 0
-  /// Steps on the main actor.
-  public var mainActorSteps = 0
-  /// The time the steps on the main actor took, in all.
-  public var mainActorTime: Duration = .zero
+  /// Steps on the data source's actor that switched the view.
+  public var actorSteps = 0
+  /// The time those steps took, in all.
+  public var actorTime: Duration = .zero
 
   /// Counters at zero.
   public init() {}
 }
 
-/// The serial pipeline behind `apply`: a queue any thread may append to, and
-/// at most one worker task draining it.
+/// The requests behind `apply` that wait their turn, kept by the data
+/// source in its isolation, with their completions beside them, and whether
+/// a round is being performed.
 ///
-/// The worker takes every waiting request at once and performs their changes
-/// in order on what the view shows, off the main actor; only the result is
-/// shown (the requests before the last are superseded: their reload marks
-/// are carried over and their completions run with it). It diffs the result
-/// against what the view shows, then hops to the main actor once to hand the
-/// batch to the view. A request that arrives meanwhile, from any thread, a completion or a
-/// cell provider, waits for the next round: nothing is re-entered and no
-/// thread ever waits for another.
+/// One task at a time drains it (``DiffableDataSource/_drain(isolation:)``):
+/// it takes every waiting request at once and performs their changes in
+/// order on what the view shows, off the data source's actor; only the
+/// result is shown (the requests before the last are superseded: their
+/// reload marks are carried over and their completions run with it). A
+/// request that arrives meanwhile, from a completion, a cell provider or
+/// anywhere else in the actor, waits for the next round: nothing is
+/// re-entered and nothing waits for anything but the diff.
 @usableFromInline
-final class _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
-  typealias Snapshot = DiffableDataSourceSnapshot<S, I>
-
-  struct State {
-    var pending: [_ApplyRequest<S, I>] = []
-    var isDraining = false
-    /// What the view shows and its version: the main actor replaces it with
-    /// every change it makes (an apply, or an interactive move), and each
-    /// round starts from it.
-    var shown = _DataSourceState<S, I>()
-    var statistics = _ApplyStatistics()
-  }
-
-  let state = _Locked(State())
+struct _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable> {
+  var pending: [_ApplyRequest<S, I>] = []
+  var completions: [() -> Void] = []
+  /// Whether a task drains the queue or a request is being performed at
+  /// once: a new request then waits.
+  var isBusy = false
+  var statistics = _ApplyStatistics()
 
   @usableFromInline init() {}
 
-  /// Appends a request in call order, and starts a worker if none runs.
+  /// Appends a request, and its completion if it has one, in call order.
   ///
-  /// - Complexity: O(1) amortized; never waits for the main actor.
-  @usableFromInline
-  func enqueue(_ request: _ApplyRequest<S, I>, owner: DiffableDataSource<S, I>) {
-    let startsWorker = state.withLock { state in
-      state.pending.append(request)
-      state.statistics.requests += 1
-      guard !state.isDraining else { return false }
-      state.isDraining = true
-      return true
-    }
-    if startsWorker {
-      Task.detached { await self.drain(owner: owner) }
-    }
+  /// - Returns: Whether the caller is to drain the queue: nothing was
+  ///   draining it, and from now on the caller is.
+  /// - Complexity: O(1) amortized.
+  mutating func append(_ request: _ApplyRequest<S, I>, completion: (() -> Void)?) -> Bool {
+    pending.append(request)
+    if let completion { completions.append(completion) }
+    statistics.requests += 1
+    guard !isBusy else { return false }
+    isBusy = true
+    return true
   }
 
-  /// Takes the queue for a request the main actor performs before `apply`
-  /// returns, if nothing is queued or in flight: requests made meanwhile
-  /// wait behind it, in call order, until ``endClaim(owner:)``.
+  /// Takes every waiting request and completion, for one round.
   ///
   /// - Complexity: O(1).
-  func claimIfIdle() -> Bool {
-    state.withLock { state in
-      guard !state.isDraining else { return false }
-      state.isDraining = true
-      state.statistics.requests += 1
-      state.statistics.performedAtOnce += 1
-      return true
+  mutating func takeRound() -> (requests: [_ApplyRequest<S, I>], completions: [() -> Void])? {
+    guard !pending.isEmpty else { return nil }
+    defer {
+      pending = []
+      completions = []
     }
-  }
-
-  /// Gives the queue back after a request performed at once, starting a
-  /// worker for the requests made meanwhile.
-  ///
-  /// - Complexity: O(1).
-  func endClaim(owner: DiffableDataSource<S, I>) {
-    let startsWorker = state.withLock { state in
-      guard state.pending.isEmpty else { return true }
-      state.isDraining = false
-      return false
-    }
-    if startsWorker {
-      Task.detached { await self.drain(owner: owner) }
-    }
-  }
-
-  var statistics: _ApplyStatistics { state.withLock { $0.statistics } }
-
-  /// Takes `shown` as what the view shows now: the base of the next round.
-  ///
-  /// The main actor calls it with every change of the data source's state,
-  /// in order, so a round never starts from contents older than those of
-  /// the requests it performs. (An interactive move that a round started
-  /// before it did not see makes the round stale: see `perform`.)
-  ///
-  /// - Complexity: O(1): the state shares its storage.
-  func viewDidChange(to shown: _DataSourceState<S, I>) {
-    state.withLock { $0.shown = shown }
-  }
-
-  func record(_ update: (inout _ApplyStatistics) -> Void) {
-    state.withLock { update(&$0.statistics) }
-  }
-
-  /// Drains the queue, then marks the worker as gone, atomically with the
-  /// check that nothing is waiting (so a request never waits without a
-  /// worker).
-  private func drain(owner: DiffableDataSource<S, I>) async {
-    while true {
-      let round: (requests: [_ApplyRequest<S, I>], shown: _DataSourceState<S, I>)? =
-        state.withLock { state in
-          guard !state.pending.isEmpty else {
-            state.isDraining = false
-            return nil
-          }
-          let requests = state.pending
-          state.pending = []
-          state.statistics.skipped += requests.count - 1
-          return (requests, state.shown)
-        }
-      guard let round else { return }
-      await perform(round.requests, from: round.shown, owner: owner)
-    }
-  }
-
-  /// Performs the changes of `requests` on what the view shows and applies
-  /// the result, running every completion.
-  ///
-  /// `shown` is what the view showed when the round started. If the user
-  /// moves an item meanwhile, the main actor sends the round back with what
-  /// the view shows then, and the changes are performed again on it.
-  private func perform(
-    _ requests: [_ApplyRequest<S, I>], from shown: _DataSourceState<S, I>,
-    owner: DiffableDataSource<S, I>
-  ) async {
-    let completions = requests.compactMap { $0.completion }
-    let rebuild = Self.rebuilding(requests) { [self] in record { $0.diffs += 1 } }
-    var shown = shown
-    var staleRounds = 0
-    while true {
-      // After two stale rounds, the main actor rebuilds itself if the
-      // snapshot changed again: reorders arriving faster than a diff and a
-      // hop can otherwise starve the apply.
-      let outcome = await owner._applyOnMainActor(
-        rebuild(shown.contents), madeFrom: shown.version,
-        rebuildingIfStale: staleRounds >= Self.staleRoundsBeforeDiffingOnMainActor
-          ? rebuild : nil,
-        completions: completions)
-      switch outcome {
-      case .committed:
-        return
-      case .stale(let current):
-        record { $0.staleRetries += 1 }
-        staleRounds += 1
-        shown = current
-      }
-    }
+    statistics.skipped += pending.count - 1
+    return (pending, completions)
   }
 
   /// What a round does to a base: performs its changes in order, carries
   /// the marks of the superseded requests over, and diffs the result against
   /// the base (or makes no batch, for a reload: the first apply to an empty
   /// view, or a round ending with `applySnapshotUsingReloadData`).
-  static func rebuilding(
-    _ requests: [_ApplyRequest<S, I>], countingDiffs countDiff: @escaping @Sendable () -> Void
-  ) -> _Rebuild<S, I> {
+  static func rebuilding(_ requests: [_ApplyRequest<S, I>]) -> _Rebuild<S, I> {
     { base in
       var target = base
       for request in requests { request.change(&target) }
       for request in requests.dropLast() { request.marks.add(to: &target.snapshot) }
       guard case .batch(let animated, let differ) = requests[requests.count - 1].kind else {
-        // The item index is built here, off the main actor, as a diff does.
+        // The item index is built here, off the data source's actor, as a
+        // diff does.
         target.snapshot._prepareItemIndex()
-        return _Round(target: target, batch: nil, animated: false)
+        return _Round(target: target, batch: nil, animated: false, diffed: false)
       }
       guard base.snapshot.numberOfSections > 0 else {
         target.snapshot._prepareItemIndex()
-        return _Round(target: target, batch: nil, animated: animated)
+        return _Round(target: target, batch: nil, animated: animated, diffed: false)
       }
-      countDiff()
       return _Round(
-        target: target, batch: differ(base.snapshot, target.snapshot), animated: animated)
+        target: target, batch: differ(base.snapshot, target.snapshot), animated: animated,
+        diffed: true)
     }
   }
 
-  /// How many times an apply is diffed again off the main actor, when the
-  /// snapshot keeps changing under it, before the main actor diffs it.
-  static var staleRoundsBeforeDiffingOnMainActor: Int { 2 }
+  /// Performs a round off the data source's actor.
+  @concurrent
+  static func rebuild(_ base: _Contents<S, I>, by rebuild: _Rebuild<S, I>) async -> _Round<S, I> {
+    rebuild(base)
+  }
 }
+
+/// How many times an apply is diffed again off the data source's actor,
+/// when the snapshot keeps changing under it, before the actor diffs it.
+let _staleRoundsBeforeDiffingOnActor = 2
 
 /// What a round of requests makes of the contents it starts from.
 struct _Round<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
@@ -330,6 +220,8 @@ struct _Round<S: Hashable & Sendable, I: Hashable & Sendable>: Sendable {
   /// The batch from the base to `target`, or `nil` to reload the view.
   var batch: BatchUpdate?
   var animated: Bool
+  /// Whether the round diffed (a reload does not).
+  var diffed: Bool
 }
 
 /// A round of requests as a function of the contents it starts from.

@@ -217,7 +217,7 @@ extension _Contents {
   /// item reveals or hides, and the item is reconfigured so that its cell can
   /// show its new state.
   ///
-  /// The action was asked for on the main actor, against what the view
+  /// The action was asked for on the data source's actor, against what the view
   /// showed then; applies queued before it may since have removed the item
   /// or its section, and then it does nothing.
   ///
@@ -228,7 +228,7 @@ extension _Contents {
   ///   the item reveals or hides and *t* the number of items after it in the
   ///   section, plus O(*m* × (*d* + *o*)) to check and insert *m* new
   ///   children at depth *d*, with *o* outline sections; and the first
-  ///   change of a section snapshot shared with the main actor copies its
+  ///   change of a section snapshot shared with the data source's actor copies its
   ///   storage (O(*n*) for its *n* items, without hashing).
   @inlinable
   mutating func perform(_ action: _OutlineAction<S, I>) {

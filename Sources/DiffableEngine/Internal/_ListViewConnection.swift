@@ -7,7 +7,6 @@ import DiffableCore
 #endif
 
 /// What the data source asks of its view, without knowing the view's type.
-@MainActor
 protocol _ListViewDriving: AnyObject {
   func reloadData()
   func performBatchUpdates(
@@ -51,13 +50,9 @@ package protocol _DataSourceConnection: AnyObject {
 ///
 /// The data source owns the connection and the connection owns the view; the
 /// view may keep the connection weakly, so there is no cycle.
-@MainActor
 final class _ListViewConnection<
   S: Hashable & Sendable, I: Hashable & Sendable, View: DiffableListView
->:
-  @MainActor DiffableListViewDataSource, @MainActor _BulkListViewDataSource,
-  @MainActor _DataSourceConnection, _ListViewDriving
-{
+>: DiffableListViewDataSource, _BulkListViewDataSource, _DataSourceConnection, _ListViewDriving {
   typealias Cell = View.Cell
   typealias SupplementaryView = View.SupplementaryView
 

@@ -85,16 +85,23 @@ func waitUntil(
   }
 }
 
-/// Runs `body` on another thread while the main actor waits for it without
-/// suspending: the main actor is busy, so every `apply` in `body` is queued
-/// (an `apply` made on the main actor with nothing queued is performed
-/// before it returns).
+/// Runs `body` inside a completion of `dataSource`, where every `apply` is
+/// queued, as one made while a round is in flight is: the data source's
+/// task takes them all in its next round, once `body` returns. (An `apply`
+/// made with nothing queued is performed before it returns.)
+///
+/// - Precondition: Nothing is queued: the completion runs before this
+///   returns.
 @MainActor
-func whileTheMainActorIsBusy(_ body: @escaping @Sendable () -> Void) {
-  let finished = DispatchSemaphore(value: 0)
-  DispatchQueue.global().async {
-    body()
-    finished.signal()
+func whileTheDataSourceIsBusy<Section, Item>(
+  _ dataSource: DiffableDataSource<Section, Item>, _ body: () -> Void
+) {
+  var ran = false
+  withoutActuallyEscaping(body) { body in
+    dataSource.apply(dataSource.snapshot()) {
+      body()
+      ran = true
+    }
   }
-  finished.wait()
+  #expect(ran, "the data source was not idle: the completion did not run at once")
 }

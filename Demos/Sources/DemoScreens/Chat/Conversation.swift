@@ -147,25 +147,35 @@ public final class Conversation {
     await dataSource.apply(history())
   }
 
-  /// The other side, as a background task runs it: every change reads the
-  /// current snapshot, edits it and applies it, off the main actor.
+  /// The other side, as a background task runs it: it waits off the main
+  /// actor, and each change hops to the main actor, where the data source
+  /// lives, to read the current snapshot, edit it and apply it; the diff
+  /// runs off the main actor again.
   public nonisolated static func otherSide(
     of conversation: Conversation, line: String, pause seconds: Double
   ) async throws {
-    let dataSource = await conversation.dataSource!
     try await pause(seconds)
-    var snapshot = await dataSource.snapshot()
-    snapshot.appendItems([.typing], toSection: .today)
-    await conversation.setCaption("Ada starts typing (applied from a background task)")
-    await dataSource.apply(snapshot)
+    await conversation.showTyping()
+    try await pause(seconds)
+    await conversation.showReply(line)
+  }
 
-    try await pause(seconds)
-    let (number, read) = await conversation.receive(line)
-    snapshot = await dataSource.snapshot()
+  /// The typing indicator appears.
+  func showTyping() async {
+    var snapshot = dataSource.snapshot()
+    snapshot.appendItems([.typing], toSection: .today)
+    setCaption("Ada starts typing (sent by a background task)")
+    await dataSource.apply(snapshot)
+  }
+
+  /// The other side's message replaces the typing indicator.
+  func showReply(_ line: String) async {
+    let (number, read) = receive(line)
+    var snapshot = dataSource.snapshot()
     snapshot.deleteItems([.typing])
     snapshot.appendItems([.message(number)], toSection: .today)
     snapshot.reconfigureItems(read.map(ChatItem.message))
-    await conversation.setCaption(
+    setCaption(
       "Ada's message replaces the indicator" + (read.isEmpty ? "" : "; your message is read"))
     await dataSource.apply(snapshot)
   }

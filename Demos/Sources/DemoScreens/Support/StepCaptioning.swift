@@ -31,7 +31,10 @@ extension DiffableDataSource {
   /// Moves a highlight from one row to another: applies the data source's
   /// snapshot with both rows reconfigured, one to lose the highlight, one to
   /// gain it (the cell provider draws it from the screen's state).
-  func moveSelection(from previous: ItemIdentifierType?, to item: ItemIdentifierType) async {
+  func moveSelection(
+    from previous: ItemIdentifierType?, to item: ItemIdentifierType,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
     var snapshot = snapshot()
     snapshot.reconfigureItems(previous == nil || previous == item ? [item] : [previous!, item])
     await apply(snapshot)
