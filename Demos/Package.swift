@@ -48,7 +48,10 @@ let package = Package(
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
       ],
-      resources: [.copy("Resources")]),
+      resources: [.copy("Resources")],
+      // A screen lives on the actor that makes it (the main actor in a
+      // terminal, a page's own in a browser): its async methods run there.
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     // The screens in a terminal: list views that print themselves, box
     // drawing, raw mode and keys, ANSI styling.
     .target(

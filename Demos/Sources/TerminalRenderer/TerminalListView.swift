@@ -20,7 +20,7 @@ import Foundation
 /// it goes with.
 @MainActor
 public final class TerminalListView<Section: Hashable & Sendable, Item: Hashable & Sendable>:
-  @MainActor DiffableListView, StepCaptioning
+  @MainActor DiffableListView, @MainActor StepCaptioning
 {
   public typealias Cell = String
   public typealias SupplementaryView = String

@@ -8,7 +8,7 @@ import TerminalRenderer
 struct ChatDemo: SessionDemo {
   static let configuration = CommandConfiguration(
     commandName: "chat",
-    abstract: "A conversation: messages arrive from a background task, applied off the main actor.",
+    abstract: "A conversation: messages arrive from a background task, diffed off the main actor.",
     discussion: """
       Each step, a background task shows Ada typing, then her message, then your \
       reply; every change is an apply made from the background task, appended to \
@@ -71,8 +71,9 @@ final class ChatSession: DemoSession {
 
   /// The interactive demo: you type, Enter sends; Ada answers each message.
   ///
-  /// One background task makes every change to the list, in turn: your
-  /// message, then Ada typing and answering. Each change reads the current
+  /// One task makes every change to the list, in turn: your message, then
+  /// Ada typing and answering (her side waits and writes in a detached
+  /// task). Each change reads the current
   /// snapshot and awaits its apply before the next one reads it, so no change
   /// is built on a snapshot another one is about to replace.
   func runInteractively() async throws {
@@ -81,7 +82,7 @@ final class ChatSession: DemoSession {
       await screen.open()
       updateFooter()
       let (sent, sender) = AsyncStream.makeStream(of: String.self)
-      let changes = Task.detached { [screen] in
+      let changes = Task { [screen] in
         for await text in sent {
           try await screen!.sendAndAwaitAnswer(text, pause: 0.8)
         }

@@ -8,7 +8,7 @@ import Testing
 /// Records the captions a screen gives, in order, with the change each went
 /// with.
 @MainActor
-final class CaptionLog: StepCaptioning {
+final class CaptionLog: @MainActor StepCaptioning {
   var caption: String? {
     didSet { if let caption { captions.append(caption) } }
   }

@@ -64,12 +64,13 @@ extension ChatItem: Encodable {
 
 /// A conversation whose messages arrive in the background.
 ///
-/// The history is applied first. Then the other side, run off the main
-/// actor, reads the data source's current snapshot, appends a typing
-/// indicator, replaces it with the message, marks your earlier message read,
-/// and applies each change from where it runs. Your messages are applied
-/// from the main actor.
-@MainActor
+/// The history is applied first. Then the other side, a detached task,
+/// waits and writes off the screen's actor and hands over what it does (it
+/// starts typing, it sends a line); for each, the screen reads the data
+/// source's current snapshot, appends a typing indicator or replaces it
+/// with the message, marks your earlier message read, and applies the
+/// change. The screen lives on the actor that makes it, with its data
+/// source.
 public final class Conversation {
   public typealias Snapshot = DiffableDataSourceSnapshot<ChatSection, ChatItem>
 
@@ -105,7 +106,7 @@ public final class Conversation {
   ///   - cell: Makes a row's cell; it reads the screen's ``messages``.
   public init<View: DiffableListView>(
     view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (Conversation, ChatItem) -> View.Cell
+    cell: @escaping (Conversation, ChatItem) -> View.Cell
   ) {
     self.captions = captions
     dataSource = DiffableDataSource(view: view) { [unowned self] _, _, item in cell(self, item) }
@@ -147,17 +148,39 @@ public final class Conversation {
     await dataSource.apply(history())
   }
 
-  /// The other side, as a background task runs it: it waits off the main
-  /// actor, and each change hops to the main actor, where the data source
-  /// lives, to read the current snapshot, edit it and apply it; the diff
-  /// runs off the main actor again.
-  public nonisolated static func otherSide(
-    of conversation: Conversation, line: String, pause seconds: Double
+  /// What the other side does, as it hands it over to the screen.
+  enum OtherSide: Sendable {
+    case startsTyping
+    case sends(String)
+  }
+
+  /// The other side, as a detached task runs it: it waits, starts typing,
+  /// waits, and sends `line`, handing each to `screen`.
+  @concurrent
+  static func otherSide(
+    line: String, pause seconds: Double, to screen: AsyncStream<OtherSide>.Continuation
   ) async throws {
+    defer { screen.finish() }
     try await pause(seconds)
-    await conversation.showTyping()
+    screen.yield(.startsTyping)
     try await pause(seconds)
-    await conversation.showReply(line)
+    screen.yield(.sends(line))
+  }
+
+  /// Runs the other side in a detached task, and applies what it hands
+  /// over as it comes.
+  func hear(_ line: String, pause seconds: Double) async throws {
+    let (events, continuation) = AsyncStream.makeStream(of: OtherSide.self)
+    let otherSide = Task.detached {
+      try await Conversation.otherSide(line: line, pause: seconds, to: continuation)
+    }
+    for await event in events {
+      switch event {
+      case .startsTyping: await showTyping()
+      case .sends(let line): await showReply(line)
+      }
+    }
+    try await otherSide.value
   }
 
   /// The typing indicator appears.
@@ -187,7 +210,7 @@ public final class Conversation {
     return (store(ChatMessage(author: "Ada", text: line, status: .read)), read)
   }
 
-  /// Sends a message of yours, from the main actor.
+  /// Sends a message of yours.
   public func send(_ text: String) async {
     var snapshot = dataSource.snapshot()
     snapshot.appendItems(
@@ -199,23 +222,17 @@ public final class Conversation {
   /// Step `number` (from 0) of the unattended run: Ada's next line from a
   /// detached task, then your reply, with `seconds` between the changes.
   public func step(_ number: Int, pause seconds: Double) async throws {
-    let line = Self.lines[number % Self.lines.count]
-    // Off the main actor: the task is detached.
-    try await Task.detached { [self] in
-      try await Conversation.otherSide(of: self, line: line, pause: seconds)
-    }.value
+    try await hear(Self.lines[number % Self.lines.count], pause: seconds)
     try await pause(seconds)
     await send(Self.replies[number % Self.replies.count])
   }
 
   /// Sends a message you typed, then plays Ada typing and answering it,
-  /// `seconds` apart. Call it from one background task for every message in
-  /// turn, so that no change is built on a snapshot another is about to
-  /// replace.
-  public nonisolated func sendAndAwaitAnswer(_ text: String, pause seconds: Double) async throws {
+  /// `seconds` apart. Call it from one task for every message in turn, so
+  /// that no change is built on a snapshot another is about to replace.
+  public func sendAndAwaitAnswer(_ text: String, pause seconds: Double) async throws {
     await send(text)
-    let line = await nextAnswer()
-    try await Conversation.otherSide(of: self, line: line, pause: seconds)
+    try await hear(nextAnswer(), pause: seconds)
   }
 
   private func nextAnswer() -> String {

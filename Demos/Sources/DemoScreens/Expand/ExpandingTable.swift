@@ -12,7 +12,6 @@ public struct Article: Sendable {
 /// screen builds a new snapshot from the data source's, marks the row with
 /// `reconfigureItems`, and applies it. The row keeps its cell; only its
 /// content changes. Items are article indices.
-@MainActor
 public final class ExpandingTable {
   public typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
@@ -62,7 +61,7 @@ public final class ExpandingTable {
   ///     and ``selection``.
   public init<View: DiffableListView>(
     view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (ExpandingTable, Int) -> View.Cell
+    cell: @escaping (ExpandingTable, Int) -> View.Cell
   ) {
     self.captions = captions
     dataSource = DiffableDataSource(view: view) { [unowned self] _, _, item in cell(self, item) }

@@ -104,7 +104,6 @@ public struct MountainSearch: Sendable {
 ///
 /// The terminal's unattended run prints the diff of each step itself; a
 /// renderer with a list view (a browser page) gives the screen its view.
-@MainActor
 public final class MountainSearchScreen {
   /// The data and its order.
   public let search: MountainSearch
@@ -121,7 +120,7 @@ public final class MountainSearchScreen {
   ///   - cell: Makes a row's cell for a mountain.
   public init<View: DiffableListView>(
     search: MountainSearch, view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (Mountain) -> View.Cell
+    cell: @escaping (Mountain) -> View.Cell
   ) {
     self.search = search
     self.captions = captions

@@ -7,7 +7,6 @@ import Diffable
 /// source asks the handlers, which refuse files (`shouldExpandItem`) and
 /// load a folder's entries the first time it opens
 /// (`snapshotForExpandingParent`). Items are paths; folders end with `/`.
-@MainActor
 public final class FileTree {
   /// What each folder holds, by path: folders end with `/`. Only the entries
   /// shown are listed; a folder's entries are loaded when it first opens.
@@ -63,7 +62,7 @@ public final class FileTree {
   ///     (``level(of:)``, ``isExpanded(_:)``, ``selection``).
   public init<View: DiffableListView>(
     view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (FileTree, String) -> View.Cell
+    cell: @escaping (FileTree, String) -> View.Cell
   ) {
     self.captions = captions
     dataSource = DiffableDataSource(view: view) { [unowned self] _, _, item in cell(self, item) }

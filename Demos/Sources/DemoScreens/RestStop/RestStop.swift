@@ -187,7 +187,6 @@ public enum RestStop {
 /// Its item counts are all the layout needs: a renderer solves
 /// ``RestStop/layout(sections:)`` for the counts the data source gives its
 /// view.
-@MainActor
 public final class RestStopScreen {
   /// The data source that drives the view; items are type-erased dishes,
   /// goods and brands.
@@ -201,7 +200,7 @@ public final class RestStopScreen {
   ///   - cell: Makes an item's cell; ``RestStop/label(_:)`` is its text.
   public init<View: DiffableListView>(
     view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (AnySendableHashable) -> View.Cell
+    cell: @escaping (AnySendableHashable) -> View.Cell
   ) {
     self.captions = captions
     dataSource = DiffableDataSource(view: view) { _, _, item in cell(item) }

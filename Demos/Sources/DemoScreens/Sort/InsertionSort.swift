@@ -23,7 +23,6 @@ public struct SortCell: Hashable, Sendable, Codable {
 /// insertion sort on every row (one item moves), and applies it; when every
 /// row is sorted, the rows are shuffled again with new cells. A cell's colour
 /// is its ``hue(of:)``.
-@MainActor
 public final class InsertionSort {
   public typealias Snapshot = DiffableDataSourceSnapshot<Int, SortCell>
 
@@ -45,7 +44,7 @@ public final class InsertionSort {
   ///   - cell: Makes a cell's view.
   public init<View: DiffableListView>(
     rows: Int, width: Int, seed: UInt64, view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (SortCell) -> View.Cell
+    cell: @escaping (SortCell) -> View.Cell
   ) {
     self.rows = rows
     self.width = width

@@ -6,7 +6,6 @@ import Diffable
 /// A screen sets ``caption`` just before it applies a snapshot; the view
 /// that draws the change shows the caption with it, then forgets it. A
 /// handler that runs during the apply may add to it.
-@MainActor
 public protocol StepCaptioning: AnyObject {
   /// The line that goes with the next change, or `nil`.
   var caption: String? { get set }

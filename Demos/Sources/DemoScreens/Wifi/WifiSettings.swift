@@ -116,7 +116,6 @@ public struct WifiScanner: Sendable {
 /// Wi-Fi is on and changes as simulated scans arrive. Every change is one
 /// apply: ``toggle()`` when the switch is tapped, ``scan()`` when a scan
 /// arrives.
-@MainActor
 public final class WifiSettings {
   public typealias Snapshot = DiffableDataSourceSnapshot<WifiSection, WifiItem>
 
@@ -138,7 +137,7 @@ public final class WifiSettings {
   ///   - cell: Makes a row's cell; it reads the screen's state (``isOn``).
   public init<View: DiffableListView>(
     seed: UInt64, view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping @MainActor (WifiSettings, WifiItem) -> View.Cell
+    cell: @escaping (WifiSettings, WifiItem) -> View.Cell
   ) {
     scanner = WifiScanner(seed: seed)
     self.captions = captions
