@@ -444,14 +444,19 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// Starts the flow's timer `number`, to wake at `wake`, in place of the
   /// running one: it sleeps on the session's clock, so that a batch
   /// acknowledged in time costs no timer of its own.
+  ///
+  /// The timer's task holds nothing of the list: it reaches it through the
+  /// session, by name, and ends when either is gone.
   func _startTimer(_ number: Int, at wake: Duration) {
     _timer?.cancel()
-    guard let clock = _session?._clock else { return }
-    _timer = Task.detached { [weak self] in
+    guard let session = _session else { return }
+    let clock = session._clock
+    let name = self.name
+    _timer = Task.detached { [weak session] in
       var wake = wake
       while true {
         do { try await clock.sleep(wake) } catch { return }
-        guard let next = await self?._timerFired(number) else { return }
+        guard let next = await session?._listTimerFired(name, number) else { return }
         wake = next
       }
     }
@@ -467,9 +472,10 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 
   /// Diffs, for the flow's merged batch of `round`, what the page shows
-  /// against the data source's current snapshot, off the main actor; if
-  /// the data source changes meanwhile, the flow has it diffed again, so
+  /// against the data source's current snapshot, off the session's actor;
+  /// if the data source changes meanwhile, the flow has it diffed again, so
   /// that the batch's cells come from the snapshot the data source holds.
+  /// The diff's task reaches the list through the session, by name.
   func _diffMerged(round: Int) {
     guard let session = _session, session.isConnected, let shown = _page.shown,
       let target = _dataSource?.snapshot()
@@ -477,28 +483,29 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _diffed(round: round, nil)
       return
     }
-    Task { [weak self] in
-      let update = await Self._diff(from: shown, to: target)
-      self?._diffed(round: round, (update, shown, target))
+    let name = self.name
+    Task.detached { [weak session] in
+      let diff = _MergedDiff(update: BatchUpdate(from: shown, to: target), shown: shown, to: target)
+      await session?._listDiffed(name, round: round, diff)
     }
   }
 
-  /// The diff of `round` gave `update` from `shown` to `target` (`nil`
-  /// when there was nothing to diff, no page showing the list): sends it,
-  /// with reconfigures for the cells changed meanwhile.
-  func _diffed(round: Int, _ diff: (update: BatchUpdate, shown: Snapshot, target: Snapshot)?) {
+  /// The diff of `round` gave `diff` (`nil` when there was nothing to
+  /// diff, no page showing the list): sends it, with reconfigures for the
+  /// cells changed meanwhile.
+  func _diffed(round: Int, _ diff: _MergedDiff<Section, Item>?) {
     switch _flow.diffed(round: round) {
     case .stale: return
     case .again(let actions): _perform(actions)
     case .send(let completions, let fresh):
-      guard let (update, shown, target) = diff else {
+      guard let diff else {
         for completion in completions { completion(true) }
         return
       }
-      var batch = update
+      var batch = diff.update
       var reconfigures: [IndexPath] = []
-      for item in fresh where shown.indexOfItem(item) != nil {
-        if let path = target._indexPath(of: item) { reconfigures.append(path) }
+      for item in fresh where diff.shown.indexOfItem(item) != nil {
+        if let path = diff.target._indexPath(of: item) { reconfigures.append(path) }
       }
       batch.itemReconfigures = (batch.itemReconfigures + reconfigures).sorted {
         ($0.section, $0.item) < ($1.section, $1.item)
@@ -507,13 +514,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
         for completion in completions { completion(true) }
         return
       }
-      _sendBatch(batch, from: shown, to: target, completions: completions)
+      _sendBatch(batch, from: diff.shown, to: diff.target, completions: completions)
     }
-  }
-
-  /// The batch from `old` to `new`, computed off the main actor.
-  nonisolated static func _diff(from old: Snapshot, to new: Snapshot) async -> BatchUpdate {
-    BatchUpdate(from: old, to: new)
   }
 
   // MARK: From the session
@@ -575,4 +577,25 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   }
 }
 
-extension WebListView: _WebSessionList {}
+extension WebListView: _WebSessionList {
+  func _diffed(round: Int, _ diff: any Sendable) {
+    _diffed(round: round, diff as? _MergedDiff<Section, Item>)
+  }
+}
+
+/// The diff of a list's merged batch, made off the session's actor: the
+/// batch from what the page shows to the data source's snapshot.
+struct _MergedDiff<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+  var update: BatchUpdate
+  var shown: DiffableDataSourceSnapshot<Section, Item>
+  var target: DiffableDataSourceSnapshot<Section, Item>
+
+  init(
+    update: BatchUpdate, shown: DiffableDataSourceSnapshot<Section, Item>,
+    to target: DiffableDataSourceSnapshot<Section, Item>
+  ) {
+    self.update = update
+    self.shown = shown
+    self.target = target
+  }
+}

@@ -331,6 +331,18 @@ public final class WebSession {
     outbox.didClose()
   }
 
+  /// The timer of the list `name` woke, as its task tells from off the
+  /// session: returns when it wakes next, or `nil` for it to end.
+  func _listTimerFired(_ name: String, _ number: Int) -> Duration? {
+    _lists[name]?._timerFired(number)
+  }
+
+  /// The diff of the merged batch `round` of the list `name` is done, as
+  /// its task tells from off the session.
+  func _listDiffed(_ name: String, round: Int, _ diff: any Sendable) {
+    _lists[name]?._diffed(round: round, diff)
+  }
+
   /// Tells ``onEvent`` of `kind`.
   func _record(_ kind: WebEvent.Kind) {
     onEvent?(WebEvent(kind, pageID: _pageID))
@@ -551,6 +563,12 @@ protocol _WebSessionList: AnyObject {
   /// The connection ended: completes every batch in flight or waiting with
   /// `false`, and forgets what the page showed.
   func _connectionDidEnd()
+  /// The list's timer `number` woke: returns when it wakes next, or `nil`
+  /// for it to end.
+  func _timerFired(_ number: Int) -> Duration?
+  /// The diff of the list's merged batch of `round` is done: `diff` is the
+  /// list's own `_MergedDiff`.
+  func _diffed(round: Int, _ diff: any Sendable)
 }
 
 /// One connection: the frames to send, and what the session knows of its
