@@ -41,11 +41,12 @@ public import DiffableEngine
 ///
 /// ## Threading
 ///
-/// The session is a `@MainActor` class, because the data sources and their
-/// views are: every call the engine makes to a ``WebListView`` arrives on the
-/// main actor, and the session's state (the lists, the connection, each
-/// list's batch in flight) is touched only there, with no lock and no hop
-/// between a view and its session. Sending does not block the main actor:
+/// The session is a `@MainActor` class, and so are its list views, which
+/// keep the data sources that drive them on the main actor too: every call
+/// the engine makes to a ``WebListView`` arrives there, and the session's
+/// state (the lists, the connection, each list's batch in flight) is
+/// touched only there, with no lock and no hop between a view and its
+/// session. Sending does not block the main actor:
 /// messages are encoded there and queued, in order, to a task per
 /// connection that writes them to the transport. The diff of a merged batch
 /// runs off the main actor.
