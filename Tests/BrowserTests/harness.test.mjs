@@ -50,7 +50,8 @@ before(async () => {
     if (request.url === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     } else if (request.url === '/data') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end('{"ok":true}');
     } else {
       response.writeHead(404).end();
     }

@@ -374,10 +374,17 @@ export class Page {
     }
   }
 
-  /** Takes the network away (`offline: true`) or gives it back. */
+  /**
+   * Takes the network away (`offline: true`) or gives it back, and returns
+   * once the page says so (`navigator.onLine`): the page's renderer learns
+   * of the change after the command returns, and a fetch made before it
+   * does may still go out (seen on a loaded machine).
+   */
   async setOffline(offline) {
     await this.send('Network.emulateNetworkConditions',
       { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await this.waitFor((online) => navigator.onLine === online,
+      { what: `navigator.onLine to be ${!offline}`, args: [!offline] });
   }
 
   /**
