@@ -144,6 +144,12 @@ extension DiffableDataSource {
     completion: (() -> Void)?, isolation: isolated any Actor = #isolation
   ) {
     guard _queue.append(request, completion: completion) else { return }
+    _startDraining()
+  }
+
+  /// Starts a task of `isolation` that drains the queue; the queue is
+  /// busy, and nothing else drains it.
+  func _startDraining(isolation: isolated any Actor = #isolation) {
     Task {
       _ = isolation
       await self._drain()
@@ -218,7 +224,7 @@ extension DiffableDataSource {
       while true {
         let base = _state
         var round = await _ApplyQueue.rebuild(base.contents, by: rebuild)
-        if round.diffed { _queue.statistics.diffs += 1 }
+        _queue.count(round, onActor: false)
         if base.version != _state.version {
           guard staleRounds >= _staleRoundsBeforeDiffingOnActor else {
             _queue.statistics.staleRetries += 1
@@ -226,10 +232,7 @@ extension DiffableDataSource {
             continue
           }
           round = rebuild(_state.contents)
-          if round.diffed {
-            _queue.statistics.diffs += 1
-            _queue.statistics.actorDiffs += 1
-          }
+          _queue.count(round, onActor: true)
         }
         _timedStep { _commit(round, completions: completions) }
         break
@@ -257,19 +260,14 @@ extension DiffableDataSource {
     _queue.statistics.requests += 1
     _queue.statistics.performedAtOnce += 1
     let round = _ApplyQueue.rebuilding([request])(_state.contents)
-    if round.diffed {
-      _queue.statistics.diffs += 1
-      _queue.statistics.actorDiffs += 1
-    }
+    _queue.count(round, onActor: true)
     _timedStep { _commit(round, completions: completion.map { [$0] } ?? []) }
-    // Requests made meanwhile (by the view, a cell provider) waited.
-    _queue.isBusy = false
-    if !_queue.pending.isEmpty {
-      _queue.isBusy = true
-      Task {
-        _ = isolation
-        await self._drain()
-      }
+    // Requests made meanwhile (by the view, a cell provider) waited: the
+    // queue stays busy for the task that performs them.
+    if _queue.pending.isEmpty {
+      _queue.isBusy = false
+    } else {
+      _startDraining()
     }
     return true
   }

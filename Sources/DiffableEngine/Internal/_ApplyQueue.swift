@@ -177,6 +177,13 @@ struct _ApplyQueue<S: Hashable & Sendable, I: Hashable & Sendable> {
     return (pending, completions)
   }
 
+  /// Counts the diff of `round`, if it made one, and where.
+  mutating func count(_ round: _Round<S, I>, onActor: Bool) {
+    guard round.diffed else { return }
+    statistics.diffs += 1
+    if onActor { statistics.actorDiffs += 1 }
+  }
+
   /// What a round does to a base: performs its changes in order, carries
   /// the marks of the superseded requests over, and diffs the result against
   /// the base (or makes no batch, for a reload: the first apply to an empty

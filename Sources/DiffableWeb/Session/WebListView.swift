@@ -485,7 +485,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
     let name = self.name
     Task.detached { [weak session] in
-      let diff = _MergedDiff(update: BatchUpdate(from: shown, to: target), shown: shown, to: target)
+      let diff = _MergedDiff(
+        update: BatchUpdate(from: shown, to: target), shown: shown, target: target)
       await session?._listDiffed(name, round: round, diff)
     }
   }
@@ -589,13 +590,4 @@ struct _MergedDiff<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sen
   var update: BatchUpdate
   var shown: DiffableDataSourceSnapshot<Section, Item>
   var target: DiffableDataSourceSnapshot<Section, Item>
-
-  init(
-    update: BatchUpdate, shown: DiffableDataSourceSnapshot<Section, Item>,
-    to target: DiffableDataSourceSnapshot<Section, Item>
-  ) {
-    self.update = update
-    self.shown = shown
-    self.target = target
-  }
 }
