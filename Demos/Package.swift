@@ -82,7 +82,8 @@ let package = Package(
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
         .product(name: "DiffableWeb", package: "swift-diffable"),
-      ]),
+      ],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     // The servers' options: where to listen.
     .target(
       name: "DemoOptions",

@@ -25,7 +25,8 @@ struct WebFirstPaintTests {
       dataSource.supplementaryViewProvider = .init { (_: View, kind, path) in
         WebCell("\(kind) \(path.section)")
       }
-      view.didSelectItem = { _ in }
+      let recorder = Recorder()
+      view.delegate = recorder
       var snapshot = DiffableDataSourceSnapshot<String, String>()
       snapshot.appendSections(["first", "second"])
       snapshot.appendItems(["a", "b", "<script>"], toSection: "first")
@@ -34,7 +35,7 @@ struct WebFirstPaintTests {
       for name in names {
         _ = page.session.list(named: name) { (_: View, _, item) in WebCell(item) }
       }
-      page.content = dataSource
+      page.content = recorder  // the session keeps the data sources
     }
   }
 

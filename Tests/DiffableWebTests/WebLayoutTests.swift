@@ -398,8 +398,8 @@ struct WebLayoutTests {
     #expect(!first.selectable)
     #expect(!"\(first)".contains("selectable"), "no key when false: \(first)")
 
-    var selected: [IndexPath] = []
-    view.didSelectItem = { selected.append($0) }
+    let recorder = Recorder()
+    view.delegate = recorder
     guard case .reload(let second) = try await client.receive() else {
       Issue.record("expected a reload")
       return
@@ -408,20 +408,22 @@ struct WebLayoutTests {
     #expect(second.sections == first.sections && second.cells == first.cells)
     #expect("\(second)".contains(#""selectable":true"#))
 
-    // Another handler: the cells stay selectable, and nothing is sent.
-    view.didSelectItem = { selected.append(IndexPath(item: $0.item + 100, section: 0)) }
+    // Another delegate: the cells stay selectable, and nothing is sent.
+    let shifted = Recorder()
+    shifted.shift = 100
+    view.delegate = shifted
     client.send(.ping(id: 1))
     #expect(try await client.receive() == .pong(id: 1))
     client.send(.tap(list: "main", item: "pear"))
     client.send(.ping(id: 2))
     #expect(try await client.receive() == .pong(id: 2))
-    view.didSelectItem = nil
+    view.delegate = nil
     guard case .reload(let third) = try await client.receive() else {
       Issue.record("expected a reload")
       return
     }
     #expect(!third.selectable && third.seq == second.seq + 1)
-    #expect(selected == [IndexPath(item: 101, section: 0)])
+    #expect(recorder.selected.isEmpty && shifted.selected == [IndexPath(item: 101, section: 0)])
     await client.transport.close()
     await serving.value
   }
@@ -429,8 +431,8 @@ struct WebLayoutTests {
   @Test("a tap may name the items of the last two windows alone, whatever the list's length")
   func tapsNameTheWindowsItems() async throws {
     let (session, view, dataSource) = Self.session()
-    var selected: [IndexPath] = []
-    view.didSelectItem = { selected.append($0) }
+    let recorder = Recorder()
+    view.delegate = recorder
     let items = Self.items(10_000)
     await dataSource.apply(.make([("all", items)]))
     let (client, serving, reload) = try await Self.connect(
@@ -441,7 +443,7 @@ struct WebLayoutTests {
     #expect(
       try await client.receive()
         == .error(message: #"unknown item "item-05000" of list "main""#))
-    #expect(selected == [IndexPath(item: 3, section: 0)])
+    #expect(recorder.selected == [IndexPath(item: 3, section: 0)])
     // Scrolled to the middle: its items can be tapped, and the first
     // window's still, until the window after.
     client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600, y: 220_000)))
@@ -453,18 +455,17 @@ struct WebLayoutTests {
     client.send(.tap(list: "main", item: items[3]))
     #expect(
       try await client.receive() == .error(message: #"unknown item "item-00003" of list "main""#))
-    #expect(selected.map(\.item) == [3, 5_000, 3])
+    #expect(recorder.selected.map(\.item) == [3, 5_000, 3])
     await client.transport.close()
     await serving.value
   }
 
-  @Test("taps reach didSelectItem by index path, input reaches onInput, bad ones get errors")
+  @Test("taps reach the list's delegate by index path, input the session's, bad ones get errors")
   func tapsAndInput() async throws {
     let (session, view, dataSource) = Self.session()
-    var inputs: [WebInput] = []
-    var selected: [IndexPath] = []
-    session.onInput = { inputs.append($0) }
-    view.didSelectItem = { selected.append($0) }
+    let recorder = Recorder()
+    session.delegate = recorder
+    view.delegate = recorder
     await dataSource.apply(.make([("fruits", ["apple", "pear"]), ("veg", ["kale"])]))
 
     let client = FakeWebClient()
@@ -474,7 +475,7 @@ struct WebLayoutTests {
     #expect(try await client.receive() == .error(message: "tap before ready"))
     client.send(.viewport(list: "main", WebListViewport(width: 390, height: 600)))
     #expect(try await client.receive() == .error(message: "viewport before ready"))
-    #expect(inputs == [WebInput(name: "search", value: "k")])
+    #expect(recorder.inputs == [WebInput(name: "search", value: "k")])
 
     client.send(
       .ready(
@@ -492,7 +493,7 @@ struct WebLayoutTests {
     client.send(.tap(list: "main", item: "kale"))
     client.send(.tap(list: "main", item: "zzz"))
     #expect(try await client.receive() == .error(message: #"unknown item "zzz" of list "main""#))
-    #expect(selected == [IndexPath(item: 0, section: 1)])
+    #expect(recorder.selected == [IndexPath(item: 0, section: 1)])
     client.send(.tap(list: "nope", item: "kale"))
     #expect(try await client.receive() == .error(message: #"unknown list "nope""#))
     client.send(.viewport(list: "nope", WebListViewport(width: 1, height: 1)))
@@ -510,8 +511,8 @@ struct WebLayoutTests {
     client.send(.tap(list: "main", item: "apple"))
     client.send(.ping(id: 1))
     #expect(try await client.receive() == .pong(id: 1))
-    #expect(selected == [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 0)])
-    #expect(inputs.map(\.value) == ["k", "ka"])
+    #expect(recorder.selected == [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 0)])
+    #expect(recorder.inputs.map(\.value) == ["k", "ka"])
     // After a reload, two windows on, the list no longer knows "pear":
     // it keeps the items of its last two windows alone.
     client.send(.resync(list: "main", reason: "test"))
@@ -520,7 +521,7 @@ struct WebLayoutTests {
     client.send(.ping(id: 2))
     #expect(try await client.receive() == .error(message: #"unknown item "pear" of list "main""#))
     #expect(try await client.receive() == .pong(id: 2))
-    #expect(selected.count == 2)
+    #expect(recorder.selected.count == 2)
     await client.transport.close()
     await serving.value
   }

@@ -65,7 +65,8 @@ struct WebSessionConnectionTests {
     let (session, dataSource) = WebSessionTests.session()
     await dataSource.apply(.make([("fruits", (0..<20).map { "fruit \($0)" })]))
     let (inputs, input) = AsyncStream<WebInput>.makeStream()
-    session.onInput = { input.yield($0) }
+    let recorder = Recorder(inputStream: input)
+    session.delegate = recorder
     let client = FakeWebClient()
     // The reload is being written, and stays so: the page does not read.
     let (page, serving) = await Self.serveStuck(session, client)

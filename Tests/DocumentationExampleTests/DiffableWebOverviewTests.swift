@@ -99,12 +99,25 @@ struct DiffableWebOverviewTests {
     #expect(session.isConnected == false)
 
     // DiffableWeb.docc/DiffableWeb.md, block 6
-    view.didSelectItem = { indexPath in
-      print("tapped", fruits.itemIdentifier(for: indexPath) ?? "?")
+    final class Taps: WebListViewDelegate, WebSessionDelegate {
+      let fruits: DiffableDataSource<String, String>
+
+      init(_ fruits: DiffableDataSource<String, String>) { self.fruits = fruits }
+
+      func listView(
+        named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor
+      ) {
+        print("tapped", fruits.itemIdentifier(for: indexPath) ?? "?")
+      }
+
+      func session(_ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor)
+      {
+        print(input.name, input.value)
+      }
     }
-    session.onInput = { input in
-      print(input.name, input.value)
-    }
+    let taps = Taps(fruits)
+    view.delegate = taps
+    session.delegate = taps
 
     #expect(checksRun == 2, "every check inside braces ran")
   }

@@ -38,11 +38,13 @@ public struct BrowserScreens: Sendable {
     mountainSearch = MountainSearch(mountains: mountains, order: .name)
   }
 
-  /// The screen of `page`, with its lists in `session`.
+  /// The screen of `page`, with its lists in `session`, on the session's
+  /// actor.
   ///
   /// - Precondition: `page` is one of ``WebPages/demos``.
-  @MainActor
-  public func make(page: DemoPage, session: WebSession) -> any BrowserScreen {
+  public func make(
+    page: DemoPage, session: WebSession, isolation: isolated any Actor = #isolation
+  ) -> any BrowserScreen {
     switch page.name {
     case "mountains":
       return MountainsBrowserScreen(
@@ -76,8 +78,7 @@ public struct BrowserScreens: Sendable {
 /// WWDC19's mountain search: the `search` input types into
 /// `MountainSearchScreen`; the mountains fill a grid of two columns at phone
 /// width, more when wider.
-@MainActor
-public final class MountainsBrowserScreen: BrowserScreen {
+public final class MountainsBrowserScreen: BrowserScreen, WebSessionDelegate {
   /// The screen model.
   public let screen: MountainSearchScreen
   /// Counts the queries typed: a query typed before the previous one was
@@ -86,8 +87,11 @@ public final class MountainsBrowserScreen: BrowserScreen {
   /// The last query's task.
   private var typing: Task<Void, Never>?
 
-  /// `search` in the list `listName` of `session`.
-  public init(session: WebSession, listName: String, search: MountainSearch) {
+  /// `search` in the list `listName` of `session`, on the session's actor.
+  public init(
+    session: WebSession, listName: String, search: MountainSearch,
+    isolation: isolated any Actor = #isolation
+  ) {
     let view: WebListView<String, String> = session.listView(
       named: listName, layout: Self.layout)
     screen = MountainSearchScreen(
@@ -96,32 +100,38 @@ public final class MountainsBrowserScreen: BrowserScreen {
       WebCell(
         mountain.name, secondaryText: "\(MountainSearch.grouped(mountain.height)) m")
     }
-    session.onInput = { [weak self] input in
-      guard input.name == "search" else { return }
-      self?.type(input.value)
-    }
+    session.delegate = self
     type("")
+  }
+
+  /// The page's `search` input changed.
+  public func session(
+    _ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor
+  ) {
+    guard input.name == "search" else { return }
+    type(input.value)
   }
 
   /// Shows the mountains matching `query`. Queries typed quickly are merged:
   /// only the last one typed before an apply starts is applied.
-  public func type(_ query: String) {
+  public func type(_ query: String, isolation: isolated any Actor = #isolation) {
     typed += 1
     let number = typed
     typing = Task {
+      _ = isolation
       guard number == self.typed else { return }
       await self.screen.type(query)
     }
   }
 
   /// Columns of at least 180 points, two at least: two at phone width.
-  public nonisolated static func columns(forWidth width: Double) -> Int {
+  public static func columns(forWidth width: Double) -> Int {
     max(2, Int(width / 180))
   }
 
   /// The grid: rows of 64-point cells, as many columns as
   /// ``columns(forWidth:)`` gives for the list's width.
-  public nonisolated static let layout = CompositionalLayout { _, environment in
+  public static let layout = CompositionalLayout { _, environment in
     let columns = MountainsBrowserScreen.columns(
       forWidth: Double(environment.container.effectiveContentSize.width))
     var item = LayoutItem(
@@ -136,13 +146,13 @@ public final class MountainsBrowserScreen: BrowserScreen {
     return section
   }
 
-  public func connectionChanged(connected: Bool) {}
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
 
   public func opened() async {
     await typing?.value
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     typed += 1
   }
 }
@@ -152,7 +162,6 @@ public final class MountainsBrowserScreen: BrowserScreen {
 /// WWDC19's insertion sort: while a page is connected, one step every
 /// `interval` after the previous step's apply completed (one apply a step),
 /// a new shuffle when every row is sorted.
-@MainActor
 public final class SortBrowserScreen: BrowserScreen {
   /// The screen model.
   public let sort: InsertionSort
@@ -164,12 +173,15 @@ public final class SortBrowserScreen: BrowserScreen {
   private var opening: Task<Void, Never>?
 
   /// The number of rows.
-  public nonisolated static let rows = 6
+  public static let rows = 6
   /// The number of cells in a row.
-  public nonisolated static let width = 10
+  public static let width = 10
 
   /// A sort shuffled as `seed` says, in the list `listName` of `session`.
-  public init(session: WebSession, listName: String, seed: UInt64, interval: Duration) {
+  public init(
+    session: WebSession, listName: String, seed: UInt64, interval: Duration,
+    isolation: isolated any Actor = #isolation
+  ) {
     self.interval = interval
     let view: WebListView<Int, SortCell> = session.listView(named: listName, layout: Self.layout)
     sort = InsertionSort(rows: Self.rows, width: Self.width, seed: seed, view: view) { cell in
@@ -177,11 +189,15 @@ public final class SortBrowserScreen: BrowserScreen {
         String(cell.value),
         color: Self.color(hue: InsertionSort.hue(of: cell.value, width: Self.width)))
     }
-    opening = Task { await self.sort.open() }
+    let sort = sort
+    opening = Task {
+      _ = isolation
+      await sort.open()
+    }
   }
 
   /// Rows of square cells (44 points at most), a row a section.
-  public nonisolated static let layout = CompositionalLayout { _, environment in
+  public static let layout = CompositionalLayout { _, environment in
     let width = Double(environment.container.effectiveContentSize.width)
     let side = min(44, (width / Double(SortBrowserScreen.width)).rounded(.down))
     let item = LayoutItem(
@@ -199,7 +215,7 @@ public final class SortBrowserScreen: BrowserScreen {
 
   /// The colour of a hue from 0 (red) to 1 (back to red), saturated and
   /// light enough for dark text.
-  public nonisolated static func color(hue: Double) -> WebCell.Color {
+  public static func color(hue: Double) -> WebCell.Color {
     let h = (hue - hue.rounded(.down)) * 6
     let saturation = 0.6
     let value = 0.95
@@ -219,12 +235,13 @@ public final class SortBrowserScreen: BrowserScreen {
     return WebCell.Color(red: byte(r), green: byte(g), blue: byte(b))
   }
 
-  public func connectionChanged(connected: Bool) {
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {
     if connected {
       guard stepping == nil else { return }
       let interval = interval
       let opening = opening
       stepping = Task { [weak self] in
+        _ = isolation
         await opening?.value
         while !Task.isCancelled {
           guard let self else { return }
@@ -243,7 +260,7 @@ public final class SortBrowserScreen: BrowserScreen {
     await opening?.value
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     stepping?.cancel()
     stepping = nil
   }
@@ -256,7 +273,6 @@ public final class SortBrowserScreen: BrowserScreen {
 /// out the ice. Each section has its title as a header. The brands show
 /// what their counters offer in cells that size themselves: the page
 /// measures them and the rows below move.
-@MainActor
 public final class RestStopBrowserScreen: BrowserScreen {
   /// The screen model.
   public let screen: RestStopScreen
@@ -267,7 +283,10 @@ public final class RestStopBrowserScreen: BrowserScreen {
   private var opening: Task<Void, Never>?
 
   /// The rest stop in the list `listName` of `session`.
-  public init(session: WebSession, listName: String, lunchDelay: Duration) {
+  public init(
+    session: WebSession, listName: String, lunchDelay: Duration,
+    isolation: isolated any Actor = #isolation
+  ) {
     self.lunchDelay = lunchDelay
     let view: WebListView<RestStop.Section, AnySendableHashable> = session.listView(
       named: listName, layout: RestStopScreen.layout)
@@ -279,14 +298,19 @@ public final class RestStopBrowserScreen: BrowserScreen {
       [weak dataSource] (_: WebListView<RestStop.Section, AnySendableHashable>, _, indexPath) in
       dataSource?.sectionIdentifier(for: indexPath.section).map { WebCell($0.title) }
     }
-    opening = Task { await self.screen.open() }
+    let screen = screen
+    opening = Task {
+      _ = isolation
+      await screen.open()
+    }
   }
 
-  public func connectionChanged(connected: Bool) {
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {
     guard connected, lunch == nil else { return }
     let delay = lunchDelay
     let opening = opening
     lunch = Task { [weak self] in
+      _ = isolation
       await opening?.value
       do { try await Task.sleep(for: delay) } catch { return }
       await self?.screen.lunch()
@@ -297,7 +321,7 @@ public final class RestStopBrowserScreen: BrowserScreen {
     await opening?.value
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     lunch?.cancel()
   }
 }
@@ -307,14 +331,17 @@ public final class RestStopBrowserScreen: BrowserScreen {
 /// A screen's actions (opening, taps, inputs, timed steps), run one after
 /// the other in the order they were asked for: each is a task that waits
 /// for the one before, so that changes made quickly apply in turn.
-@MainActor
 final class ActionsInOrder {
   private var last: Task<Void, Never>?
 
-  /// Runs `action` after the actions asked for before.
-  func perform(_ action: @escaping @MainActor () async -> Void) {
+  /// Runs `action` after the actions asked for before, on the caller's
+  /// actor.
+  func perform(
+    isolation: isolated any Actor = #isolation, _ action: @escaping () async -> Void
+  ) {
     let previous = last
     last = Task {
+      _ = isolation
       await previous?.value
       await action()
     }
@@ -337,31 +364,35 @@ final class ActionsInOrder {
 /// on it, expands it to show its text, or collapses it. The row is
 /// reconfigured, not reloaded; the list's rows size themselves, so the page
 /// measures the row and the rows below move.
-@MainActor
-public final class ExpandBrowserScreen: BrowserScreen {
+public final class ExpandBrowserScreen: BrowserScreen, WebListViewDelegate {
   /// The screen model.
   public let table: ExpandingTable
   /// The opening and the toggles, in the order they came.
   private let actions = ActionsInOrder()
 
-  /// The rows in the list `listName` of `session`.
-  public init(session: WebSession, listName: String) {
+  /// The rows in the list `listName` of `session`, on the session's actor.
+  public init(
+    session: WebSession, listName: String, isolation: isolated any Actor = #isolation
+  ) {
     let view: WebListView<Int, Int> = session.listView(named: listName, layout: Self.layout)
     table = ExpandingTable(view: view) { table, item in
       Self.cell(item, expanded: table.expanded.contains(item))
     }
-    view.didSelectItem = { [weak self] indexPath in
-      guard let self, let item = self.table.dataSource.itemIdentifier(for: indexPath) else {
-        return
-      }
-      self.toggle(item)
-    }
+    view.delegate = self
     let table = table
     actions.perform { await table.open() }
   }
 
+  /// A row was tapped: it expands or collapses.
+  public func listView(
+    named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor
+  ) {
+    guard let item = table.dataSource.itemIdentifier(for: indexPath) else { return }
+    toggle(item)
+  }
+
   /// An inset grouped list, whose rows size themselves to their text.
-  public nonisolated static let layout = CompositionalLayout.list(
+  public static let layout = CompositionalLayout.list(
     using: ListConfiguration(appearance: .insetGrouped))
 
   /// The cell of the article `item`: its title, its text when expanded, and
@@ -375,18 +406,18 @@ public final class ExpandBrowserScreen: BrowserScreen {
 
   /// Expands the row of `item`, or collapses it, after the toggles asked
   /// for before.
-  public func toggle(_ item: Int) {
+  public func toggle(_ item: Int, isolation: isolated any Actor = #isolation) {
     let table = table
     actions.perform { await table.toggle(item) }
   }
 
-  public func connectionChanged(connected: Bool) {}
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
 
   public func opened() async {
     await actions.wait()
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     actions.cancel()
   }
 }
@@ -398,33 +429,37 @@ public final class ExpandBrowserScreen: BrowserScreen {
 /// `snapshotForExpandingParent` the first time) or collapses it, through
 /// the data source's `toggleExpansion(of:)`, which reconfigures the folder.
 /// Each row is indented by its level; folders have a disclosure mark.
-@MainActor
-public final class OutlineBrowserScreen: BrowserScreen {
+public final class OutlineBrowserScreen: BrowserScreen, WebListViewDelegate {
   /// The screen model.
   public let tree: FileTree
   /// The opening and the toggles, in the order they came.
   private let actions = ActionsInOrder()
 
-  /// The tree in the list `listName` of `session`.
-  public init(session: WebSession, listName: String) {
+  /// The tree in the list `listName` of `session`, on the session's actor.
+  public init(
+    session: WebSession, listName: String, isolation: isolated any Actor = #isolation
+  ) {
     let view: WebListView<Int, String> = session.listView(named: listName, layout: Self.layout)
     tree = FileTree(view: view) { tree, path in
       Self.cell(
         path, level: tree.level(of: path),
         expanded: FileTree.isFolder(path) ? tree.isExpanded(path) : nil)
     }
-    view.didSelectItem = { [weak self] indexPath in
-      guard let self, let path = self.tree.dataSource.itemIdentifier(for: indexPath) else {
-        return
-      }
-      self.toggle(path)
-    }
+    view.delegate = self
     let tree = tree
     actions.perform { await tree.open() }
   }
 
+  /// A row was tapped: a folder expands or collapses.
+  public func listView(
+    named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor
+  ) {
+    guard let path = tree.dataSource.itemIdentifier(for: indexPath) else { return }
+    toggle(path)
+  }
+
   /// A sidebar list, whose rows size themselves.
-  public nonisolated static let layout = CompositionalLayout.list(
+  public static let layout = CompositionalLayout.list(
     using: ListConfiguration(appearance: .sidebar))
 
   /// The cell of `path`: its name, indented by `level`, and for a folder
@@ -438,19 +473,19 @@ public final class OutlineBrowserScreen: BrowserScreen {
 
   /// Expands the folder `path`, or collapses it, after the toggles asked
   /// for before. A file does not change.
-  public func toggle(_ path: String) {
+  public func toggle(_ path: String, isolation: isolated any Actor = #isolation) {
     guard FileTree.isFolder(path) else { return }
     let tree = tree
     actions.perform { await tree.toggle(path) }
   }
 
-  public func connectionChanged(connected: Bool) {}
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
 
   public func opened() async {
     await actions.wait()
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     actions.cancel()
   }
 }
@@ -462,8 +497,7 @@ public final class OutlineBrowserScreen: BrowserScreen {
 /// section or takes it away; while a page is connected and Wi-Fi is on, a
 /// scan every `interval` after the previous apply completed changes the
 /// networks found and reconfigures those whose signal changed.
-@MainActor
-public final class WifiBrowserScreen: BrowserScreen {
+public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
   /// The screen model.
   public let settings: WifiSettings
   /// The pause between scans.
@@ -473,7 +507,10 @@ public final class WifiBrowserScreen: BrowserScreen {
   private var scanning: Task<Void, Never>?
 
   /// Settings whose scans `seed` fixes, in the list `listName` of `session`.
-  public init(session: WebSession, listName: String, seed: UInt64, interval: Duration) {
+  public init(
+    session: WebSession, listName: String, seed: UInt64, interval: Duration,
+    isolation: isolated any Actor = #isolation
+  ) {
     self.interval = interval
     let view: WebListView<WifiSection, WifiItem> = session.listView(
       named: listName, layout: Self.layout)
@@ -485,15 +522,20 @@ public final class WifiBrowserScreen: BrowserScreen {
       [weak settings] (_: WebListView<WifiSection, WifiItem>, _, indexPath) in
       settings.map { WebCell($0.title(ofSection: indexPath.section)) }
     }
-    session.onInput = { [weak self] input in
-      guard input.name == "wifi" else { return }
-      self?.turn(on: input.value == "true")
-    }
     actions.perform { await settings.open() }
+    session.delegate = self
+  }
+
+  /// The page's switch turned.
+  public func session(
+    _ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor
+  ) {
+    guard input.name == "wifi" else { return }
+    turn(on: input.value == "true")
   }
 
   /// An inset grouped list with a header above each section.
-  public nonisolated static let layout = CompositionalLayout.list(
+  public static let layout = CompositionalLayout.list(
     using: ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary))
 
   /// The cell of `item`: the switch, the network joined (with a check
@@ -511,20 +553,20 @@ public final class WifiBrowserScreen: BrowserScreen {
   }
 
   /// A network's bars out of three, and a lock if it is secured.
-  nonisolated static func signal(of network: WifiNetwork) -> String {
+  static func signal(of network: WifiNetwork) -> String {
     network.signalBars + (network.isSecured ? " locked" : "")
   }
 
   /// Turns Wi-Fi on or off, after the actions asked for before; nothing
   /// when it already is.
-  public func turn(on: Bool) {
+  public func turn(on: Bool, isolation: isolated any Actor = #isolation) {
     let settings = settings
     actions.perform {
       if settings.isOn != on { await settings.toggle() }
     }
   }
 
-  public func connectionChanged(connected: Bool) {
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {
     guard connected else {
       scanning?.cancel()
       scanning = nil
@@ -533,6 +575,7 @@ public final class WifiBrowserScreen: BrowserScreen {
     guard scanning == nil else { return }
     let interval = interval
     scanning = Task { [weak self] in
+      _ = isolation
       while !Task.isCancelled {
         do { try await Task.sleep(for: interval) } catch { return }
         guard let self else { return }
@@ -549,7 +592,7 @@ public final class WifiBrowserScreen: BrowserScreen {
     await actions.wait()
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     scanning?.cancel()
     scanning = nil
     actions.cancel()
@@ -563,7 +606,6 @@ public final class WifiBrowserScreen: BrowserScreen {
 /// row), her message replaces the indicator and marks your last message
 /// read, and you reply, `pause` seconds apart; after the last line of the
 /// script, the conversation starts again from its history.
-@MainActor
 public final class ChatBrowserScreen: BrowserScreen {
   /// The screen model.
   public let conversation: Conversation
@@ -574,7 +616,10 @@ public final class ChatBrowserScreen: BrowserScreen {
   private var opening: Task<Void, Never>?
 
   /// The conversation in the list `listName` of `session`.
-  public init(session: WebSession, listName: String, pause: Double) {
+  public init(
+    session: WebSession, listName: String, pause: Double,
+    isolation: isolated any Actor = #isolation
+  ) {
     self.pause = pause
     let view: WebListView<ChatSection, ChatItem> = session.listView(
       named: listName, layout: Self.layout)
@@ -586,12 +631,15 @@ public final class ChatBrowserScreen: BrowserScreen {
       [weak conversation] (_: WebListView<ChatSection, ChatItem>, _, indexPath) in
       conversation.map { WebCell($0.title(ofSection: indexPath.section)) }
     }
-    opening = Task { await conversation.open() }
+    opening = Task {
+      _ = isolation
+      await conversation.open()
+    }
   }
 
   /// A plain list with a header above each day; rows size themselves to
   /// their message.
-  public nonisolated static let layout = CompositionalLayout.list(
+  public static let layout = CompositionalLayout.list(
     using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
 
   /// The cell of `item`: a message with its author (and, for yours,
@@ -608,7 +656,7 @@ public final class ChatBrowserScreen: BrowserScreen {
     }
   }
 
-  public func connectionChanged(connected: Bool) {
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {
     guard connected else {
       playing?.cancel()
       playing = nil
@@ -619,6 +667,7 @@ public final class ChatBrowserScreen: BrowserScreen {
     let pause = pause
     let conversation = conversation
     playing = Task {
+      _ = isolation
       await opening?.value
       do {
         while true {
@@ -638,7 +687,7 @@ public final class ChatBrowserScreen: BrowserScreen {
     await opening?.value
   }
 
-  public func stop() {
+  public func stop(isolation: isolated any Actor) {
     playing?.cancel()
     playing = nil
   }

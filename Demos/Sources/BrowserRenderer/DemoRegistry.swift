@@ -2,15 +2,15 @@ import DiffableWeb
 import Foundation
 
 /// A seed screen shown in a browser page: it owns its data sources, made
-/// over the lists of the page's ``WebSession``.
-@MainActor
+/// over the lists of the page's ``WebSession``, and lives on the session's
+/// actor, which its methods are given.
 public protocol BrowserScreen: AnyObject {
   /// A page connected to the session (`true`), or the last connection
   /// ended (`false`). Screens that change on their own (the sort's steps)
   /// run only while a page is connected.
-  func connectionChanged(connected: Bool)
+  func connectionChanged(connected: Bool, isolation: isolated any Actor)
   /// The page's session is dropped: the screen stops every task it runs.
-  func stop()
+  func stop(isolation: isolated any Actor)
   /// Returns when the screen's opening is applied, so that the page's
   /// HTML holds it (its first paint).
   func opened() async
@@ -36,8 +36,10 @@ extension WebPageRegistry {
       }
       let screen = makeScreen(demo, page.session)
       page.content = screen
-      page.onConnectionChange = { screen.connectionChanged(connected: $0) }
-      page.onDrop = { screen.stop() }
+      page.onConnectionChange = {
+        screen.connectionChanged(connected: $0, isolation: MainActor.shared)
+      }
+      page.onDrop = { screen.stop(isolation: MainActor.shared) }
       await screen.opened()
     }
   }

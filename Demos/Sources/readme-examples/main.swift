@@ -113,8 +113,8 @@ let fruitList: WebListView<String, String> = session.listView(
 let fruits = DiffableDataSource<String, String>(view: fruitList) { _, _, item in
   WebCell(item.uppercased(), secondaryText: "in season")  // text, never HTML
 }
-fruitList.didSelectItem = { indexPath in print("tapped", indexPath) }
-session.onInput = { input in print(input.name, "=", input.value) }
+// Taps and the page's controls reach a WebListViewDelegate and a
+// WebSessionDelegate of yours, on the session's actor.
 
 var basket = DiffableDataSourceSnapshot<String, String>()
 basket.appendSections(["fruits"])

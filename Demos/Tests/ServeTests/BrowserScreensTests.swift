@@ -117,7 +117,7 @@ import Testing
     #expect(try WebIdentifier(encoding: ChatItem.message(4)).text == #"{"message":4}"#)
     #expect(try WebIdentifier(encoding: ChatItem.typing).text == #"{"typing":true}"#)
     #expect(try WebIdentifier(encoding: ChatSection.today).text == "today")
-    screen.stop()
+    screen.stop(isolation: MainActor.shared)
   }
 
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
@@ -135,7 +135,7 @@ import Testing
       case "chat": #expect(screen is ChatBrowserScreen)
       default: #expect(screen is WifiBrowserScreen)
       }
-      screen.stop()
+      screen.stop(isolation: MainActor.shared)
     }
   }
 }

@@ -106,7 +106,7 @@ import Testing
         #expect(answer.code == nil)
       }
       // No refused socket reached the page's session.
-      #expect(await registry.page(id: page.id)?.session.isConnected == false)
+      #expect(await MainActor.run { registry.page(id: page.id)?.session.isConnected } == false)
       // The page's own socket, from its own origin, gets its lists.
       let reload = try await onThread {
         let socket = try TestWebSocket(

@@ -36,7 +36,7 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// built from a snapshot alone.
   public var layout: WebLayout?
   /// Whether the list's cells can be selected: a `WebSession` says so when
-  /// its list view has a ``WebListView/didSelectItem`` handler. The page
+  /// its list view has a ``WebListView/delegate``. The page
   /// then makes each cell focusable from the keyboard, and Enter or Space
   /// on a focused cell sends a `tap`, as a click does. Written as
   /// `"selectable": true`; no key when `false`.

@@ -6,8 +6,8 @@
 /// ``WebSession/onEvent`` for a session of your own) to receive them; the
 /// integration products turn them into `swift-metrics` metrics and
 /// `swift-log` records with the page's identifier as metadata. The
-/// closure is called on the main actor, as the event happens: keep it
-/// short.
+/// closure is called on the session's actor, as the event happens: keep
+/// it short.
 public struct WebEvent: Sendable, Hashable {
   /// What happened.
   public enum Kind: Sendable, Hashable {

@@ -34,7 +34,7 @@ public import DiffableEngine
 ///   session's ``WebSession/acknowledgementTimeout``. With one in flight,
 ///   it records the completion; when the batch in flight is acknowledged or
 ///   times out, it sends one batch from what the page shows to the data
-///   source's current snapshot (diffed off the main actor), which completes
+///   source's current snapshot (diffed off the session's actor), which completes
 ///   every recorded completion.
 /// - Reconfigured items ride in the batch's `reconfigured` cells.
 ///
@@ -79,8 +79,7 @@ public import DiffableEngine
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
-@MainActor
-public final class WebListView<Section, Item>: @MainActor DiffableListView
+public final class WebListView<Section, Item>: DiffableListView
 where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
   /// What the page shows for an item.
   public typealias Cell = WebCell
@@ -108,18 +107,19 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// The sequence number of the last reload or batch sent.
   public private(set) var seq = 0
 
-  /// Called when the page's user taps the cell of an item the data source
-  /// still has, with the item's index path in the data source's current
-  /// snapshot. A tap of an item deleted since the page showed it is
-  /// ignored.
+  /// What the page's user does to the list goes to the delegate: a tap
+  /// of the cell of an item the data source still has, with the item's
+  /// index path in the data source's current snapshot. A tap of an item
+  /// deleted since the page showed it is ignored. The view does not keep
+  /// its delegate alive.
   ///
   /// While it is set, the page's cells are selectable from the keyboard as
   /// well: each can take the focus, and Enter or Space on it taps it. (The
-  /// `reload` message says so; setting or clearing the handler while a page
-  /// shows the list sends it a reload.)
-  public var didSelectItem: (@MainActor (IndexPath) -> Void)? {
+  /// `reload` message says so; setting or clearing the delegate while a
+  /// page shows the list sends it a reload.)
+  public weak var delegate: (any WebListViewDelegate)? {
     didSet {
-      if (oldValue == nil) != (didSelectItem == nil), _page.shown != nil { _sendReload() }
+      if (oldValue == nil) != (delegate == nil), _page.shown != nil { _sendReload() }
     }
   }
 
@@ -330,7 +330,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       message.cells[placed.text] = source.cell(at: window.indexPath(k))
     }
     message.layout = layout
-    message.selectable = didSelectItem != nil
+    message.selectable = delegate != nil
     return (message, window)
   }
 
@@ -445,49 +445,49 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// running one: it sleeps on the session's clock, so that a batch
   /// acknowledged in time costs no timer of its own.
   ///
-  /// The timer's task holds nothing of the list: it reaches it through the
-  /// session, by name, and ends when either is gone.
+  /// The timer's task holds nothing of the list: it hands its waking to
+  /// the loop serving the connection, which finds the list by name.
   func _startTimer(_ number: Int, at wake: Duration) {
     _timer?.cancel()
-    guard let session = _session else { return }
+    _timer = nil
+    guard let session = _session, let mailbox = session._connection?.mailbox else { return }
     let clock = session._clock
     let name = self.name
-    _timer = Task.detached { [weak session] in
-      var wake = wake
-      while true {
-        do { try await clock.sleep(wake) } catch { return }
-        guard let next = await session?._listTimerFired(name, number) else { return }
-        wake = next
-      }
+    _timer = Task.detached {
+      do { try await clock.sleep(wake) } catch { return }
+      mailbox.post(.listTimer(list: name, number: number))
     }
   }
 
-  /// The flow's timer `number` woke: returns when it wakes next, or `nil`
-  /// for it to end.
-  func _timerFired(_ number: Int) -> Duration? {
-    guard let clock = _session?._clock else { return nil }
+  /// The flow's timer `number` woke: acts on it, and sleeps again if the
+  /// flow says to.
+  func _timerFired(_ number: Int) {
+    guard let clock = _session?._clock else { return }
     let (actions, next) = _flow.timerFired(number, now: clock.now())
+    // Before the actions, which may start a timer of another number.
+    if let next { _startTimer(number, at: next) }
     _perform(actions)
-    return next
   }
 
   /// Diffs, for the flow's merged batch of `round`, what the page shows
   /// against the data source's current snapshot, off the session's actor;
   /// if the data source changes meanwhile, the flow has it diffed again, so
   /// that the batch's cells come from the snapshot the data source holds.
-  /// The diff's task reaches the list through the session, by name.
+  /// The diff's task hands it to the loop serving the connection, which
+  /// finds the list by name.
   func _diffMerged(round: Int) {
-    guard let session = _session, session.isConnected, let shown = _page.shown,
+    guard let session = _session, session.isConnected,
+      let mailbox = session._connection?.mailbox, let shown = _page.shown,
       let target = _dataSource?.snapshot()
     else {
       _diffed(round: round, nil)
       return
     }
     let name = self.name
-    Task.detached { [weak session] in
+    Task.detached {
       let diff = _MergedDiff(
         update: BatchUpdate(from: shown, to: target), shown: shown, target: target)
-      await session?._listDiffed(name, round: round, diff)
+      mailbox.post(.listDiffed(list: name, round: round, diff: diff))
     }
   }
 
@@ -544,11 +544,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _sendLayoutIfChanged(shown)
   }
 
-  func _tap(_ text: String) -> String? {
+  func _tap(_ text: String, isolation: isolated any Actor) -> String? {
     guard let item = _page.windowItem(text) else {
       return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
     }
-    if let path = _dataSource?.indexPath(for: item) { didSelectItem?(path) }
+    if let path = _dataSource?.indexPath(for: item) {
+      delegate?.listView(named: name, didSelectItemAt: path, isolation: isolation)
+    }
     return nil
   }
 

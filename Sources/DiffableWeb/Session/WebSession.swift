@@ -29,8 +29,8 @@ public import DiffableEngine
 /// The session answers `ready` with a reload of every list, laid out for
 /// the size of its element, `resync` with a reload of that list and `ping`
 /// with `pong`; it routes each `ack`, `viewport` and `measure` to its list,
-/// each `tap` to its list's ``WebListView/didSelectItem``, and each `input`
-/// to ``onInput``. A message it cannot read, or one past its type's rate
+/// each `tap` to its list's ``WebListView/delegate``, and each `input`
+/// to the session's ``delegate``. A message it cannot read, or one past its type's rate
 /// (``messageRates``), gets an `error` reply; a connection that sends
 /// ``maximumConsecutiveBadMessages`` of them in a row is closed with
 /// ``WebCloseCode/policyViolation``, and one whose messages carry another
@@ -41,16 +41,17 @@ public import DiffableEngine
 ///
 /// ## Threading
 ///
-/// The session is a `@MainActor` class, and so are its list views, which
-/// keep the data sources that drive them on the main actor too: every call
-/// the engine makes to a ``WebListView`` arrives there, and the session's
-/// state (the lists, the connection, each list's batch in flight) is
-/// touched only there, with no lock and no hop between a view and its
-/// session. Sending does not block the main actor:
-/// messages are encoded there and queued, in order, to a task per
-/// connection that writes them to the transport. The diff of a merged batch
-/// runs off the main actor.
-@MainActor
+/// The session is a class of no actor, as its list views and their data
+/// sources are: all of them live on the actor that makes them, their
+/// owner (the main actor for a ``WebPageRegistry``'s pages), and
+/// are touched only there, with no lock and no hop between a data source,
+/// its view and the session. ``serve(_:isolation:)`` runs on the owner
+/// too: it is one loop that takes, in order, what the connection's tasks
+/// hand it (the page's frames, the timers, the lists' diffs). Sending does
+/// not block the owner: messages are encoded there and queued, in order,
+/// to a task per connection that writes them to the transport. The diff of
+/// a merged batch runs off the owner. Sessions of different owners run at
+/// the same time, on as many cores as there are.
 public final class WebSession {
   /// How long a list waits for the page to acknowledge a batch before it
   /// completes the batch with `false` and sends what queued up. Two seconds
@@ -120,10 +121,9 @@ public final class WebSession {
   /// list because too many bytes waited for it (``maximumUnsentBytes``).
   public private(set) var catchUpReloads = 0
 
-  /// Called with each change of a control of the page (`input`), on the
-  /// main actor. The page sends the value of every control after each
-  /// `ready`, so a page that reconnects restores what its controls say.
-  public var onInput: (@MainActor (WebInput) -> Void)?
+  /// What the page's controls say (`input`) goes to the delegate, on the
+  /// session's owner's actor.
+  public weak var delegate: (any WebSessionDelegate)?
 
   /// Called with what the session does (sockets opened and closed,
   /// messages sent, acknowledgements, resyncs, bad messages), for a
@@ -223,7 +223,7 @@ public final class WebSession {
   public func list<Section, Item>(
     named name: String,
     layout: CompositionalLayout = .list(using: ListConfiguration(appearance: .plain)),
-    cellProvider: @escaping @MainActor (WebListView<Section, Item>, IndexPath, Item) -> WebCell?
+    cellProvider: @escaping (WebListView<Section, Item>, IndexPath, Item) -> WebCell?
   ) -> DiffableDataSource<Section, Item>
   where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Encodable {
     guard _lists[name] == nil else {
@@ -253,73 +253,96 @@ public final class WebSession {
   /// answers them, and sends the lists' reloads and batches.
   ///
   /// A connection that was being served is closed first (its own
-  /// `serve(_:)` then returns): the page that opened the new one gets a
-  /// reload of every list when it says `ready`. Returns when `transport`'s
-  /// incoming frames end, when the task running it is cancelled, or when
-  /// the session closes the connection: too many bad messages in a row, a
-  /// failed send, a newer connection, or nothing heard for
-  /// ``silenceTimeout``.
-  public func serve<Transport: WebTransport>(_ transport: Transport) async {
+  /// `serve(_:isolation:)` then returns): the page that opened the new one
+  /// gets a reload of every list when it says `ready`. Returns when
+  /// `transport`'s incoming frames end, when the task running it is
+  /// cancelled, or when the session closes the connection: too many bad
+  /// messages in a row, a failed send, a newer connection, or nothing
+  /// heard for ``silenceTimeout``.
+  ///
+  /// The connection is one loop on the caller's actor, the session's
+  /// owner, which takes what its tasks hand over (the page's frames, the
+  /// writer's end, the timers, the lists' diffs) one at a time; its tasks
+  /// (the reader, the writer, the silence timer) are children of the call:
+  /// cancelling it ends them all.
+  public func serve<Transport: WebTransport>(
+    _ transport: Transport, isolation: isolated any Actor = #isolation
+  ) async {
     if let previous = _connection {
       previous.outbox.setClose(
         .superseded, reason: "another socket of the same page replaced this one")
       _end(previous, abandoning: true)
     }
     let outbox = _WebOutbox()
-    let connection = _WebConnection(outbox, openedAt: _clock.now())
+    let mailbox = _WebMailbox()
+    let connection = _WebConnection(outbox, mailbox: mailbox, openedAt: _clock.now())
     _connection = connection
     _record(.socketOpened)
-    // The connection's work, as child tasks: cancelling `serve` ends all
-    // of them, and `serve` returns once every one has.
-    await withTaskGroup(of: _ConnectionTask.self) { group in
-      // Off the main actor: a page that reads slowly holds no one else up.
+    await withDiscardingTaskGroup { group in
+      // Off the owner's actor: a page that reads slowly holds no one up.
       group.addTask {
         await Self._write(outbox, to: transport)
-        return .writer
+        mailbox.post(.writerEnded)
       }
       group.addTask {
-        await self._read(transport.incoming, on: connection)
-        return .reader
+        await Self._read(transport.incoming, into: mailbox)
+        mailbox.post(.incomingEnded)
       }
       group.addTask {
-        await self._watchSilence(of: connection)
-        return .silence
+        mailbox.post(.outboxSettled(abandoned: await outbox.abandonedOrClosed()))
       }
-      group.addTask { await outbox.abandonedOrClosed() ? .abandoned : .closed }
-      while let task = await group.next() {
-        switch task {
-        case .reader:
+      _armSilenceTimer(of: connection, at: _clock.now() + silenceTimeout, in: &group)
+      var incomingEnded = false
+      var writerEnded = false
+      while !(incomingEnded && writerEnded) {
+        switch await mailbox.next() {
+        case .frame(let frame, let taken):
+          if _connection === connection { _read(frame, on: connection, isolation: isolation) }
+          taken.resume(returning: true)
+        case .incomingEnded:
           // The page's frames ended, or too many were bad, or `serve` is
           // cancelled (a server shutting down): the connection ends. A
           // cancelled one abandons what its page has not read.
+          incomingEnded = true
           if Task.isCancelled {
             outbox.setClose(.goingAway, reason: "the server is shutting down")
           }
           if _connection === connection { _end(connection, abandoning: Task.isCancelled) }
-        case .abandoned:
+        case .writerEnded:
+          // The transport is closed: nothing more to read or watch.
+          writerEnded = true
+          group.cancelAll()
+        case .outboxSettled(let abandoned):
           // Given up: a write stuck on a page that does not read stops.
           // Between writes, the writer closes the transport by itself.
-          if outbox.isWriting { group.cancelAll() }
-        case .writer:
-          // The transport is closed: nothing more to read or watch.
-          group.cancelAll()
-        case .silence, .closed:
-          break
+          if abandoned, outbox.isWriting { group.cancelAll() }
+        case .silenceWoke:
+          guard _connection === connection else { break }
+          switch connection.state.silence(at: _clock.now(), timeout: silenceTimeout) {
+          case .sleep(let until): _armSilenceTimer(of: connection, at: until, in: &group)
+          case .close(let reason):
+            outbox.setClose(.goingAway, reason: reason)
+            _end(connection, abandoning: true)
+          }
+        case .listTimer(let name, let number):
+          if _connection === connection { _lists[name]?._timerFired(number) }
+        case .listDiffed(let name, let round, let diff):
+          if _connection === connection { _lists[name]?._diffed(round: round, diff) }
+        case .catchUp:
+          _catchUp(connection)
         }
       }
+      // Frames read and not handled: their reader is told, and ends.
+      for case .frame(_, let taken) in mailbox.close() { taken.resume(returning: false) }
+      group.cancelAll()
     }
     let close = outbox.close
     _record(.socketClosed(code: close.code, reason: close.reason))
   }
 
-  /// The child tasks of a connection, as ``serve(_:)`` hears they ended.
-  enum _ConnectionTask {
-    case writer, reader, silence, abandoned, closed
-  }
-
   /// Writes the outbox's frames to `transport` until the outbox finishes
   /// or a send fails, then closes the transport with the outbox's close.
-  nonisolated static func _write<Transport: WebTransport>(
+  static func _write<Transport: WebTransport>(
     _ outbox: _WebOutbox, to transport: Transport
   ) async {
     while let frame = await outbox.next() {
@@ -332,16 +355,34 @@ public final class WebSession {
     outbox.didClose()
   }
 
-  /// The timer of the list `name` woke, as its task tells from off the
-  /// session: returns when it wakes next, or `nil` for it to end.
-  func _listTimerFired(_ name: String, _ number: Int) -> Duration? {
-    _lists[name]?._timerFired(number)
+  /// Hands the page's frames to the connection's loop, one at a time:
+  /// reads the next only once the loop took the last, and stops when the
+  /// frames end, the transport fails, or the connection is over.
+  static func _read<Incoming: AsyncSequence & Sendable>(
+    _ incoming: Incoming, into mailbox: _WebMailbox
+  ) async where Incoming.Element == String {
+    do {
+      for try await frame in incoming {
+        let taken = await withCheckedContinuation { taken in
+          if !mailbox.post(.frame(frame, taken: taken)) { taken.resume(returning: false) }
+        }
+        guard taken else { return }
+      }
+    } catch {
+      // The transport failed: the connection is over.
+    }
   }
 
-  /// The diff of the merged batch `round` of the list `name` is done, as
-  /// its task tells from off the session.
-  func _listDiffed(_ name: String, round: Int, _ diff: any Sendable) {
-    _lists[name]?._diffed(round: round, diff)
+  /// Starts the silence timer of `connection`, to wake at `wake`.
+  func _armSilenceTimer(
+    of connection: _WebConnection, at wake: Duration, in group: inout DiscardingTaskGroup
+  ) {
+    let clock = _clock
+    let mailbox = connection.mailbox
+    group.addTask {
+      do { try await clock.sleep(wake) } catch { return }
+      mailbox.post(.silenceWoke)
+    }
   }
 
   /// Tells ``onEvent`` of `kind`.
@@ -349,56 +390,28 @@ public final class WebSession {
     onEvent?(WebEvent(kind, pageID: _pageID))
   }
 
-  /// Reads the page's messages until they end, the connection ends, or too
-  /// many bad ones come in a row.
-  func _read<Incoming: AsyncSequence & Sendable>(
-    _ incoming: Incoming, on connection: _WebConnection
-  ) async where Incoming.Element == String {
-    do {
-      for try await frame in incoming {
-        guard _connection === connection else { break }
-        connection.state.heard(at: _clock.now())
-        guard let problem = _handle(frame, on: connection) else {
-          connection.state.accepted()
-          continue
-        }
-        _record(.badMessage(problem: problem))
-        switch connection.state.refused(
-          problem, version: _version(ofRefused: frame), limit: maximumConsecutiveBadMessages)
-        {
-        case .reply(let problem):
-          _queue(.error(message: problem), on: connection)
-        case .replyAndClose(let problem, let code, let reason):
-          _queue(.error(message: problem), on: connection)
-          connection.outbox.setClose(code, reason: reason)
-          return
-        case .close(let code, let reason):
-          connection.outbox.setClose(code, reason: reason)
-          return
-        }
-      }
-    } catch {
-      // The transport failed: the connection is over.
+  /// Acts on one frame of the page: answers it, or counts it as bad and
+  /// replies with an `error`, closing the connection after too many bad
+  /// ones in a row.
+  func _read(_ frame: String, on connection: _WebConnection, isolation: isolated any Actor) {
+    connection.state.heard(at: _clock.now())
+    guard let problem = _handle(frame, on: connection, isolation: isolation) else {
+      connection.state.accepted()
+      return
     }
-  }
-
-  /// Ends `connection` once nothing has come from its page for
-  /// ``silenceTimeout``; returns then, when the connection ends otherwise,
-  /// or when the task is cancelled.
-  func _watchSilence(of connection: _WebConnection) async {
-    let timeout = silenceTimeout
-    let clock = _clock
-    var wake = clock.now() + timeout
-    while true {
-      do { try await clock.sleep(wake) } catch { return }
-      guard _connection === connection else { return }
-      switch connection.state.silence(at: clock.now(), timeout: timeout) {
-      case .sleep(let until): wake = until
-      case .close(let reason):
-        connection.outbox.setClose(.goingAway, reason: reason)
-        _end(connection, abandoning: true)
-        return
-      }
+    _record(.badMessage(problem: problem))
+    switch connection.state.refused(
+      problem, version: _version(ofRefused: frame), limit: maximumConsecutiveBadMessages)
+    {
+    case .reply(let problem):
+      _queue(.error(message: problem), on: connection)
+    case .replyAndClose(let problem, let code, let reason):
+      _queue(.error(message: problem), on: connection)
+      connection.outbox.setClose(code, reason: reason)
+      _end(connection, abandoning: false)
+    case .close(let code, let reason):
+      connection.outbox.setClose(code, reason: reason)
+      _end(connection, abandoning: false)
     }
   }
 
@@ -447,7 +460,7 @@ public final class WebSession {
     connection.outbox.dropWaiting()
     guard connection.state.fellBehind() else { return }
     // After the change that sent `message` is done, not in the middle of it.
-    Task { self._catchUp(connection) }
+    connection.mailbox.post(.catchUp)
   }
 
   /// Replaces what waits for a page that fell behind with a reload of
@@ -463,7 +476,9 @@ public final class WebSession {
 
   /// Acts on one frame from the page; returns what was wrong with it, if
   /// anything.
-  func _handle(_ frame: String, on connection: _WebConnection) -> String? {
+  func _handle(
+    _ frame: String, on connection: _WebConnection, isolation: isolated any Actor
+  ) -> String? {
     let size = frame.utf8.count
     guard size <= maximumMessageSize else {
       return "message of \(size) bytes is larger than the limit of \(maximumMessageSize) bytes"
@@ -512,11 +527,11 @@ public final class WebSession {
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       list._viewportDidChange(viewport)
     case .input(let input):
-      onInput?(input)
+      delegate?.session(self, didReceive: input, isolation: isolation)
     case .tap(let name, let item):
       guard connection.state.isReady else { return "tap before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
-      return list._tap(item)
+      return list._tap(item, isolation: isolation)
     case .measure(let name, let sizes):
       guard connection.state.isReady else { return "measure before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
@@ -531,7 +546,6 @@ public final class WebSession {
 }
 
 /// What the session asks of a list, whatever its identifier types.
-@MainActor
 protocol _WebSessionList: AnyObject {
   /// Sends a reload of the list as the data source holds it, completing
   /// every batch in flight or waiting.
@@ -544,7 +558,7 @@ protocol _WebSessionList: AnyObject {
   func _viewportDidChange(_ viewport: WebListViewport)
   /// The page's user tapped the item of text `item`; returns an error if
   /// the list never showed it.
-  func _tap(_ item: String) -> String?
+  func _tap(_ item: String, isolation: isolated any Actor) -> String?
   /// The page measured self-sizing cells: lays the list out with their
   /// sizes and answers with a `layout`; returns an error, changing nothing,
   /// if an item was never shown.
@@ -564,23 +578,24 @@ protocol _WebSessionList: AnyObject {
   /// The connection ended: completes every batch in flight or waiting with
   /// `false`, and forgets what the page showed.
   func _connectionDidEnd()
-  /// The list's timer `number` woke: returns when it wakes next, or `nil`
-  /// for it to end.
-  func _timerFired(_ number: Int) -> Duration?
+  /// The list's timer `number` woke.
+  func _timerFired(_ number: Int)
   /// The diff of the list's merged batch of `round` is done: `diff` is the
   /// list's own `_MergedDiff`.
   func _diffed(round: Int, _ diff: any Sendable)
 }
 
 /// One connection: the frames to send, and what the session knows of its
-/// page (``_WebConnectionState``).
-@MainActor
+/// page (``_WebConnectionState``), and the events its tasks hand to the
+/// loop that serves it.
 final class _WebConnection {
   let outbox: _WebOutbox
+  let mailbox: _WebMailbox
   var state: _WebConnectionState
 
-  init(_ outbox: _WebOutbox, openedAt now: Duration) {
+  init(_ outbox: _WebOutbox, mailbox: _WebMailbox, openedAt now: Duration) {
     self.outbox = outbox
+    self.mailbox = mailbox
     state = _WebConnectionState(openedAt: now)
   }
 

@@ -5,7 +5,7 @@
 /// It does nothing itself. Each transition changes the value and returns
 /// what its owner, `WebListView`, is to do (send, diff, complete, record,
 /// arm the timer), so the rules are tested one transition at a time, with
-/// instants given by the test. The owner confines it (the main actor).
+/// instants given by the test. The owner confines it.
 ///
 /// The phases:
 /// - `idle`: nothing sent waits for its acknowledgement;

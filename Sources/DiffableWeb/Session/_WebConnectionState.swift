@@ -5,8 +5,7 @@
 /// It does nothing itself: each transition returns what `WebSession` is to
 /// do (reply, close, sleep, catch up), so the rules are tested one
 /// transition at a time with instants given by the test. The session
-/// confines it (the main actor); the connection's tasks (`serve`'s reader,
-/// writer and silence watch) perform what it returns.
+/// confines it, and the loop of `serve` performs what it returns.
 ///
 /// The page's side goes `opened` → `ready` (its `ready` message) → `ended`.
 /// Sending goes `normal` → `behind` (a message would take the bytes waiting

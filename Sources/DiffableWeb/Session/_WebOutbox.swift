@@ -4,7 +4,7 @@ import DiffableEngine
 /// The frames queued for one connection, in order, and how many bytes of
 /// them the page has not been sent yet.
 ///
-/// The session pushes frames on the main actor; one writer task takes them
+/// The session pushes frames on its actor; one writer task takes them
 /// with ``next()`` and reports each one written with ``didWrite(_:)``. A
 /// frame counts as waiting from its push until it is written, so a writer
 /// stuck on a page that stops reading keeps its frame counted: the bytes
