@@ -51,7 +51,7 @@
     @discardableResult
     public func addWebPage(
       _ path: String, document: WebPageDocument, registry: WebPageRegistry,
-      makePage: (@MainActor (WebPage) async -> Void)? = nil
+      makePage: (@Sendable (isolated WebPage) async -> Void)? = nil
     ) -> Self {
       get(RouterPath(path)) { request, context in
         Response(

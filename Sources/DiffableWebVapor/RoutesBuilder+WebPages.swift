@@ -74,7 +74,7 @@
     /// See ``webPage(_:document:registry:user:makePage:)``.
     public func webPage(
       _ path: PathComponent..., document: WebPageDocument, registry: WebPageRegistry,
-      makePage: (@MainActor (WebPage) async -> Void)? = nil
+      makePage: (@Sendable (isolated WebPage) async -> Void)? = nil
     ) {
       webPage(
         path, document: document, registry: registry, identity: { _ in nil }, makePage: makePage)
@@ -98,7 +98,7 @@
     /// routes then run after it.
     public func webPage<User: WebPageUser>(
       _ path: PathComponent..., document: WebPageDocument, registry: WebPageRegistry,
-      user: User.Type, makePage: (@MainActor (WebPage) async -> Void)? = nil
+      user: User.Type, makePage: (@Sendable (isolated WebPage) async -> Void)? = nil
     ) {
       webPage(
         path, document: document, registry: registry,
@@ -108,7 +108,7 @@
     func webPage(
       _ path: [PathComponent], document: WebPageDocument, registry: WebPageRegistry,
       identity: @escaping @Sendable (Request) -> String?,
-      makePage: (@MainActor (WebPage) async -> Void)?
+      makePage: (@Sendable (isolated WebPage) async -> Void)?
     ) {
       get(path) { request -> Response in
         Response(

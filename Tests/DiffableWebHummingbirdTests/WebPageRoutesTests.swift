@@ -50,7 +50,7 @@
         let cookie = try #require(first.headers[.setCookie])
         let token = try #require(cookie.firstMatch(of: /^diffable-browser=([0-9a-f]{32});/)?.1)
         // The page and its session exist from its load.
-        let lists = await registry.page(id: String(id))?.session.listNames
+        let lists = await registry.page(id: String(id))?.run { $0.session.listNames }
         #expect(lists == ["fruits"])
         // The same browser keeps its cookie; each load is a new page.
         let second = try await client.execute(
@@ -212,7 +212,7 @@
             configuration: .init(additionalHeaders: [.cookie: String(cookie)])
           ) { _, _, _ in }
         }
-        #expect(await strict.page(id: String(id))?.session.isConnected == false)
+        #expect(await strict.page(id: String(id))?.run { $0.session.isConnected } == false)
       }
     }
   }

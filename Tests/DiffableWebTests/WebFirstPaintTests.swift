@@ -68,10 +68,10 @@ struct WebFirstPaintTests {
   func theHTMLHoldsTheFirstReloadsWindow() async throws {
     let registry = Self.registry(count: 1_000)
     let issued = try await registry.issue(Self.request).get()
-    let page = try #require(registry.page(id: issued.id))
+    let page = try #require(await registry.page(id: issued.id))
     var document = WebPageDocument(title: "List")
     document.firstPaintViewport = WebListViewport(width: 390, height: 600)
-    let html = document.html(for: page, socketPath: issued.socketPath)
+    let html = await document.html(for: page, socketPath: issued.socketPath)
 
     let painted = Self.cells(in: html)
     // The window is three screens tall, whatever the list's length.
@@ -118,8 +118,8 @@ struct WebFirstPaintTests {
   func everyListIsPainted() async throws {
     let registry = Self.registry(count: 2, names: ["other"])
     let issued = try await registry.issue(Self.request).get()
-    let page = try #require(registry.page(id: issued.id))
-    let html = WebPageDocument(title: "Lists").html(for: page, socketPath: issued.socketPath)
+    let page = try #require(await registry.page(id: issued.id))
+    let html = await WebPageDocument(title: "Lists").html(for: page, socketPath: issued.socketPath)
     #expect(html.contains(#"<div data-diffable-list="main" class="diffable-list" data-seq="0""#))
     #expect(
       html.contains(
@@ -138,8 +138,8 @@ struct WebFirstPaintTests {
       let _: View = page.session.listView(named: "bare", layout: WebLayoutTests.plain)
     }
     let issued = try await registry.issue(Self.request).get()
-    let page = try #require(registry.page(id: issued.id))
-    let html = WebPageDocument(title: "Bare").html(for: page, socketPath: issued.socketPath)
+    let page = try #require(await registry.page(id: issued.id))
+    let html = await WebPageDocument(title: "Bare").html(for: page, socketPath: issued.socketPath)
     #expect(html.contains(#"<div data-diffable-list="bare" class="diffable-list"></div>"#))
   }
 }

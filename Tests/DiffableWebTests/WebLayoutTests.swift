@@ -12,7 +12,8 @@ struct WebLayoutTests {
   typealias DataSource = DiffableDataSource<String, String>
   typealias View = WebListView<String, String>
 
-  static let plain = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
+  nonisolated static let plain = CompositionalLayout.list(
+    using: ListConfiguration(appearance: .plain))
 
   /// A session with one list, "main", made as an app makes it: a view from
   /// the session, and a data source of its own whose cells show the item in
@@ -31,7 +32,7 @@ struct WebLayoutTests {
   }
 
   /// `count` item names, `prefix-00000` on.
-  static func items(_ count: Int, _ prefix: String = "item") -> [String] {
+  nonisolated static func items(_ count: Int, _ prefix: String = "item") -> [String] {
     (0..<count).map { number in
       let digits = String(number)
       return prefix + "-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits

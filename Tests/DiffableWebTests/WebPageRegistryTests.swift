@@ -138,7 +138,7 @@ struct WebPageRegistryTests {
     let log = Log()
     let clock = clock
     let registry = WebPageRegistry(configuration: configuration, now: { clock.now }) { page in
-      log.events.append("made \(page.path)")
+      log.append("made \(page.path)")
       let list = page.session.list(named: "main") {
         (_: WebListView<String, String>, _, item: String) in WebCell(item)
       }
@@ -146,14 +146,32 @@ struct WebPageRegistryTests {
       snapshot.appendSections(["s"])
       snapshot.appendItems(["a", "b", "c"])
       list.apply(snapshot, animatingDifferences: false)
-      page.onConnectionChange = { log.events.append($0 ? "connected" : "disconnected") }
-      page.onDrop = { log.events.append("dropped") }
+      let delegate = LogDelegate(log: log)
+      page.content = delegate
+      page.delegate = delegate
     }
     return (registry, log)
   }
 
-  @MainActor final class Log {
-    var events: [String] = []
+  /// What happened to a registry's pages, in order.
+  final class Log: Sendable {
+    private let lines = _Locked<[String]>([])
+    var events: [String] { lines.withLock { $0 } }
+    func append(_ event: String) { lines.withLock { $0.append(event) } }
+  }
+
+  /// Logs what a page's delegate is told.
+  final class LogDelegate: WebPageDelegate {
+    let log: Log
+    init(log: Log) { self.log = log }
+
+    func pageDidChangeConnection(_ page: isolated WebPage, connected: Bool) {
+      log.append(connected ? "connected" : "disconnected")
+    }
+
+    func pageWillDrop(_ page: isolated WebPage) {
+      log.append("dropped")
+    }
   }
 
   static func pageRequest(_ path: String = "/list", cookie: String? = nil) -> WebRequest {
@@ -202,7 +220,7 @@ struct WebPageRegistryTests {
     // A malformed cookie is no browser's: a new one is set.
     let forged = try await registry.issue(Self.pageRequest(cookie: "diffable-browser=a")).get()
     #expect(forged.setCookie != nil)
-    #expect(registry.count == 3)
+    #expect(await registry.count == 3)
     // Many identifiers, none twice.
     var ids = Set<String>()
     for _ in 0..<1_000 { ids.insert(WebPageRegistry.randomToken()) }
@@ -246,7 +264,7 @@ struct WebPageRegistryTests {
     }
     // The pages were made at their loads; no refused socket reached one.
     #expect(log.events == ["made /list", "made /other"])
-    #expect(registry.page(id: issued.id)?.session.isConnected == false)
+    #expect(await registry.page(id: issued.id)?.run { $0.session.isConnected } == false)
   }
 
   @Test func originsAreTheServersOwnUnlessNamedAndNoOriginPasses() async throws {
@@ -301,11 +319,11 @@ struct WebPageRegistryTests {
 
     // It reconnects within its lifetime, and is dropped after it.
     clock.advance(by: .seconds(59))
-    registry.expire()
-    #expect(registry.page(id: issued.id) != nil)
+    await registry.expire()
+    #expect(await registry.page(id: issued.id) != nil)
     clock.advance(by: .seconds(1))
-    registry.expire()
-    #expect(registry.page(id: issued.id) == nil)
+    await registry.expire()
+    #expect(await registry.page(id: issued.id) == nil)
     #expect(log.events.last == "dropped")
     let late = FakeWebClient()
     await registry.serve(late.transport, request: request)
@@ -320,7 +338,7 @@ struct WebPageRegistryTests {
     await registry.serve(
       client.transport, request: Self.socketRequest(issued, cookie: Self.cookie(issued)))
     #expect(client.transport.closes.withLock { $0.map(\.code) } == [.pageExpired])
-    #expect(registry.count == 0)
+    #expect(await registry.count == 0)
     // The page was made at its load, and dropped at its deadline.
     #expect(log.events == ["made /list", "dropped"])
   }
@@ -333,11 +351,11 @@ struct WebPageRegistryTests {
     for _ in 0..<50 {
       #expect((try? await registry.issue(Self.pageRequest()).get()) != nil)
     }
-    #expect(registry.count == 10)
+    #expect(await registry.count == 10)
     let visitor = try await registry.issue(
       WebRequest(path: "/list", headers: [("Host", "example.com")], clientAddress: "10.9.9.9")
     ).get()
-    #expect(registry.pageIDs.contains(visitor.id))
+    #expect(await registry.pageIDs.contains(visitor.id))
   }
 
   @Test func theAuthorizationHookBindsAPageToItsUser() async throws {
@@ -371,7 +389,7 @@ struct WebPageRegistryTests {
       Issue.record("no reload for the page's own user")
       return
     }
-    #expect(registry.page(id: issued.id)?.identity == "ada")
+    #expect(await registry.page(id: issued.id)?.identity == "ada")
     #expect(log.events == ["made /list", "connected"])
     await ada.transport.close()
     await serving.value
@@ -381,9 +399,11 @@ struct WebPageRegistryTests {
     let (registry, _) = registry()
     let issued = try await registry.issue(Self.pageRequest()).get()
     let other = try await registry.issue(Self.pageRequest()).get()
-    #expect(registry.isOwnBrowser(Self.pageRequest(cookie: Self.cookie(issued)), of: issued.id))
-    #expect(!registry.isOwnBrowser(Self.pageRequest(cookie: Self.cookie(other)), of: issued.id))
-    #expect(!registry.isOwnBrowser(Self.pageRequest(), of: issued.id))
+    #expect(
+      (await registry.isOwnBrowser(Self.pageRequest(cookie: Self.cookie(issued)), of: issued.id)))
+    #expect(
+      !(await registry.isOwnBrowser(Self.pageRequest(cookie: Self.cookie(other)), of: issued.id)))
+    #expect(!(await registry.isOwnBrowser(Self.pageRequest(), of: issued.id)))
   }
 }
 
@@ -524,11 +544,15 @@ struct WebEventTests {
       Issue.record("no error reply")
       return
     }
-    let list = try #require(
-      registry.page(id: issued.id)?.content as? DiffableDataSource<String, String>)
-    var snapshot = list.snapshot()
-    snapshot.appendItems(["c"])
-    let applied = Task { await list.apply(snapshot) }
+    let page = try #require(await registry.page(id: issued.id))
+    let applied = Task {
+      await page.run { page in
+        guard let list = page.content as? DiffableDataSource<String, String> else { return }
+        var snapshot = list.snapshot()
+        snapshot.appendItems(["c"])
+        await list.apply(snapshot)
+      }
+    }
     var batchSeq: Int?
     while batchSeq == nil, let message = try await client.receive() {
       if case .batch(let batch) = message { batchSeq = batch.seq }
@@ -537,7 +561,7 @@ struct WebEventTests {
     await applied.value
     await client.transport.close()
     await serving.value
-    registry.drop(id: issued.id)
+    await registry.drop(id: issued.id)
     // A stranger's socket for the same page.
     let stranger = FakeWebClient()
     await registry.serve(

@@ -36,7 +36,7 @@
           token = String(cookie.firstMatch(of: /^diffable-browser=([0-9a-f]{32});/)?.1 ?? "")
         }
         #expect(!token.isEmpty && !firstID.isEmpty)
-        #expect(await registry.page(id: firstID)?.session.listNames == ["fruits"])
+        #expect(await registry.page(id: firstID)?.run { $0.session.listNames } == ["fruits"])
         try await app.testing().test(
           .GET, "fruits", headers: ["Cookie": "diffable-browser=\(token)"]
         ) { response in

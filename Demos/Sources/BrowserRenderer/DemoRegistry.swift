@@ -17,8 +17,8 @@ public protocol BrowserScreen: AnyObject {
 }
 
 extension WebPageRegistry {
-  /// The demo server's registry: each page's session gets the screen of
-  /// its seed page, which `makeScreen` makes.
+  /// The demo server's registry: each page gets the screen of its seed
+  /// page, which `screens` makes on the page's actor.
   ///
   /// The registry issues pages only for the paths of ``WebPages/demos``
   /// (the server asks it for no other), so every page it makes has a
@@ -26,7 +26,7 @@ extension WebPageRegistry {
   public static func demos(
     configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-    makeScreen: @escaping @MainActor (DemoPage, WebSession) -> any BrowserScreen
+    screens: BrowserScreens
   ) -> WebPageRegistry {
     WebPageRegistry(configuration: configuration, now: now) { page in
       guard let demo = WebPages.demos.first(where: { $0.path == page.path }) else {
@@ -34,12 +34,10 @@ extension WebPageRegistry {
           "WebPageRegistry.demos: a page was issued for \(page.path.debugDescription), "
             + "which is no demo page")
       }
-      let screen = makeScreen(demo, page.session)
-      page.content = screen
-      page.onConnectionChange = {
-        screen.connectionChanged(connected: $0, isolation: MainActor.shared)
-      }
-      page.onDrop = { screen.stop(isolation: MainActor.shared) }
+      let screen = screens.make(page: demo, session: page.session)
+      let delegate = ScreenOfPage(screen)
+      page.content = delegate
+      page.delegate = delegate
       await screen.opened()
     }
   }
@@ -48,9 +46,9 @@ extension WebPageRegistry {
   /// never cached, for the page's own browser alone; `nil` (a 404) for
   /// any other request, an id that is no page's, or a page no socket of
   /// which connected.
-  public func stateResponse(id: String, request: WebRequest) throws -> WebHTTPResponse? {
+  public func stateResponse(id: String, request: WebRequest) async throws -> WebHTTPResponse? {
     guard WebPageRegistry.isToken(id), isOwnBrowser(request, of: id),
-      let data = try stateJSON(id: id)
+      let data = try await stateJSON(id: id)
     else { return nil }
     return WebHTTPResponse(
       status: 200,
@@ -65,26 +63,48 @@ extension WebPageRegistry {
   /// connection's `connected`, `unsentBytes`, `maximumUnsentBytes` and
   /// `catchUpReloads` as the session reports them; `nil` when no socket of
   /// the page ever connected, or it was dropped.
-  public func stateJSON(id: String) throws -> Data? {
-    guard let session = page(id: id)?.session else { return nil }
-    struct Connection: Encodable {
-      var connected: Bool
-      var unsentBytes: Int
-      var maximumUnsentBytes: Int
-      var catchUpReloads: Int
+  public func stateJSON(id: String) async throws -> Data? {
+    guard let page = page(id: id) else { return nil }
+    return try await page.run { page in
+      let session = page.session
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return try encoder.encode(
+        PageState(
+          lists: session.listStates(),
+          connection: PageState.Connection(
+            connected: session.isConnected, unsentBytes: session.unsentBytes,
+            maximumUnsentBytes: session.maximumUnsentBytes,
+            catchUpReloads: session.catchUpReloads)))
     }
-    struct State: Encodable {
-      var lists: [WebListState]
-      var connection: Connection
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(
-      State(
-        lists: session.listStates(),
-        connection: Connection(
-          connected: session.isConnected, unsentBytes: session.unsentBytes,
-          maximumUnsentBytes: session.maximumUnsentBytes,
-          catchUpReloads: session.catchUpReloads)))
+  }
+}
+
+/// What `GET /state/ID` answers.
+private struct PageState: Encodable {
+  struct Connection: Encodable {
+    var connected: Bool
+    var unsentBytes: Int
+    var maximumUnsentBytes: Int
+    var catchUpReloads: Int
+  }
+  var lists: [WebListState]
+  var connection: Connection
+}
+
+/// A demo page's screen, as its ``WebPage/content``: told what happens to
+/// the page.
+public final class ScreenOfPage: WebPageDelegate {
+  /// The page's screen.
+  public let screen: any BrowserScreen
+
+  init(_ screen: any BrowserScreen) { self.screen = screen }
+
+  public func pageDidChangeConnection(_ page: isolated WebPage, connected: Bool) {
+    screen.connectionChanged(connected: connected, isolation: page)
+  }
+
+  public func pageWillDrop(_ page: isolated WebPage) {
+    screen.stop(isolation: page)
   }
 }

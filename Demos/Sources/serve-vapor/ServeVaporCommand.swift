@@ -24,9 +24,7 @@ struct ServeVaporCommand: AsyncParsableCommand {
 
   func run() async throws {
     let screens = try BrowserScreens()
-    let registry = await WebPageRegistry.demos { page, session in
-      screens.make(page: page, session: session)
-    }
+    let registry = WebPageRegistry.demos(screens: screens)
     // Warnings and errors only, on standard error: standard output is the
     // command's, whose first line says where it listens.
     var logger = Logger(label: "serve-vapor") { StreamLogHandler.standardError(label: $0) }

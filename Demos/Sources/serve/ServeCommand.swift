@@ -35,9 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     // bootstraps one (Prometheus, OpenTelemetry) sees the pages.
     var configuration = WebPageRegistry.Configuration()
     configuration.onEvent = WebEventRecorder(logger: logger).record
-    let registry = await WebPageRegistry.demos(configuration: configuration) { page, session in
-      screens.make(page: page, session: session)
-    }
+    let registry = WebPageRegistry.demos(configuration: configuration, screens: screens)
     let host = options.host
     let app = DemoServer.application(host: host, port: options.port, registry: registry) {
       port in

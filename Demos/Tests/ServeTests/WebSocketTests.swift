@@ -106,7 +106,7 @@ import Testing
         #expect(answer.code == nil)
       }
       // No refused socket reached the page's session.
-      #expect(await MainActor.run { registry.page(id: page.id)?.session.isConnected } == false)
+      #expect(await registry.page(id: page.id)?.run { $0.session.isConnected } == false)
       // The page's own socket, from its own origin, gets its lists.
       let reload = try await onThread {
         let socket = try TestWebSocket(
@@ -436,13 +436,15 @@ import Testing
       #expect(items.dropFirst().first?.contains(#"{"good":"Ice"}"#) == true)
       #expect(items.last?.first == #"{"brand":"Starlite Coffee"}"#)
 
-      let started = await MainActor.run { () -> Bool in
-        guard let id = socket.page?.id,
-          let screen = registry.page(id: id)?.content as? RestStopBrowserScreen
-        else {
-          return false
+      let id = try #require(socket.page?.id)
+      let page = try #require(await registry.page(id: id))
+      let started = await page.run { page -> Bool in
+        guard let screen = (page.content as? ScreenOfPage)?.screen as? RestStopBrowserScreen
+        else { return false }
+        Task {
+          _ = page
+          await screen.screen.lunch()
         }
-        Task { await screen.screen.lunch() }
         return true
       }
       try #require(started)

@@ -60,7 +60,7 @@ public struct WebPageDocument: Sendable, Hashable {
   /// socket's first reload comes, re-creating none that did not change.
   /// Apply the list's first snapshot in the closure that makes the page,
   /// with the synchronous `apply(_:animatingDifferences:completion:)`
-  /// (performed at once on the main actor), for the HTML to hold it.
+  /// (performed at once on the page's actor), for the HTML to hold it.
   ///
   /// - Precondition: `socketPath` is a path of the server's own (it comes
   ///   from ``WebPageRegistry/IssuedPage/socketPath``, never from the
@@ -68,9 +68,8 @@ public struct WebPageDocument: Sendable, Hashable {
   /// - Complexity: O(*k* log *k* + *t*) for each list, where *k* is the
   ///   number of elements in its first window and *t* the length of their
   ///   texts, besides laying the list out.
-  @MainActor
   public func html(
-    for page: WebPage, socketPath: String, viewport: WebListViewport? = nil
+    for page: isolated WebPage, socketPath: String, viewport: WebListViewport? = nil
   ) -> String {
     let session = page.session
     let viewport = viewport ?? firstPaintViewport
@@ -189,7 +188,7 @@ extension WebPageRegistry {
   /// limit).
   public func pageResponse(
     to request: WebRequest, document: WebPageDocument,
-    makePage: (@MainActor (WebPage) async -> Void)? = nil
+    makePage: (@Sendable (isolated WebPage) async -> Void)? = nil
   ) async -> WebHTTPResponse {
     switch await issue(request, makePage: makePage) {
     case .failure(let refusal):
@@ -202,7 +201,7 @@ extension WebPageRegistry {
       let viewport = WebPageDocument.viewport(
         fromCookie: request.cookie(named: WebPageDocument.viewportCookie))
       var response = WebHTTPResponse.html(
-        document.html(for: page, socketPath: issued.socketPath, viewport: viewport),
+        await document.html(for: page, socketPath: issued.socketPath, viewport: viewport),
         cacheControl: "no-store")
       if let cookie = issued.setCookie { response.headers.append(("set-cookie", cookie)) }
       return response

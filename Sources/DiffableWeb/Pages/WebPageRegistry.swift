@@ -9,10 +9,14 @@ public enum WebAuthorization: Sendable, Hashable {
   case refused(reason: String)
 }
 
-/// One page a ``WebPageRegistry`` issued: its ``session``, and the app's
-/// object that fills it.
-@MainActor
-public final class WebPage {
+/// One page a ``WebPageRegistry`` issued: an actor of its own, on which
+/// its ``session``, the session's lists and data sources, and the app's
+/// objects for the page live.
+///
+/// Pages are served at the same time on as many cores as there are: a
+/// page's work (its applies, windows, messages and acknowledgements) runs
+/// on the page, and waits for no other page.
+public actor WebPage {
   /// The page's identifier: 32 lowercase hexadecimal digits (128 random
   /// bits).
   public let id: String
@@ -25,18 +29,67 @@ public final class WebPage {
   /// What the app keeps for the page (its screen, its data sources): kept
   /// as long as the page.
   public var content: AnyObject?
-  /// Called on the main actor when the page gets a socket (`true`) or loses
-  /// its last one (`false`).
-  public var onConnectionChange: (@MainActor (Bool) -> Void)?
-  /// Called on the main actor once, when the registry drops the page.
-  public var onDrop: (@MainActor () -> Void)?
+  /// Told when the page gets a socket or loses its last one, and when the
+  /// registry drops it. The page does not keep its delegate alive: keep
+  /// it in ``content``.
+  public weak var delegate: (any WebPageDelegate)?
 
-  init(id: String, path: String, identity: String?, session: WebSession) {
+  init(id: String, path: String, identity: String?, session: sending WebSession) {
     self.id = id
     self.path = path
     self.identity = identity
     self.session = session
   }
+
+  /// Runs `body` on the page's actor, and returns what it returns: how a
+  /// server's route (or a test) reads or changes a page's session, lists
+  /// and content from outside the page.
+  ///
+  /// ```swift
+  /// let connected = await page.run { page in page.session.isConnected }
+  /// ```
+  public func run<Result: Sendable>(
+    _ body: @Sendable (isolated WebPage) async throws -> Result
+  ) async rethrows -> Result {
+    try await body(self)
+  }
+
+  /// Serves `transport` on the page's session, first telling the delegate
+  /// that the page has a socket when `connecting`.
+  func _serve<Transport: WebTransport>(_ transport: Transport, connecting: Bool) async {
+    if connecting { delegate?.pageDidChangeConnection(self, connected: true) }
+    await session.serve(transport)
+  }
+
+  /// The page's last socket closed.
+  func _disconnected() {
+    delegate?.pageDidChangeConnection(self, connected: false)
+  }
+
+  /// Closes the page's socket, if any, as the session's
+  /// `_closeConnection(_:reason:abandoning:)` does.
+  func _closeConnection(_ code: WebCloseCode, reason: String, abandoning: Bool) -> _WebOutbox? {
+    session._closeConnection(code, reason: reason, abandoning: abandoning)
+  }
+
+  /// The registry dropped the page: its socket is closed, its delegate told,
+  /// its content let go.
+  func _dropped() {
+    session._closeConnection(.goingAway, reason: "the page was dropped")
+    delegate?.pageWillDrop(self)
+    content = nil
+  }
+}
+
+/// What happens to a ``WebPage`` as a whole: the delegate of a page, told
+/// on the page's actor.
+public protocol WebPageDelegate: AnyObject {
+  /// The page got a socket (`connected`), or lost its last one. Screens
+  /// that change on their own (a ticker) run only while a page is
+  /// connected.
+  func pageDidChangeConnection(_ page: isolated WebPage, connected: Bool)
+  /// The registry drops the page: stop every task the page's objects run.
+  func pageWillDrop(_ page: isolated WebPage)
 }
 
 /// The pages a server shows, and the perimeter of their sockets: it issues
@@ -60,7 +113,7 @@ public final class WebPage {
 ///    and reason, and gets nothing.
 ///
 /// ```swift
-/// let registry = WebPageRegistry { page in
+/// let registry = WebPageRegistry { (page: isolated WebPage) in
 ///   let list = page.session.list(named: "fruits") {
 ///     (_: WebListView<String, String>, _, item: String) in WebCell(item)
 ///   }
@@ -81,8 +134,11 @@ public final class WebPage {
 /// its session; a page issued and never connected is dropped after
 /// ``WebPageLimits/connectDeadline``. ``WebPageLimits`` also bounds how many
 /// pages are kept, per browser, per client address and in all.
-@MainActor
-public final class WebPageRegistry {
+///
+/// The registry is an actor of its own, which does the bookkeeping of
+/// pages and sockets; each page's work runs on the page
+/// (``WebPage``).
+public actor WebPageRegistry {
   /// What the registry allows, and how it names its cookie.
   public struct Configuration: Sendable {
     /// How many pages are kept, and for how long.
@@ -140,7 +196,7 @@ public final class WebPageRegistry {
 
   /// The registry's configuration.
   public nonisolated let configuration: Configuration
-  let makePage: @MainActor (WebPage) async -> Void
+  let makePage: @Sendable (isolated WebPage) async -> Void
   let now: @Sendable () -> ContinuousClock.Instant
   var table: _WebPageTable
   /// The pages issued and not dropped, by identifier.
@@ -156,7 +212,7 @@ public final class WebPageRegistry {
   ///   - configuration: The limits, origins, cookie and authorization.
   ///   - now: The clock the limits' deadlines are read on (tests pass one
   ///     of their own).
-  ///   - makePage: Called on the main actor when a page is issued, unless
+  ///   - makePage: Called on the page's actor when it is issued, unless
   ///     ``issue(_:makePage:)`` is given a closure of its own: makes the
   ///     page's lists in ``WebPage/session`` and keeps what it needs in
   ///     ``WebPage/content``. The page's HTML is written when it returns,
@@ -165,7 +221,7 @@ public final class WebPageRegistry {
   public init(
     configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-    makePage: @escaping @MainActor (WebPage) async -> Void
+    makePage: @escaping @Sendable (isolated WebPage) async -> Void
   ) {
     self.configuration = configuration
     self.now = now
@@ -176,11 +232,11 @@ public final class WebPageRegistry {
   /// A registry whose pages are filled by the closure each
   /// ``issue(_:makePage:)`` is given (a route's own), and are empty
   /// without one.
-  public convenience init(
+  public init(
     configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
-    self.init(configuration: configuration, now: now) { _ in }
+    self.init(configuration: configuration, now: now) { (_: isolated WebPage) in }
   }
 
   /// How many pages are kept: issued, connected, or waiting for their
@@ -208,7 +264,7 @@ public final class WebPageRegistry {
   ///   page is due to expire; O(*n*) otherwise, where *n* is the number of
   ///   pages kept.
   public func issue(
-    _ request: WebRequest, makePage: (@MainActor (WebPage) async -> Void)? = nil
+    _ request: WebRequest, makePage: (@Sendable (isolated WebPage) async -> Void)? = nil
   ) async -> Result<IssuedPage, WebRefusal> {
     let identity: String?
     switch await authorization(of: request) {
@@ -217,7 +273,7 @@ public final class WebPageRegistry {
       record(.refused(refusal), pageID: nil)
       return .failure(refusal)
     }
-    expire()
+    await expire()
     let cookie = browser(of: request)
     let token = cookie ?? Self.randomToken()
     let id = Self.randomToken()
@@ -229,7 +285,7 @@ public final class WebPageRegistry {
       record(.refused(refusal), pageID: nil)
       return .failure(refusal)
     case .success(let dropped):
-      for id in dropped { dropPage(id) }
+      for id in dropped { await dropPage(id) }
     }
     let page = WebPage(
       id: id, path: request.path, identity: identity,
@@ -305,7 +361,7 @@ public final class WebPageRegistry {
   ///   due to expire; O(*n*) otherwise, where *n* is the number of pages
   ///   kept.
   public func serve<Transport: WebTransport>(_ transport: Transport, request: WebRequest) async {
-    expire()
+    await expire()
     let id: String
     switch await admission(request) {
     case .failure(let refusal):
@@ -328,12 +384,11 @@ public final class WebPageRegistry {
     let wasConnected = sockets[id] != nil
     sockets[id] = socket
     table.attach(id: id)
-    if !wasConnected { page.onConnectionChange?(true) }
-    await page.session.serve(transport)
+    await page._serve(transport, connecting: !wasConnected)
     guard sockets[id] == socket, pages[id] === page else { return }
     sockets[id] = nil
     table.detach(id: id, at: now())
-    page.onConnectionChange?(false)
+    await page._disconnected()
   }
 
   /// Whether `request` comes from the browser that the page `id` was
@@ -351,15 +406,15 @@ public final class WebPageRegistry {
   /// - Complexity: O(1) before the earliest deadline of a page issued or
   ///   left without a socket; O(*n*) for the pass after it, where *n* is
   ///   the number of pages kept.
-  public func expire() {
-    for id in table.expire(at: now()) { dropPage(id) }
+  public func expire() async {
+    for id in table.expire(at: now()) { await dropPage(id) }
   }
 
   /// Drops the page `id`, if kept: its session, its content, and its
   /// socket, which is closed.
-  public func drop(id: String) {
+  public func drop(id: String) async {
     table.remove(id)
-    dropPage(id)
+    await dropPage(id)
   }
 
   /// Closes the socket of every page with `code` and `reason`, keeping the
@@ -372,9 +427,13 @@ public final class WebPageRegistry {
   /// - Complexity: O(*n*) besides the writes, where *n* is the number of
   ///   pages with a session.
   public func closeSockets(code: WebCloseCode, reason: String) async {
-    let outboxes = pages.values.compactMap {
-      $0.session._closeConnection(code, reason: reason, abandoning: false)
+    var closing: [_WebOutbox] = []
+    for page in pages.values {
+      if let outbox = await page._closeConnection(code, reason: reason, abandoning: false) {
+        closing.append(outbox)
+      }
     }
+    let outboxes = closing
     await withTaskCancellationHandler {
       for outbox in outboxes { await outbox.closed() }
     } onCancel: {
@@ -398,18 +457,16 @@ public final class WebPageRegistry {
   }
 
   /// Drops every page.
-  public func dropAll() {
-    for id in pageIDs { drop(id: id) }
+  public func dropAll() async {
+    for id in pageIDs { await drop(id: id) }
   }
 
   /// Forgets the page `id`, which the table no longer keeps.
-  func dropPage(_ id: String) {
+  func dropPage(_ id: String) async {
     sockets[id] = nil
     guard let page = pages.removeValue(forKey: id) else { return }
     record(.pageDropped, pageID: id)
-    page.session._closeConnection(.goingAway, reason: "the page was dropped")
-    page.onDrop?()
-    page.content = nil
+    await page._dropped()
   }
 
   /// Tells the configuration's `onEvent` of `kind`.

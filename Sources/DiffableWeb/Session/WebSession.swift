@@ -43,7 +43,7 @@ public import DiffableEngine
 ///
 /// The session is a class of no actor, as its list views and their data
 /// sources are: all of them live on the actor that makes them, their
-/// owner (the main actor for a ``WebPageRegistry``'s pages), and
+/// owner (a ``WebPage``, for a ``WebPageRegistry``'s pages), and
 /// are touched only there, with no lock and no hop between a data source,
 /// its view and the session. ``serve(_:isolation:)`` runs on the owner
 /// too: it is one loop that takes, in order, what the connection's tasks

@@ -56,15 +56,14 @@ func withServer(
   screens configure: @escaping @MainActor @Sendable (inout BrowserScreens) -> Void = { _ in },
   _ body: (_ port: Int, _ registry: WebPageRegistry) async throws -> Void
 ) async throws {
-  let registry = await MainActor.run {
-    WebPageRegistry.demos { page, session in
-      var screens = BrowserScreens(mountains: testMountains)
-      screens.sortInterval = .milliseconds(10)
-      screens.lunchDelay = .milliseconds(10)
-      configure(&screens)
-      return screens.make(page: page, session: session)
-    }
+  let screens = await MainActor.run {
+    var screens = BrowserScreens(mountains: testMountains)
+    screens.sortInterval = .milliseconds(10)
+    screens.lunchDelay = .milliseconds(10)
+    configure(&screens)
+    return screens
   }
+  let registry = WebPageRegistry.demos(screens: screens)
   let (ports, continuation) = AsyncStream<Int>.makeStream()
   let app = DemoServer.application(
     host: "127.0.0.1", port: 0, registry: registry, limits: limits
