@@ -8,6 +8,7 @@ import PackageDescription
 //     swift run -c release --package-path Benchmarks LayoutBenchmarks
 //     swift run -c release --package-path Benchmarks EngineBenchmarks
 //     swift run -c release --package-path Benchmarks WebBenchmarks
+//     swift run -c release --package-path Benchmarks SessionScaling
 let package = Package(
   name: "swift-diffable-benchmarks",
   platforms: [.macOS(.v13)],
@@ -58,6 +59,16 @@ let package = Package(
     // against the bare diff, and the bytes sent against a reload.
     .executableTarget(
       name: "WebBenchmarks",
+      dependencies: [
+        "BenchmarkSupport", "WebBenchmarkSupport",
+        .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "CollectionLayout", package: "swift-diffable"),
+        .product(name: "DiffableWeb", package: "swift-diffable"),
+      ]),
+    // Many pages applying at once: each on its own actor, against all on
+    // the main actor, on as many cores as the process may use.
+    .executableTarget(
+      name: "SessionScaling",
       dependencies: [
         "BenchmarkSupport", "WebBenchmarkSupport",
         .product(name: "Diffable", package: "swift-diffable"),

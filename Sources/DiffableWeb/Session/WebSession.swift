@@ -296,9 +296,8 @@ public final class WebSession {
       var writerEnded = false
       while !(incomingEnded && writerEnded) {
         switch await mailbox.next() {
-        case .frame(let frame, let taken):
+        case .frame(let frame):
           if _connection === connection { _read(frame, on: connection, isolation: isolation) }
-          taken.resume(returning: true)
         case .incomingEnded:
           // The page's frames ended, or too many were bad, or `serve` is
           // cancelled (a server shutting down): the connection ends. A
@@ -332,8 +331,7 @@ public final class WebSession {
           _catchUp(connection)
         }
       }
-      // Frames read and not handled: their reader is told, and ends.
-      for case .frame(_, let taken) in mailbox.close() { taken.resume(returning: false) }
+      mailbox.close()
       group.cancelAll()
     }
     let close = outbox.close
@@ -355,18 +353,15 @@ public final class WebSession {
     outbox.didClose()
   }
 
-  /// Hands the page's frames to the connection's loop, one at a time:
-  /// reads the next only once the loop took the last, and stops when the
-  /// frames end, the transport fails, or the connection is over.
+  /// Hands the page's frames to the connection's loop, reading ahead of
+  /// it by a few frames at most, until the frames end, the transport
+  /// fails, or the connection is over.
   static func _read<Incoming: AsyncSequence & Sendable>(
     _ incoming: Incoming, into mailbox: _WebMailbox
   ) async where Incoming.Element == String {
     do {
       for try await frame in incoming {
-        let taken = await withCheckedContinuation { taken in
-          if !mailbox.post(.frame(frame, taken: taken)) { taken.resume(returning: false) }
-        }
-        guard taken else { return }
+        guard await mailbox.postFrame(frame) else { return }
       }
     } catch {
       // The transport failed: the connection is over.

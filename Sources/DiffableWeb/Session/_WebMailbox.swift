@@ -5,11 +5,8 @@ import DiffableCore
 /// in that loop, on the session owner's actor, in the order the events
 /// came.
 enum _WebConnectionEvent: Sendable {
-  /// A frame from the page; its reader waits for `taken` before it reads
-  /// the next one (`true` once the frame was handled, `false` when the
-  /// connection was over before it was), so that a page that sends faster
-  /// than the session reads is held by its socket, not by memory.
-  case frame(String, taken: CheckedContinuation<Bool, Never>)
+  /// A frame from the page (``_WebMailbox/postFrame(_:)``).
+  case frame(String)
   /// The page's frames ended (it closed, or the transport failed, or the
   /// reader was cancelled).
   case incomingEnded
@@ -31,19 +28,51 @@ enum _WebConnectionEvent: Sendable {
 /// one loop that takes them.
 ///
 /// Posting never waits (a task off the session's actor hands an event
-/// over and goes on); taking waits for an event. Unlike an `AsyncStream`,
-/// taking does not end when the taking task is cancelled: the loop keeps
-/// taking until the connection's tasks have all ended, and then closes
-/// the mailbox.
+/// over and goes on), but for the page's frames: their reader waits while
+/// ``maximumWaitingFrames`` are not taken, so that a page that sends faster
+/// than the session reads is held back by its socket, not by memory.
+/// Taking waits for an event. Unlike an `AsyncStream`, taking does not end
+/// when the taking task is cancelled: the loop keeps taking until the
+/// connection's tasks have all ended, and then closes the mailbox.
 final class _WebMailbox: Sendable {
   private struct State {
     var events: [_WebConnectionEvent] = []
     var head = 0
     var taker: CheckedContinuation<_WebConnectionEvent, Never>?
+    /// The frames posted and not taken.
+    var waitingFrames = 0
+    /// The reader, while it waits for room.
+    var reader: CheckedContinuation<Bool, Never>?
     var isClosed = false
   }
 
+  /// How many of the page's frames may wait to be taken before their
+  /// reader waits: the reader reads ahead of the loop by this many frames
+  /// at most (each at most the session's `maximumMessageSize`).
+  static let maximumWaitingFrames = 8
+
   private let state = _Locked(State())
+
+  /// Posts a frame of the page; returns once there is room for the next
+  /// one: `true`, or `false` once the mailbox is closed (the frame is
+  /// dropped, and the reader stops).
+  ///
+  /// - Precondition: One task posts frames.
+  func postFrame(_ frame: String) async -> Bool {
+    guard post(.frame(frame)) else { return false }
+    return await withCheckedContinuation { reader in
+      let room = state.withLock { state -> Bool? in
+        if state.isClosed { return false }
+        guard state.waitingFrames > Self.maximumWaitingFrames else { return true }
+        state.reader = reader
+        return nil
+      }
+      if let room { reader.resume(returning: room) }
+    }
+  }
+
+  /// Whether the reader waits for room (for tests, which wait on it).
+  var isReaderWaiting: Bool { state.withLock { $0.reader != nil } }
 
   /// Posts `event`; returns `false`, dropping it, once the mailbox is
   /// closed.
@@ -51,6 +80,7 @@ final class _WebMailbox: Sendable {
   func post(_ event: _WebConnectionEvent) -> Bool {
     let taker = state.withLock { state -> CheckedContinuation<_WebConnectionEvent, Never>?? in
       if state.isClosed { return .none }
+      if case .frame = event { state.waitingFrames += 1 }
       if let taker = state.taker {
         state.taker = nil
         return .some(taker)
@@ -71,7 +101,7 @@ final class _WebMailbox: Sendable {
   /// - Precondition: One task takes from the mailbox, and only until it
   ///   closes it.
   func next() async -> _WebConnectionEvent {
-    await withCheckedContinuation { continuation in
+    let event = await withCheckedContinuation { continuation in
       let event = state.withLock { state -> _WebConnectionEvent? in
         precondition(!state.isClosed && state.taker == nil, "_WebMailbox.next(): one taker only")
         guard state.head < state.events.count else {
@@ -88,17 +118,28 @@ final class _WebMailbox: Sendable {
       }
       if let event { continuation.resume(returning: event) }
     }
+    if case .frame = event {
+      let reader = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        state.waitingFrames -= 1
+        guard state.waitingFrames <= Self.maximumWaitingFrames else { return nil }
+        defer { state.reader = nil }
+        return state.reader
+      }
+      reader?.resume(returning: true)
+    }
+    return event
   }
 
-  /// Closes the mailbox: it takes no more events. Returns those not taken.
-  func close() -> [_WebConnectionEvent] {
-    state.withLock { state in
+  /// Closes the mailbox: it takes no more events, and the reader, if it
+  /// waits for room, stops.
+  func close() {
+    let reader = state.withLock { state -> CheckedContinuation<Bool, Never>? in
       state.isClosed = true
-      defer {
-        state.events = []
-        state.head = 0
-      }
-      return Array(state.events[state.head...])
+      state.events = []
+      state.head = 0
+      defer { state.reader = nil }
+      return state.reader
     }
+    reader?.resume(returning: false)
   }
 }
