@@ -3,8 +3,7 @@
 
 import CollectionLayout
 import Diffable
-import DiffableTesting  // the reference list view, for tests
-import DiffableWeb
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -20,13 +19,11 @@ struct ReadmeExampleTests {
     old.appendSections(["fruits", "veg"])
     old.appendItems(["apple", "pear", "fig"], toSection: "fruits")
     old.appendItems(["leek", "kale"], toSection: "veg")
-
     var new = old
     new.moveItem("fig", beforeItem: "apple")
     new.moveItem("pear", beforeItem: "leek")  // crosses into "veg"
     new.appendItems(["kiwi"], toSection: "fruits")
     new.reconfigureItems(["kale"])  // same cell, new content
-
     let update = BatchUpdate(from: old, to: new)
     #expect(update.itemInserts == [[0, 2]])
     #expect(
@@ -34,47 +31,27 @@ struct ReadmeExampleTests {
         BatchUpdate.Move(from: [0, 2], to: [0, 0]), BatchUpdate.Move(from: [0, 1], to: [1, 0]),
       ])
     #expect(update.itemReconfigures == [[1, 2]])
-
-    // The validator replays a batch the way a list view would, and explains
-    // what UIKit would reject:
-    try update.validate(from: old, to: new)
+    try update.validate(from: old, to: new)  // replays the batch; throws what UIKit would reject
     #expect(update.itemDeletes.isEmpty && update.sectionDeletes.isEmpty)
 
     // README.md, block 3
-    let view = ReferenceListView<String>()  // or your collection view, adopting DiffableListView
+    let view = ReferenceListView<String>()  // in an app: CollectionViewAdapter(collectionView)
     let dataSource = DiffableDataSource<String, String>(view: view) { _, _, item in
-      item.uppercased()  // the cell provider
+      item.uppercased()
     }
     var snapshot = DiffableDataSourceSnapshot<String, String>()
     snapshot.appendSections(["fruits"])
     snapshot.appendItems(["apple", "pear"])
     await dataSource.apply(snapshot)  // the first apply reloads the view
-
     snapshot.insertItems(["fig"], beforeItem: "apple")
     snapshot.reloadItems(["pear"])
     await dataSource.apply(snapshot)  // one batch update: one insert, one reload
     #expect(view.cells == [["FIG", "APPLE", "PEAR"]])
     #expect(view.events.last?.requestedCells == [[0, 0], [0, 2]])
+    #expect(dataSource.indexPath(for: "pear") == [0, 2])
+    #expect(dataSource.itemIdentifier(for: [0, 0]) == "fig")
 
-    // README.md, block 5
-    var files = DiffableDataSourceSectionSnapshot<String>()
-    files.append(["Sources", "Tests"])
-    files.append(["Sources/main.swift"], to: "Sources")
-    await dataSource.apply(files, to: "files")  // the section shows "Sources" and "Tests"
-    await dataSource.toggleExpansion(of: "Sources")
-    // what a tap on the disclosure mark does: asks sectionSnapshotHandlers
-    // (shouldExpandItem, willExpandItem, snapshotForExpandingParent for children
-    // loaded on demand), then applies one batch that inserts "Sources/main.swift"
-    #expect(view.cells.last == ["SOURCES", "SOURCES/MAIN.SWIFT", "TESTS"])
-    #expect(
-      view.events.suffix(2).map(\.description) == [
-        "batch (animated): itemInserts: [[1, 1]]; itemReconfigures: [[1, 0]], cells [[1, 1]]",
-        "reconfigure [1, 0], cells [[1, 0]]",
-      ])
-
-    // README.md, block 7
-    // WWDC19's rest-stop food menu: dishes half the width and a quarter of the
-    // height, side by side in a band that scrolls sideways, under a title.
+    // README.md, block 4
     let dish = LayoutItem(
       layoutSize: LayoutSize(
         widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
@@ -82,40 +59,14 @@ struct ReadmeExampleTests {
       layoutSize: LayoutSize(
         widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(0.25)),
       subitems: [dish])
-    var menu = LayoutSection(group: group)
+    var menu = LayoutSection(group: group)  // WWDC19's rest-stop menu: dishes in a sideways band
     menu.orthogonalScrollingBehavior = .continuousGroupLeadingBoundary
-    menu.boundarySupplementaryItems = [
-      LayoutBoundarySupplementaryItem(
-        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
-        elementKind: "title-element-kind", alignment: .top)
-    ]
     let solved = try CompositionalLayout(section: menu).solve(
       LayoutContext(containerSize: CGSize(width: 390, height: 844)), itemCounts: [6])
-    #expect(solved.contentSize == CGSize(width: 390, height: 255))
+    #expect(solved.contentSize == CGSize(width: 390, height: 211))
     #expect(
       solved.layoutAttributesForItem(at: IndexPath(indexes: [0, 2]))?.frame
-        == CGRect(x: 390, y: 44, width: 195, height: 211))
+        == CGRect(x: 390, y: 0, width: 195, height: 211))
     #expect(solved.orthogonalBand(forSection: 0)?.restOffsets == [0, 195, 390, 585, 780])
-
-    // README.md, block 11
-    let session = WebSession()  // one per open page
-    let fruitList: WebListView<String, String> = session.listView(
-      named: "fruits",  // <div data-diffable-list="fruits">
-      layout: .list(using: ListConfiguration(appearance: .insetGrouped)))
-    let fruits = DiffableDataSource<String, String>(view: fruitList) { _, _, item in
-      WebCell(item.uppercased(), secondaryText: "in season")  // text, never HTML
-    }
-    // Taps and the page's controls reach a WebListViewDelegate and a
-    // WebSessionDelegate of yours, on the session's actor.
-
-    var basket = DiffableDataSourceSnapshot<String, String>()
-    basket.appendSections(["fruits"])
-    basket.appendItems(["apple", "pear"])
-    await fruits.apply(basket)  // with no page yet, completes at once
-
-    // In your server, for each WebSocket the page opens (any WebTransport:
-    // text frames in and out, and close):
-    //   await session.serve(transport)
-    #expect(fruits.snapshot().itemIdentifiers == ["apple", "pear"] && !session.isConnected)
   }
 }
