@@ -15,7 +15,7 @@ public import DiffableEngine
 /// `DiffableDataSource` of your own, or make both at once with
 /// ``list(named:layout:cellProvider:)``; apply snapshots to the data source
 /// from any task, as to any data source. Hand each connection the page
-/// opens to ``serve(_:)``:
+/// opens to ``serve(_:isolation:)``:
 ///
 /// ```swift
 /// let session = WebSession()
@@ -110,7 +110,7 @@ public final class WebSession {
   /// The browser client sends a `ping` every 10 seconds, so a connection
   /// silent for 30 has lost its page: a half-open socket (the network went
   /// away without a close) is found from the server's side too, and its
-  /// ``serve(_:)`` returns.
+  /// ``serve(_:isolation:)`` returns.
   public var silenceTimeout: Duration = .seconds(30)
 
   /// The bytes of messages queued for the connected page and not yet
@@ -411,7 +411,7 @@ public final class WebSession {
   }
 
   /// Closes the connected page's socket, if any, with `code` and `reason`,
-  /// and its ``serve(_:)`` returns. An abandoned connection's unsent
+  /// and its ``serve(_:isolation:)`` returns. An abandoned connection's unsent
   /// messages are dropped; otherwise they are written first. Returns the
   /// connection's outbox: its `closed()` returns once the close is
   /// written, and its `abandon()` stops a write stuck on the page.

@@ -4,7 +4,7 @@ import DiffableCore
 /// out, text frames in, and a way to close it.
 ///
 /// A server adopts it for each WebSocket it accepts (Hummingbird, Vapor,
-/// plain NIO), then hands it to ``WebSession/serve(_:)`` (or to a
+/// plain NIO), then hands it to ``WebSession/serve(_:isolation:)`` (or to a
 /// ``WebPageRegistry``, which checks the socket first):
 ///
 /// - ``send(_:)`` writes one text frame. The session calls it from one task
