@@ -11,7 +11,7 @@
 //       Tests/BrowserTests/first-paint-figures.mjs
 //
 // DIFFABLE_FIGURE_RUNS sets the loads per latency (5). A measurement, not a
-// test: CI does not run it (the README has the figures).
+// test: CI does not run it (Benchmarks/README.md has the figures).
 
 import { launchChromium } from './support/chromium.mjs';
 import { startServer } from './support/server.mjs';
