@@ -36,14 +36,13 @@ enum _WebConnectionEvent: Sendable {
 /// connection's tasks have all ended, and then closes the mailbox.
 final class _WebMailbox: Sendable {
   private struct State {
-    var events: [_WebConnectionEvent] = []
-    var head = 0
-    var taker: CheckedContinuation<_WebConnectionEvent, Never>?
+    /// The events not taken, and the loop while it waits for one. Once it
+    /// is finished, the mailbox is closed.
+    var events = _WebQueue<_WebConnectionEvent>()
     /// The frames posted and not taken.
     var waitingFrames = 0
     /// The reader, while it waits for room.
     var reader: CheckedContinuation<Bool, Never>?
-    var isClosed = false
   }
 
   /// How many of the page's frames may wait to be taken before their
@@ -62,7 +61,7 @@ final class _WebMailbox: Sendable {
     guard post(.frame(frame)) else { return false }
     return await withCheckedContinuation { reader in
       let room = state.withLock { state -> Bool? in
-        if state.isClosed { return false }
+        if state.events.isFinished { return false }
         guard state.waitingFrames > Self.maximumWaitingFrames else { return true }
         state.reader = reader
         return nil
@@ -78,15 +77,10 @@ final class _WebMailbox: Sendable {
   /// closed.
   @discardableResult
   func post(_ event: _WebConnectionEvent) -> Bool {
-    let taker = state.withLock { state -> CheckedContinuation<_WebConnectionEvent, Never>?? in
-      if state.isClosed { return .none }
+    let taker = state.withLock { state -> _WebQueue<_WebConnectionEvent>.Taker?? in
+      if state.events.isFinished { return .none }
       if case .frame = event { state.waitingFrames += 1 }
-      if let taker = state.taker {
-        state.taker = nil
-        return .some(taker)
-      }
-      state.events.append(event)
-      return .some(nil)
+      return .some(state.events.append(event))
     }
     switch taker {
     case .none: return false
@@ -101,23 +95,18 @@ final class _WebMailbox: Sendable {
   /// - Precondition: One task takes from the mailbox, and only until it
   ///   closes it.
   func next() async -> _WebConnectionEvent {
-    let event = await withCheckedContinuation { continuation in
-      let event = state.withLock { state -> _WebConnectionEvent? in
-        precondition(!state.isClosed && state.taker == nil, "_WebMailbox.next(): one taker only")
-        guard state.head < state.events.count else {
-          state.taker = continuation
-          return nil
-        }
-        let event = state.events[state.head]
-        state.head += 1
-        if state.head == state.events.count {
-          state.events.removeAll(keepingCapacity: true)
-          state.head = 0
-        }
-        return event
+    let taken = await withCheckedContinuation { continuation in
+      let event = state.withLock { state in
+        precondition(
+          !state.events.isFinished && !state.events.isTakerWaiting,
+          "_WebMailbox.next(): one taker only")
+        return state.events.take(for: continuation)
       }
       if let event { continuation.resume(returning: event) }
     }
+    // The taker closes the mailbox, so never while it waits: the queue,
+    // not finished, hands it an event.
+    guard let event = taken else { preconditionFailure("_WebMailbox.next(): closed") }
     if case .frame = event {
       let reader = state.withLock { state -> CheckedContinuation<Bool, Never>? in
         state.waitingFrames -= 1
@@ -134,9 +123,9 @@ final class _WebMailbox: Sendable {
   /// waits for room, stops.
   func close() {
     let reader = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-      state.isClosed = true
-      state.events = []
-      state.head = 0
+      // The taker closes the mailbox: it does not wait.
+      _ = state.events.finish()
+      state.events.removeAll()
       defer { state.reader = nil }
       return state.reader
     }

@@ -11,15 +11,12 @@ import DiffableEngine
 /// waiting are what the connection holds in memory.
 final class _WebOutbox: Sendable {
   private struct State {
-    /// The frames not taken by the writer: `frames[head...]`.
-    var frames: [String] = []
-    var head = 0
+    /// The frames not taken by the writer, and the writer while it waits
+    /// for one. Once it is finished, no frame is pushed any more, and the
+    /// writer takes those already pushed, then `nil`.
+    var frames = _WebQueue<String>()
     /// The UTF-8 bytes of the frames pushed and not yet written.
     var waitingBytes = 0
-    /// Whether no frame will be pushed or taken any more.
-    var isFinished = false
-    /// The writer, when it waits for a frame.
-    var writer: CheckedContinuation<String?, Never>?
     /// Whether the writer took a frame and has not reported it written.
     var isWriting = false
     /// How the writer closes the transport once it is done.
@@ -49,18 +46,13 @@ final class _WebOutbox: Sendable {
   /// `true`: the connection is over, and nothing needs catching up.
   func push(_ frame: String, limit: Int = .max) -> Bool {
     let size = frame.utf8.count
-    let (accepted, writer) = state.withLock {
-      state -> (Bool, CheckedContinuation<String?, Never>?) in
-      if state.isFinished { return (true, nil) }
+    let (accepted, writer) = state.withLock { state -> (Bool, _WebQueue<String>.Taker?) in
+      if state.frames.isFinished { return (true, nil) }
       guard state.waitingBytes <= limit - size else { return (false, nil) }
       state.waitingBytes += size
-      if let writer = state.writer {
-        state.writer = nil
-        state.isWriting = true
-        return (true, writer)
-      }
-      state.frames.append(frame)
-      return (true, nil)
+      let writer = state.frames.append(frame)
+      if writer != nil { state.isWriting = true }
+      return (true, writer)
     }
     writer?.resume(returning: frame)
     return accepted
@@ -70,9 +62,8 @@ final class _WebOutbox: Sendable {
   /// any, still goes out.
   func dropWaiting() {
     state.withLock { state in
-      for frame in state.frames[state.head...] { state.waitingBytes -= frame.utf8.count }
-      state.frames = []
-      state.head = 0
+      for frame in state.frames.waiting { state.waitingBytes -= frame.utf8.count }
+      state.frames.removeAll()
     }
   }
 
@@ -80,20 +71,10 @@ final class _WebOutbox: Sendable {
   /// finished and every frame pushed before has been taken.
   func next() async -> String? {
     await withCheckedContinuation { continuation in
-      let frame: String?? = state.withLock { state in
-        if state.head < state.frames.count {
-          let frame = state.frames[state.head]
-          state.head += 1
-          state.isWriting = true
-          if state.head == state.frames.count {
-            state.frames.removeAll(keepingCapacity: true)
-            state.head = 0
-          }
-          return .some(frame)
-        }
-        if state.isFinished { return .some(nil) }
-        state.writer = continuation
-        return .none
+      let frame = state.withLock { state in
+        let frame = state.frames.take(for: continuation)
+        if case .some(.some) = frame { state.isWriting = true }
+        return frame
       }
       if let frame { continuation.resume(returning: frame) }
     }
@@ -169,11 +150,7 @@ final class _WebOutbox: Sendable {
   /// Takes no more frames; the writer gets those already pushed, then
   /// `nil`.
   func finish() {
-    let writer = state.withLock { state in
-      state.isFinished = true
-      defer { state.writer = nil }
-      return state.writer
-    }
+    let writer = state.withLock { $0.frames.finish() }
     writer?.resume(returning: nil)
   }
 }
