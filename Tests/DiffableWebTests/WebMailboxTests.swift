@@ -44,6 +44,49 @@ struct WebMailboxTests {
     #expect(!mailbox.isReaderWaiting)
   }
 
+  @Test(
+    "the reader is held at the bound again after each frame taken, the frames in order",
+    .timeLimit(.minutes(1)))
+  func theReaderIsHeldAtTheBoundEachTime() async {
+    let mailbox = _WebMailbox()
+    let bound = _WebMailbox.maximumWaitingFrames
+    for number in 0..<bound { #expect(await mailbox.postFrame("\(number)")) }
+    for number in bound..<(bound + 3) {
+      let reading = Task { await mailbox.postFrame("\(number)") }
+      await eventually("the reader waits") { mailbox.isReaderWaiting }
+      #expect(Self.text(await mailbox.next()) == "\(number - bound)")
+      #expect(await reading.value)
+      #expect(!mailbox.isReaderWaiting)
+    }
+    // The loop catches up: every frame comes, and the reader reads the
+    // bound ahead again without waiting.
+    for number in 3..<(bound + 3) { #expect(Self.text(await mailbox.next()) == "\(number)") }
+    for number in 0..<bound { #expect(await mailbox.postFrame("again \(number)")) }
+    #expect(!mailbox.isReaderWaiting)
+  }
+
+  @Test("only the page's frames count toward the reader's bound", .timeLimit(.minutes(1)))
+  func otherEventsDoNotHoldTheReader() async {
+    let mailbox = _WebMailbox()
+    let bound = _WebMailbox.maximumWaitingFrames
+    for number in 0..<(2 * bound) {
+      #expect(mailbox.post(.listTimer(list: "main", number: number)))
+    }
+    for number in 0..<bound { #expect(await mailbox.postFrame("\(number)")) }
+    let reading = Task { await mailbox.postFrame("past the bound") }
+    await eventually("the reader waits") { mailbox.isReaderWaiting }
+    // Taking the other events makes no room.
+    for _ in 0..<(2 * bound) {
+      guard case .listTimer = await mailbox.next() else {
+        Issue.record("expected a timer")
+        return
+      }
+    }
+    #expect(mailbox.isReaderWaiting)
+    #expect(Self.text(await mailbox.next()) == "0")
+    #expect(await reading.value)
+  }
+
   @Test("closing stops a waiting reader and drops what is posted after")
   func closing() async {
     let mailbox = _WebMailbox()

@@ -58,7 +58,12 @@ final class _WebMailbox: Sendable {
   ///
   /// - Precondition: One task posts frames.
   func postFrame(_ frame: String) async -> Bool {
-    guard post(.frame(frame)) else { return false }
+    switch enqueue(.frame(frame)) {
+    case nil: return false
+    case false?: return true
+    case true?: break
+    }
+    // Past the bound: the reader waits, unless the loop took a frame since.
     return await withCheckedContinuation { reader in
       let room = state.withLock { state -> Bool? in
         if state.events.isFinished { return false }
@@ -77,17 +82,22 @@ final class _WebMailbox: Sendable {
   /// closed.
   @discardableResult
   func post(_ event: _WebConnectionEvent) -> Bool {
-    let taker = state.withLock { state -> _WebQueue<_WebConnectionEvent>.Taker?? in
-      if state.events.isFinished { return .none }
+    enqueue(event) != nil
+  }
+
+  /// Posts `event` under one lock: returns `nil` once the mailbox is
+  /// closed (the event is dropped), otherwise whether more than
+  /// ``maximumWaitingFrames`` frames then wait to be taken.
+  private func enqueue(_ event: _WebConnectionEvent) -> Bool? {
+    let posted = state.withLock {
+      state -> (taker: _WebQueue<_WebConnectionEvent>.Taker?, isFull: Bool)? in
+      if state.events.isFinished { return nil }
       if case .frame = event { state.waitingFrames += 1 }
-      return .some(state.events.append(event))
+      let taker = state.events.append(event)
+      return (taker, state.waitingFrames > Self.maximumWaitingFrames)
     }
-    switch taker {
-    case .none: return false
-    case .some(let taker):
-      taker?.resume(returning: event)
-      return true
-    }
+    posted?.taker?.resume(returning: event)
+    return posted?.isFull
   }
 
   /// The next event, once there is one.
