@@ -295,9 +295,13 @@ public final class WebSession {
       var incomingEnded = false
       var writerEnded = false
       while !(incomingEnded && writerEnded) {
-        switch await mailbox.next() {
+        let event = await mailbox.next()
+        // A connection that ended, or that a newer one replaced, reads no
+        // more frames, and its timers and diffs are stale.
+        guard _connection === connection || !event.needsCurrentConnection else { continue }
+        switch event {
         case .frame(let frame):
-          if _connection === connection { _read(frame, on: connection, isolation: isolation) }
+          _read(frame, on: connection, isolation: isolation)
         case .incomingEnded:
           // The page's frames ended, or too many were bad, or `serve` is
           // cancelled (a server shutting down): the connection ends. A
@@ -316,7 +320,6 @@ public final class WebSession {
           // Between writes, the writer closes the transport by itself.
           if abandoned, outbox.isWriting { group.cancelAll() }
         case .silenceWoke:
-          guard _connection === connection else { break }
           switch connection.state.silence(at: _clock.now(), timeout: silenceTimeout) {
           case .sleep(let until): _armSilenceTimer(of: connection, at: until, in: &group)
           case .close(let reason):
@@ -324,9 +327,9 @@ public final class WebSession {
             _end(connection, abandoning: true)
           }
         case .listTimer(let name, let number):
-          if _connection === connection { _lists[name]?._timerFired(number) }
+          _lists[name]?._timerFired(number)
         case .listDiffed(let name, let round, let diff):
-          if _connection === connection { _lists[name]?._diffed(round: round, diff) }
+          _lists[name]?._diffed(round: round, diff)
         case .catchUp:
           _catchUp(connection)
         }

@@ -24,6 +24,20 @@ enum _WebConnectionEvent: Sendable {
   case catchUp
 }
 
+extension _WebConnectionEvent {
+  /// Whether the loop acts on the event only while its connection is the
+  /// session's: the page's frames, the silence timer, and the lists'
+  /// timers and diffs. The ends of the connection's own tasks count
+  /// whatever connection is the session's (the loop waits for them), and
+  /// a catch-up checks for itself.
+  var needsCurrentConnection: Bool {
+    switch self {
+    case .frame, .silenceWoke, .listTimer, .listDiffed: true
+    case .incomingEnded, .writerEnded, .outboxSettled, .catchUp: false
+    }
+  }
+}
+
 /// The events of one connection, in the order they were posted, for the
 /// one loop that takes them.
 ///
