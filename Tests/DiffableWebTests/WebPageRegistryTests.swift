@@ -395,6 +395,79 @@ struct WebPageRegistryTests {
     await serving.value
   }
 
+  /// Issues a page and serves `transport` as its socket in a task, once
+  /// `client` said `ready`: returns the page's identifier and the task.
+  func connect(
+    _ registry: WebPageRegistry, _ client: FakeWebClient, through transport: some WebTransport
+  ) async throws -> (id: String, serving: Task<Void, Never>) {
+    let issued = try await registry.issue(Self.pageRequest()).get()
+    let request = Self.socketRequest(issued, cookie: Self.cookie(issued))
+    let serving = Task { await registry.serve(transport, request: request) }
+    client.send(.ready(viewport: WebViewport(width: 300, height: 600)))
+    return (issued.id, serving)
+  }
+
+  @Test func closingTheSocketsClosesEveryPagesOnceWrittenAndKeepsThePages() async throws {
+    let (registry, _) = registry()
+    var connected: [(client: FakeWebClient, id: String, serving: Task<Void, Never>)] = []
+    for _ in 0..<3 {
+      let client = FakeWebClient()
+      let (id, serving) = try await connect(registry, client, through: client.transport)
+      guard case .reload = try await client.receive() else {
+        Issue.record("no reload")
+        return
+      }
+      connected.append((client, id, serving))
+    }
+    let reason = "the server is shutting down"
+    await registry.closeSockets(code: .goingAway, reason: reason)
+    // Every close is written by the time it returns.
+    for (client, _, _) in connected {
+      #expect(
+        client.transport.closes.withLock { $0 }
+          == [FakeTransport.Close(code: .goingAway, reason: reason)])
+    }
+    for (_, id, serving) in connected {
+      await serving.value
+      #expect(await registry.page(id: id) != nil)
+    }
+  }
+
+  @Test func cancellingTheClosesStopsAWriteStuckOnAPageThatDoesNotRead() async throws {
+    let (registry, _) = registry()
+    let stuckClient = FakeWebClient()
+    let stuck = GatedTransport(stuckClient.transport)
+    let (stuckID, servingStuck) = try await connect(registry, stuckClient, through: stuck)
+    // Its reload is being written, and stays so: the page does not read.
+    var arrivals = stuck.arrivals.makeAsyncIterator()
+    _ = await arrivals.next()
+    let client = FakeWebClient()
+    let (_, serving) = try await connect(registry, client, through: client.transport)
+    guard case .reload = try await client.receive() else {
+      Issue.record("no reload")
+      return
+    }
+
+    let closing = Task { await registry.closeSockets(code: .goingAway, reason: "shutting down") }
+    // The page that reads is closed while the other's write waits.
+    await eventually("the page that reads is closed") {
+      client.transport.closes.withLock { $0.map(\.code) } == [.goingAway]
+    }
+    await serving.value
+    closing.cancel()
+    await closing.value
+    // Waited on as a state, so that a write that never stops fails the
+    // test rather than holding it forever.
+    let stuckEnded = _Locked(false)
+    Task {
+      await servingStuck.value
+      stuckEnded.withLock { $0 = true }
+    }
+    guard await eventually("the stuck write stops", { stuckEnded.withLock { $0 } }) else { return }
+    let page = try #require(await registry.page(id: stuckID))
+    #expect(await page.run { $0.session.isConnected } == false)
+  }
+
   @Test func debuggingRoutesAnswerOnlyThePagesBrowser() async throws {
     let (registry, _) = registry()
     let issued = try await registry.issue(Self.pageRequest()).get()

@@ -423,21 +423,23 @@ public actor WebPageRegistry {
   /// library closes the sockets its own way, and its pages reconnect with
   /// backoff. What each page was sent before goes out first; cancelling
   /// the call stops the writes still waiting (a page that does not read).
+  /// The pages are closed at the same time, each in a task of its own.
   ///
   /// - Complexity: O(*n*) besides the writes, where *n* is the number of
   ///   pages with a session.
   public func closeSockets(code: WebCloseCode, reason: String) async {
-    var closing: [_WebOutbox] = []
-    for page in pages.values {
-      if let outbox = await page._closeConnection(code, reason: reason, abandoning: false) {
-        closing.append(outbox)
+    await withTaskGroup(of: Void.self) { group in
+      for page in pages.values {
+        group.addTask {
+          guard let outbox = await page._closeConnection(code, reason: reason, abandoning: false)
+          else { return }
+          await withTaskCancellationHandler {
+            await outbox.closed()
+          } onCancel: {
+            outbox.abandon()
+          }
+        }
       }
-    }
-    let outboxes = closing
-    await withTaskCancellationHandler {
-      for outbox in outboxes { await outbox.closed() }
-    } onCancel: {
-      for outbox in outboxes { outbox.abandon() }
     }
   }
 
