@@ -62,6 +62,28 @@ struct WebQueueTests {
     #expect(first == nil && second == nil, "the emptied queue holds no element")
   }
 
+  @Test("a queue that is never empty lets go of what was taken, in bounded numbers")
+  func aBusyQueueLetsGo() async {
+    let queue = _Locked(_WebQueue<Element>())
+    let threshold = _WebQueue<Element>.compactionThreshold
+    var released: [() -> Bool] = []
+    _ = queue.withLock { $0.append(Element(0)) }
+    // One waiting at every moment: the queue never empties.
+    for number in 1...(threshold * 4) {
+      do {
+        let element = Element(number)
+        weak var watched = element
+        released.append { watched == nil }
+        _ = queue.withLock { $0.append(element) }
+      }
+      #expect(await Self.takeNow(queue)?.number == number - 1)
+    }
+    #expect(queue.withLock { $0.waiting.map(\.number) } == [threshold * 4])
+    let held = released.dropLast().filter { !$0() }.count
+    #expect(held < threshold, "\(held) taken elements still held")
+    #expect(released.prefix(threshold * 2).allSatisfy { $0() }, "the early ones are let go")
+  }
+
   @Test("a waiting taker gets the next element, or nil when the queue finishes")
   func aWaitingTaker() async {
     let queue = _Locked(_WebQueue<Int>())

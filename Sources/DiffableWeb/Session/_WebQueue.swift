@@ -16,13 +16,20 @@ struct _WebQueue<Element> {
   /// The elements appended and not taken: `elements[head...]`. Taking one
   /// moves `head` on rather than shifting the rest; once every one is
   /// taken, the array is emptied, keeping its storage, and `head` is 0
-  /// again.
+  /// again. A queue that is never quite empty (a busy connection's) drops
+  /// the taken ones once they are at least ``compactionThreshold`` and at
+  /// least as many as those waiting: it holds on to a bounded number of
+  /// taken elements, each taking amortized O(1).
   private var elements: [Element] = []
   private var head = 0
   /// The taker, while it waits for an element.
   private var taker: Taker?
   /// Whether the queue takes no more elements.
   private(set) var isFinished = false
+
+  /// How many taken elements a queue that is not empty may hold before it
+  /// drops them.
+  static var compactionThreshold: Int { 32 }
 
   init() {}
 
@@ -61,7 +68,12 @@ struct _WebQueue<Element> {
     }
     let element = elements[head]
     head += 1
-    if head == elements.count { removeAll(keepingCapacity: true) }
+    if head == elements.count {
+      removeAll(keepingCapacity: true)
+    } else if head >= Self.compactionThreshold, head * 2 >= elements.count {
+      elements.removeFirst(head)
+      head = 0
+    }
     return .some(element)
   }
 
