@@ -17,7 +17,7 @@ struct WebMessageJSONTextTests {
   static let edgeStrings = [
     "", "plain", "quote \" and backslash \\", "slash / stays", "tab\tnew\nline\rreturn",
     "\u{8}\u{C}", "\u{0}\u{1}\u{1F}\u{7F}", "é", "e\u{301}x", "\u{2028}\u{2029}", "🏔️ Kings Peak",
-    "item 3", "item 12", "B", "a", "<img src=x>", "\\u0041",
+    "item 3", "item 12", "B", "a", "<img src=x>", "\\u0041", "</script>",
   ]
 
   /// Numbers at the edges of how a `Double` is written.
@@ -159,7 +159,9 @@ struct WebMessageJSONTextTests {
         WebReloadMessage(
           list: list, seq: seq, sections: sections, cells: try cells(using: &random),
           layout: Bool.random(using: &random) ? try layout(using: &random) : nil,
-          selectable: Bool.random(using: &random)))
+          selectable: Bool.random(using: &random),
+          announce: Bool.random(using: &random) ? edgeStrings.randomElement(using: &random)! : nil
+        ))
     case 1, 2:
       let old = RandomSnapshots.snapshot(using: &random)
       let new = RandomSnapshots.edited(old, using: &random)
@@ -178,6 +180,7 @@ struct WebMessageJSONTextTests {
       }
       if Bool.random(using: &random) { batch.layout = try layout(using: &random) }
       if Bool.random(using: &random) { batch.cells.merge(try cells(using: &random)) { a, _ in a } }
+      if Bool.random(using: &random) { batch.announce = edgeStrings.randomElement(using: &random)! }
       return .batch(batch)
     case 3:
       return .layout(
@@ -240,7 +243,11 @@ struct WebMessageJSONTextTests {
         WebReloadMessage(
           list: "\u{1}/\"", seq: Int.max,
           sections: [WebSection(id: "s", items: identifiers)], cells: cells, layout: layout,
-          selectable: true)),
+          selectable: true, announce: Self.edgeStrings.joined())),
+      .batch(
+        WebBatchMessage(
+          list: "main", seq: 2, update: BatchUpdate(), counts: [], cells: cells, layout: layout,
+          announce: Self.edgeStrings.joined(separator: "\n"))),
       .error(message: Self.edgeStrings.joined()),
       .pong(id: Int.min),
     ]
@@ -250,6 +257,47 @@ struct WebMessageJSONTextTests {
       #expect(numbersBlanked(text) == numbersBlanked(try reencoded(text)))
       #expect(try WebServerMessage(jsonData: data) == message)
     }
+  }
+
+  @Test("a reload's or batch's announce: no key when nil, else the first key, escaped")
+  func announce() throws {
+    let reload = WebReloadMessage(
+      list: "main", seq: 1, sections: [WebSection(id: "s", items: ["a"])],
+      cells: ["a": WebCell("A")])
+    let batch = WebBatchMessage(list: "main", seq: 2, update: BatchUpdate(), counts: [1])
+    let reloadText =
+      #"{"cells":{"a":{"text":"A"}},"list":"main","sections":[{"id":"s","items":["a"]}],"#
+      + #""seq":1,"type":"reload","v":1}"#
+    let batchText =
+      #"{"cells":{},"counts":[1],"insertedItems":[],"insertedSections":[],"list":"main","#
+      + #""reconfigured":{},"reloadedSections":[],"seq":2,"type":"batch","update":"#
+      + #"{"itemDeletes":[],"itemInserts":[],"itemMoves":[],"itemReconfigures":[],"#
+      + #""itemReloads":[],"sectionDeletes":[],"sectionInserts":[],"sectionMoves":[],"#
+      + #""sectionReloads":[]},"v":1}"#
+    #expect(try writtenText(.reload(reload)) == reloadText)
+    #expect(try writtenText(.batch(batch)) == batchText)
+
+    // Quotes, a backslash, a newline and a control character escaped; a
+    // slash, markup and what is not ASCII as they are.
+    let words = "Ada: \"Did the batch animate?\"\n</script> \\ \u{1} Zoë 🏔️"
+    let escaped = #""announce":"Ada: \"Did the batch animate?\"\n</script> \\ \u0001 Zoë 🏔️","#
+    var announcedReload = reload
+    announcedReload.announce = words
+    var announcedBatch = batch
+    announcedBatch.announce = words
+    for (message, announced, text) in [
+      (WebServerMessage.reload(reload), WebServerMessage.reload(announcedReload), reloadText),
+      (.batch(batch), .batch(announcedBatch), batchText),
+    ] {
+      let written = try writtenText(announced)
+      #expect(written == "{" + escaped + text.dropFirst())
+      #expect(written == (try reencoded(written)))
+      #expect(try WebServerMessage(jsonData: Data(written.utf8)) == announced)
+      #expect(try WebServerMessage(jsonData: Data(text.utf8)) == message)
+    }
+    #expect(try decode(WebReloadMessage.self, reloadText).announce == nil)
+    #expect(
+      try decode(WebBatchMessage.self, "{" + escaped + batchText.dropFirst()).announce == words)
   }
 
   @Test("numbers are written as JSONEncoder writes them")

@@ -247,7 +247,7 @@ struct WebMessageTests {
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": 1, "sections": [], "cells": {}, "x": 1}"#,
-        "unknown key 'x'; expected one of v, type, list, seq, sections, cells, layout, selectable at .x"
+        "unknown key 'x'; expected one of v, type, list, seq, sections, cells, layout, selectable, announce at .x"
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": -1, "sections": [], "cells": {}}"#,
@@ -288,6 +288,39 @@ struct WebMessageTests {
   func refusals(json: String, expected: String) {
     let failure = decodingFailure(WebServerMessage.self, json)
     #expect(failure.contains(expected), "\(failure)")
+  }
+
+  static let reloadFields = #""sections": [], "cells": {}"#
+
+  /// A reload or a batch with its fields and `extra`.
+  static func message(_ type: String, _ extra: String) -> String {
+    let fields = type == "reload" ? reloadFields : emptyUpdate + ", " + batchFields
+    return #"{"v": 1, "type": "\#(type)", "list": "m", "seq": 1, "# + fields + ", " + extra + "}"
+  }
+
+  @Test(
+    "an announce that is not a string, null included, is refused",
+    arguments: ["reload", "batch"],
+    [#""announce": 3"#, #""announce": null"#, #""announce": ["a"]"#]
+  )
+  func announceRefusals(type: String, announce: String) {
+    let failure = decodingFailure(WebServerMessage.self, Self.message(type, announce))
+    #expect(failure.hasSuffix("at .announce"), "\(failure)")
+  }
+
+  @Test("a misspelt announce is an unknown key")
+  func announceMisspelt() {
+    let failure = decodingFailure(
+      WebServerMessage.self, Self.message("batch", #""announced": "3 results""#))
+    #expect(
+      failure
+        == "unknown key 'announced'; expected one of v, type, list, seq, update, counts, "
+        + "insertedSections, reloadedSections, insertedItems, cells, reconfigured, layout, "
+        + "announce at .announced")
+    for type in ["reload", "batch"] {
+      let text = Self.message(type, #""announce": "3 results""#)
+      #expect(decodingFailure(WebServerMessage.self, text) == "decoded")
+    }
   }
 
   @Test("a batch message is refused where a reload is expected, and the other way round")

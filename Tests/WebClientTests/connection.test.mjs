@@ -279,6 +279,38 @@ describe('reloads and batches', () => {
     h.connection.close();
   });
 
+  test('the listener gets a reload\'s and a batch\'s announce on the message', () => {
+    const h = harness({ onChange: () => undefined });
+    h.socket.open();
+    h.socket.receive({ ...fruits, announce: '2 results' });
+    h.socket.receive({ ...fruitsBatch, announce: 'Ada: "Kiwi?"\n</script>' });
+    const unchanged = {
+      ...fruitsBatch, seq: 3,
+      update: { ...fruitsBatch.update, itemInserts: [], itemMoves: [], itemReconfigures: [] },
+      insertedItems: [], cells: {}, reconfigured: {},
+    };
+    h.socket.receive(unchanged);
+    assert.deepEqual(h.changes.map((change) => change.message.announce),
+      ['2 results', 'Ada: "Kiwi?"\n</script>', undefined]);
+    assert.deepEqual(h.socket.sentOf('ack').map((ack) => ack.seq), [1, 2, 3]);
+    h.connection.close();
+  });
+
+  test('a batch whose announce is not a string is refused, and the list resynced', () => {
+    const h = harness({ onChange: () => undefined });
+    h.socket.open();
+    h.socket.receive(fruits);
+    h.socket.receive({ ...fruitsBatch, announce: 3 });
+    assert.equal(h.changes.length, 1);
+    assert.deepEqual(h.reports.map((report) => report.kind), ['refused']);
+    assert.match(h.reports[0].message, /announce is the number 3, not a string/);
+    assert.equal(h.socket.sentOf('resync').length, 1);
+    assert.deepEqual(h.connection.lists(), [
+      { list: 'main', seq: 1, sections: [{ id: 'fruits', items: ['apple', 'pear'] }] },
+    ]);
+    h.connection.close();
+  });
+
   test('a listener returning nothing is acknowledged at once', () => {
     const h = harness({ onChange: () => undefined });
     h.socket.open();

@@ -96,6 +96,17 @@ describe('reload', () => {
     }
   });
 
+  test('takes announce as a string, or no announce, and refuses anything else', () => {
+    for (const announce of ['8 results', '', 'Ada: "hi"\n</script> é 🏔️']) {
+      const model = applyReload(createModel(), { ...reload([['a', ['x']]]), announce });
+      assert.deepEqual(shown(model), [['a', ['x']]]);
+    }
+    for (const announce of [3, null, true, ['3 results'], { text: '3 results' }]) {
+      expectMalformed(() => applyReload(createModel(), { ...reload([['a', ['x']]]), announce }),
+        'announce', /not a string/);
+    }
+  });
+
   test('refuses a missing cell, a cell of no item, a malformed cell', () => {
     const message = reload([['a', ['x', 'y']]]);
     delete message.cells.y;
@@ -281,6 +292,16 @@ describe('malformed batches', () => {
     expectMalformedBatch(model, empty({ list: 'other' }), 'list', /which no reload has shown/);
     expectMalformedBatch(model, empty({ seq: 2.5 }), 'seq');
     expectMalformedBatch(model, [], 'message', /a list, not an object/);
+  });
+
+  test('announce: a string when there is one', () => {
+    const valid = batch({}, { counts: [2, 1] });
+    for (const announce of ['3 results', '', 'Ada: Did the batch animate?']) {
+      assert.deepEqual(shown(applyBatch(model, { ...valid, announce })), shown(model));
+    }
+    for (const announce of [3, null, false, ['3 results'], { text: '3 results' }]) {
+      expectMalformedBatch(model, { ...valid, announce }, 'announce', /not a string/);
+    }
   });
 
   test('the update, as Swift\'s decoder reads it', () => {

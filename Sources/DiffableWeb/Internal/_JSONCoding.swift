@@ -25,6 +25,12 @@ extension KeyedDecodingContainer {
     return value
   }
 
+  /// A string that may be absent, but not `null`: `nil` only when the key
+  /// is missing.
+  func _stringIfPresent(_ key: Key) throws -> String? {
+    contains(key) ? try decode(String.self, forKey: key) : nil
+  }
+
   /// A map from item texts to cells, as a JSON object.
   func _cells(_ key: Key) throws -> [String: WebCell] {
     let cells = try nestedContainer(keyedBy: _AnyKey.self, forKey: key)

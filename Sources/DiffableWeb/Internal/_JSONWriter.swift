@@ -483,7 +483,8 @@ extension WebServerMessage {
   func _write(to writer: inout _JSONWriter) throws {
     switch self {
     case .reload(let message):
-      writer.raw(#"{"cells":"#)
+      Self._open(announcing: message.announce, to: &writer)
+      writer.raw(#""cells":"#)
       writer.object(message.cells) { writer, cell in cell._write(to: &writer) }
       if let layout = message.layout {
         writer.raw(#","layout":"#)
@@ -500,7 +501,8 @@ extension WebServerMessage {
       writer.integer(message.seq)
       writer.raw(#","type":"reload","v":1}"#)
     case .batch(let message):
-      writer.raw(#"{"cells":"#)
+      Self._open(announcing: message.announce, to: &writer)
+      writer.raw(#""cells":"#)
       writer.object(message.cells) { writer, cell in cell._write(to: &writer) }
       writer.raw(#","counts":"#)
       writer.integers(message.counts)
@@ -552,6 +554,17 @@ extension WebServerMessage {
       writer.raw(#"{"id":"#)
       writer.integer(id)
       writer.raw(#","type":"pong","v":1}"#)
+    }
+  }
+
+  /// Opens a reload's or batch's object: `{`, then `"announce": TEXT,`
+  /// when there is one (the first key in byte order, before `"cells"`).
+  static func _open(announcing announce: String?, to writer: inout _JSONWriter) {
+    writer.byte("{")
+    if let announce {
+      writer.raw(#""announce":"#)
+      writer.string(announce)
+      writer.byte(",")
     }
   }
 

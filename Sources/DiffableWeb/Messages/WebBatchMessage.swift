@@ -15,6 +15,10 @@ import InternalJSONCoding
 ///  "reconfigured": {"pear": {"text": "Pear (ripe)"}}}
 /// ```
 ///
+/// A batch may also carry ``announce``, the words the page's live region
+/// says for it (`"announce": "3 results"`); without it, no `"announce"`
+/// key.
+///
 /// ``update`` is the `BatchUpdate` in its JSON form; the other fields carry
 /// what the browser needs to perform it as
 /// `BatchUpdate.replay(on:insertingFrom:)` performs it on a snapshot: the
@@ -56,13 +60,19 @@ public struct WebBatchMessage: Sendable, Hashable {
   /// (see Documentation/Web.md). `nil` (no `"layout"` key) for a message
   /// built from snapshots alone.
   public var layout: WebLayout?
+  /// The words the page's polite live region announces for the batch, as
+  /// plain text (the page sets them with `textContent`): a
+  /// ``WebSession`` sends its list view's ``WebListView/announcement``
+  /// here. `nil` (no `"announce"` key) lets the page summarize the batch
+  /// in its own words.
+  public var announce: String?
 
   /// Creates a batch message from its fields.
   public init(
     list: String, seq: Int, update: BatchUpdate, counts: [Int],
     insertedSections: [WebSection?] = [], reloadedSections: [WebSection?] = [],
     insertedItems: [WebIdentifier?] = [], cells: [String: WebCell] = [:],
-    reconfigured: [String: WebCell] = [:], layout: WebLayout? = nil
+    reconfigured: [String: WebCell] = [:], layout: WebLayout? = nil, announce: String? = nil
   ) {
     self.list = list
     self.seq = seq
@@ -74,20 +84,21 @@ public struct WebBatchMessage: Sendable, Hashable {
     self.cells = cells
     self.reconfigured = reconfigured
     self.layout = layout
+    self.announce = announce
   }
 }
 
 extension WebBatchMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case v, type, list, seq, update, counts, insertedSections, reloadedSections, insertedItems
-    case cells, reconfigured, layout
+    case cells, reconfigured, layout, announce
   }
 
   /// Decodes a batch message.
   ///
-  /// Decoding checks the form: every key present (`layout` may be absent)
-  /// and no other, counts not
-  ///  negative, and one entry of ``insertedSections``, ``reloadedSections``
+  /// Decoding checks the form: every key present (`layout` and `announce`
+  /// may be absent) and no other, `announce` a string (not `null`), counts
+  /// not negative, and one entry of ``insertedSections``, ``reloadedSections``
   /// and ``insertedItems`` per entry of the update's list it follows.
   /// Whether the batch fits what a list shows is the business of the
   /// replay.
@@ -126,6 +137,7 @@ extension WebBatchMessage: Decodable {
         .insertedItems, following: update.itemInserts.count, "item inserts"),
       cells: try container._cells(.cells),
       reconfigured: try container._cells(.reconfigured),
-      layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout))
+      layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout),
+      announce: try container._stringIfPresent(.announce))
   }
 }

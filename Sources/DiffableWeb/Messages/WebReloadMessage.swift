@@ -16,6 +16,9 @@ import InternalJSONCoding
 ///  "cells": {"apple": {"text": "Apple"}, "pear": {"text": "Pear"}}}
 /// ```
 ///
+/// A reload may also carry ``announce``, the words the page's live region
+/// says for it; without it, no `"announce"` key.
+///
 /// Build one from a snapshot with
 /// ``init(list:seq:snapshot:cell:)``.
 public struct WebReloadMessage: Sendable, Hashable {
@@ -41,11 +44,17 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// on a focused cell sends a `tap`, as a click does. Written as
   /// `"selectable": true`; no key when `false`.
   public var selectable: Bool
+  /// The words the page's polite live region announces for the reload, as
+  /// plain text (the page sets them with `textContent`): a
+  /// ``WebSession`` sends its list view's ``WebListView/announcement``
+  /// here. `nil` (no `"announce"` key) lets the page say what it says of
+  /// a reload.
+  public var announce: String?
 
   /// Creates a reload message.
   public init(
     list: String, seq: Int, sections: [WebSection], cells: [String: WebCell],
-    layout: WebLayout? = nil, selectable: Bool = false
+    layout: WebLayout? = nil, selectable: Bool = false, announce: String? = nil
   ) {
     self.list = list
     self.seq = seq
@@ -53,6 +62,7 @@ public struct WebReloadMessage: Sendable, Hashable {
     self.cells = cells
     self.layout = layout
     self.selectable = selectable
+    self.announce = announce
   }
 }
 
@@ -116,14 +126,15 @@ extension WebReloadMessage {
 
 extension WebReloadMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case v, type, list, seq, sections, cells, layout, selectable
+    case v, type, list, seq, sections, cells, layout, selectable, announce
   }
 
   /// Decodes a reload message.
   ///
   /// - Throws: `DecodingError` when the version or type is wrong, a key is
   ///   missing or unknown, `seq` is negative, or a section or cell is
-  ///   malformed. `layout` may be absent.
+  ///   malformed, or `announce` is not a string (`null` included).
+  ///   `layout`, `selectable` and `announce` may be absent.
   public init(from decoder: any Decoder) throws {
     _ = try WebServerMessage._checkHeader(in: decoder, expecting: Self.type)
     let container = try decoder._object(_CodingKeys.self)
@@ -133,6 +144,7 @@ extension WebReloadMessage: Decodable {
       sections: try container.decode([WebSection].self, forKey: .sections),
       cells: try container._cells(.cells),
       layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout),
-      selectable: try container.decodeIfPresent(Bool.self, forKey: .selectable) ?? false)
+      selectable: try container.decodeIfPresent(Bool.self, forKey: .selectable) ?? false,
+      announce: try container._stringIfPresent(.announce))
   }
 }

@@ -123,6 +123,35 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
   }
 
+  /// The words the page announces for the next batch or reload the view
+  /// sends, such as `"3 results"` or `"Ada: Did the batch animate?"`.
+  ///
+  /// The page says them in its polite live region (at most once a second),
+  /// for a screen reader. Set it just before the apply whose change it
+  /// describes:
+  ///
+  /// ```swift
+  /// view.announcement = results.count == 1 ? "1 result" : "\(results.count) results"
+  /// await dataSource.apply(snapshot)
+  /// ```
+  ///
+  /// - Sending it clears it: one announcement goes with one message. It is
+  ///   taken when the view builds the batch or reload; while no page shows
+  ///   the list, it waits for the reload the next page gets.
+  /// - When several applies are merged into one batch (applies made while
+  ///   a batch is in flight), the last announcement set before the batch
+  ///   is built wins.
+  /// - `nil`, the default, sends no `"announce"` key: the page summarizes
+  ///   the change in its own words.
+  /// - It is plain text: the page sets it with `textContent`, never as
+  ///   markup. Text over 200 characters (`Character`s) is truncated when
+  ///   sent: its first 199 characters and `"…"`.
+  public var announcement: String?
+
+  /// The most characters of an ``announcement`` sent, a truncated one's
+  /// `"…"` included.
+  static var _maximumAnnouncementLength: Int { 200 }
+
   /// The layout solved for the list element's size and the item counts of
   /// what the page shows; `nil` while no page is ready, or when the layout
   /// cannot be solved for the size the page reported.
@@ -288,6 +317,27 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
   }
 
+  /// Takes ``announcement`` for the message being built, leaving `nil`:
+  /// the words to send, cut to `_maximumAnnouncementLength` characters.
+  func _takeAnnouncement() -> String? {
+    guard let announcement else { return nil }
+    self.announcement = nil
+    return Self._capped(announcement)
+  }
+
+  /// `text`, or, when it is longer than `_maximumAnnouncementLength`
+  /// characters, its first characters and `"…"`, that many in all.
+  ///
+  /// - Complexity: O(*n*), where *n* is the smaller of the number of
+  ///   characters of `text` and the limit.
+  static func _capped(_ text: String) -> String {
+    let limit = _maximumAnnouncementLength
+    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      end != text.endIndex
+    else { return text }
+    return String(text.prefix(limit - 1)) + "…"
+  }
+
   func _sendReload() {
     let completions = _abandonPending()
     _reconfiguresHandled = false
@@ -295,8 +345,10 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       let source = _source
     {
       let snapshot = dataSource.snapshot()
-      let (message, window) = _reloadMessage(
+      let (built, window) = _reloadMessage(
         of: snapshot, seq: seq + 1, source: source, "WebListView.reloadData()")
+      var message = built
+      message.announce = _takeAnnouncement()
       seq += 1
       _ = session._send(.reload(message))
       _page.shown = snapshot
@@ -356,7 +408,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   ) {
     guard let session = _session, let source = _source else { return }
     _updateCounts(for: new)
-    let (message, layout, window) = _batch(update, from: old, to: new, source: source)
+    let (built, layout, window) = _batch(update, from: old, to: new, source: source)
+    var message = built
+    message.announce = _takeAnnouncement()
     seq += 1
     _page.rememberWindow(window, of: new)
     _page.shown = new

@@ -157,7 +157,9 @@ export const MAXIMUM_REFUSED_RELOAD_DELAY = 30_000;
  * @property {string} list The list the message changed.
  * @property {import('./model.js').PageModel} before The page's model before.
  * @property {import('./model.js').PageModel} after The page's model after.
- * @property {object} message The message, as `JSON.parse` produced it.
+ * @property {object} message The message, as `JSON.parse` produced it;
+ *   checked, so that a `reload`'s or `batch`'s `announce`, when there is
+ *   one, is a string: the words for the page's live region.
  * @property {number} receivedAt When its frame arrived, by the `now` clock.
  */
 

@@ -129,6 +129,20 @@ export function checkEnvelope(message, type) {
 }
 
 /**
+ * Checks the optional `announce` of a `reload` or `batch`: the words the
+ * page's live region says for the message, as plain text.
+ *
+ * @param {object} message A message whose envelope was checked.
+ * @returns {string | undefined} The words, or `undefined` when the message
+ *   has none (the page then says a change in its own words).
+ * @throws {MalformedMessageError} When `announce` is there and is not a
+ *   string.
+ */
+export function checkAnnounce(message) {
+  return Object.hasOwn(message, 'announce') ? string(message.announce, 'announce') : undefined;
+}
+
+/**
  * Checks a `BatchUpdate` in its JSON form, as Swift's decoder does: all nine
  * lists present and no other key, indices non-negative integers, item paths
  * `[section, item]`, moves `[from, to]`.

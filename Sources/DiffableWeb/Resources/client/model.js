@@ -14,8 +14,8 @@
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
 import {
-  cellTable, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index, listField, object,
-  required,
+  cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index,
+  listField, object, required,
 } from './messages.js';
 
 export { BatchValidationError } from './batch-plan.js';
@@ -262,7 +262,8 @@ function windowCells(sections, layout, given, fallback, why) {
  * @param {unknown} message A `reload` message as `JSON.parse` produced it.
  * @returns {{list: string, state: ListState}}
  * @throws {MalformedMessageError} When the message does not have the shape
- *   of a `reload`, shows an identifier twice, or its `cells` do not have
+ *   of a `reload` (`selectable` not a boolean and `announce` not a string
+ *   included), shows an identifier twice, or its `cells` do not have
  *   exactly one cell per item.
  */
 export function readReload(message) {
@@ -270,6 +271,7 @@ export function readReload(message) {
   if (Object.hasOwn(message, 'selectable') && typeof message.selectable !== 'boolean') {
     throw new MalformedMessageError('selectable', 'is not true or false');
   }
+  checkAnnounce(message);
   const kinds = { section: null, item: null };
   const sections = listField(message, 'sections')
     .map((section, q) => readSection(section, `sections[${q}]`, kinds));
@@ -320,12 +322,13 @@ export function readReload(message) {
  * `BatchUpdate.replay(on:insertingFrom:)` performs a batch on a snapshot, and
  * returns the new state. `state` is left as it was.
  *
- * The checks run in this order: the shape of the envelope, `update` and
- * `counts`; the sequence number; rules 1 to 7 against the list's counts and
- * `counts`; the shape of what the message brings (`insertedSections`,
- * `reloadedSections`, `insertedItems`, `cells`, `reconfigured`) and its
- * agreement with the batch; the replay by identity (rule 8); a cell in
- * `cells` for every item the batch brings in, and none for others.
+ * The checks run in this order: the shape of the envelope, `update`,
+ * `counts` and the optional `announce`; the sequence number; rules 1 to 7
+ * against the list's counts and `counts`; the shape of what the message
+ * brings (`insertedSections`, `reloadedSections`, `insertedItems`, `cells`,
+ * `reconfigured`) and its agreement with the batch; the replay by identity
+ * (rule 8); a cell in `cells` for every item the batch brings in, and none
+ * for others.
  *
  * @param {ListState} state What the list holds.
  * @param {unknown} message A `batch` message as `JSON.parse` produced it.
@@ -347,6 +350,7 @@ export function replayBatch(state, message) {
   const update = checkUpdate(required(message, 'update', 'update'));
   const counts = listField(message, 'counts')
     .map((count, q) => index(count, `counts[${q}]`));
+  checkAnnounce(message);
 
   // The sequence.
   if (seq !== state.seq + 1) throw new SequenceGapError(list, state.seq + 1, seq);
