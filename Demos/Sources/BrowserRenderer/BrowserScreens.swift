@@ -73,11 +73,18 @@ public struct BrowserScreens: Sendable {
   }
 }
 
+// MARK: - Announcements
+
+/// A page's list view says a screen's announcements: the mountains found,
+/// a message that arrives.
+extension WebListView: StepAnnouncing {}
+
 // MARK: - Mountains
 
 /// WWDC19's mountain search: the `search` input types into
 /// `MountainSearchScreen`; the mountains fill a grid of two columns at phone
-/// width, more when wider.
+/// width, more when wider. The page announces each search's results in
+/// words ("4 results").
 public final class MountainsBrowserScreen: BrowserScreen, WebSessionDelegate {
   /// The screen model.
   public let screen: MountainSearchScreen
@@ -95,7 +102,7 @@ public final class MountainsBrowserScreen: BrowserScreen, WebSessionDelegate {
     let view: WebListView<String, String> = session.listView(
       named: listName, layout: Self.layout)
     screen = MountainSearchScreen(
-      search: search, view: view
+      search: search, view: view, announcements: view
     ) { mountain in
       WebCell(
         mountain.name, secondaryText: "\(MountainSearch.grouped(mountain.height)) m")
@@ -605,7 +612,9 @@ public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
 /// (`Conversation`): while a page is connected, Ada types (an indicator
 /// row), her message replaces the indicator and marks your last message
 /// read, and you reply, `pause` seconds apart; after the last line of the
-/// script, the conversation starts again from its history.
+/// script, the conversation starts again from its history. The page
+/// announces each of Ada's messages as it arrives ("Ada: Did the batch
+/// animate?").
 public final class ChatBrowserScreen: BrowserScreen {
   /// The screen model.
   public let conversation: Conversation
@@ -623,7 +632,7 @@ public final class ChatBrowserScreen: BrowserScreen {
     self.pause = pause
     let view: WebListView<ChatSection, ChatItem> = session.listView(
       named: listName, layout: Self.layout)
-    conversation = Conversation(view: view) { conversation, item in
+    conversation = Conversation(view: view, announcements: view) { conversation, item in
       Self.cell(item, in: conversation)
     }
     let conversation = conversation

@@ -15,6 +15,21 @@ final class CaptionLog: @MainActor StepCaptioning {
   private(set) var captions: [String] = []
 }
 
+/// Records the announcements a screen makes, in order, and for each the
+/// number of batches its view had received when it was made.
+@MainActor
+final class AnnouncementLog<Cell>: @MainActor StepAnnouncing {
+  let view: ReferenceListView<Cell>
+  var announcement: String? {
+    didSet {
+      if let announcement { announcements.append((announcement, ScreenTests.batchCount(view))) }
+    }
+  }
+  private(set) var announcements: [(words: String, batchesBefore: Int)] = []
+
+  init(_ view: ReferenceListView<Cell>) { self.view = view }
+}
+
 /// The seed screens driven as any renderer drives them: through their data
 /// sources, here into reference list views whose cells are plain text, so
 /// that every batch is checked as UIKit would check it.
@@ -68,6 +83,17 @@ struct ScreenTests {
   }
 
   // MARK: Driven through a data source
+
+  /// The number of batches and reloads a reference view received.
+  @MainActor
+  static func batchCount<Cell>(_ view: ReferenceListView<Cell>) -> Int {
+    view.events.count { event in
+      switch event.kind {
+      case .batchUpdate, .reloadData: true
+      default: false
+      }
+    }
+  }
 
   /// The batches a reference view received, as summaries.
   @MainActor
@@ -164,6 +190,29 @@ struct ScreenTests {
       ])
   }
 
+  @Test("chat: each of Ada's messages is announced as it arrives, and nothing else")
+  @MainActor
+  func chatAnnouncements() async throws {
+    let view = ReferenceListView<String>()
+    let log = AnnouncementLog(view)
+    let screen = Conversation(view: view, announcements: log) { _, _ in "" }
+    await screen.open()
+    #expect(log.announcements.isEmpty)
+    let before = Self.batchCount(view)
+    try await screen.step(0, pause: 0)
+    try await screen.step(1, pause: 0)
+    // Typing, Ada's message, your reply: announced just before the second
+    // of each step's three changes.
+    #expect(
+      log.announcements.map(\.words) == [
+        "Ada: " + Conversation.lines[0], "Ada: " + Conversation.lines[1],
+      ])
+    #expect(log.announcements.map(\.batchesBefore) == [before + 1, before + 4])
+    #expect(
+      Conversation.announcement(of: ChatMessage(author: "Ada", text: "Hi", status: .read))
+        == "Ada: Hi")
+  }
+
   @Test("expand: a toggle or a selection reconfigures the rows in place")
   @MainActor
   func expandScreen() async {
@@ -221,6 +270,28 @@ struct ScreenTests {
     #expect(screen.query == "kil")
     await screen.type("ki")
     #expect(batches(view).last == "6 item inserts")
+  }
+
+  @Test("mountains: each query announces its number of results before it is applied")
+  @MainActor
+  func mountainAnnouncements() async throws {
+    let search = try MountainSearch(mountains: Mountain.bundled(), order: .name)
+    let view = ReferenceListView<String>()
+    let log = AnnouncementLog(view)
+    let screen = MountainSearchScreen(search: search, view: view, announcements: log) { $0.name }
+    await screen.open()
+    await screen.type("kil")
+    await screen.type("xyzzy")
+    await screen.type("ki")
+    #expect(
+      log.announcements.map(\.words) == [
+        "\(search.mountains.count) results", "1 result", "No results",
+        "\(search.names(matching: "ki").count) results",
+      ])
+    #expect(log.announcements.map(\.batchesBefore) == [0, 1, 2, 3])
+    #expect(MountainSearchScreen.announcement(forResults: 0) == "No results")
+    #expect(MountainSearchScreen.announcement(forResults: 1) == "1 result")
+    #expect(MountainSearchScreen.announcement(forResults: 2) == "2 results")
   }
 
   // MARK: The rest stop

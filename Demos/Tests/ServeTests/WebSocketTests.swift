@@ -190,6 +190,7 @@ import Testing
       #expect(cells["Everest"]?["secondaryText"] as? String == "8,849 m")
       #expect(batch["list"] as? String == "mountains")
       #expect(batch["counts"] as? [Int] == [4])
+      #expect(batch["announce"] as? String == "4 results")
 
       // While the page is connected, its state is what it shows.
       let page = try #require(socket.page)
@@ -407,6 +408,9 @@ import Testing
         Self.items(opening) == [[#"{"message":1}"#, #"{"message":2}"#, #"{"message":3}"#], []])
       let typing = batches[0]["insertedItems"] as? [[String: Any]]
       #expect(typing?.first?["typing"] as? Bool == true)
+      // The indicator is left for the page to say; Ada's message is announced.
+      #expect(batches[0]["announce"] == nil)
+      #expect(batches[1]["announce"] as? String == "Ada: " + Conversation.lines[0])
       let message = batches[1]
       #expect((message["update"] as? [String: Any])?["itemDeletes"] as? [[Int]] == [[1, 0]])
       let arrived = (message["insertedItems"] as? [[String: Any]])?.first?["message"] as? Int

@@ -96,6 +96,7 @@ public final class Conversation {
   /// The messages by number.
   public private(set) var messages: [Int: ChatMessage] = [:]
   private let captions: (any StepCaptioning)?
+  private let announcements: (any StepAnnouncing)?
   /// The number of Ada's answers to your typed messages so far.
   private var answers = 0
 
@@ -103,12 +104,16 @@ public final class Conversation {
   ///
   /// - Parameters:
   ///   - captions: Told what each change is about, before it is applied.
+  ///   - announcements: Told each message that arrives, in words
+  ///     (``announcement(of:)``), before it is applied.
   ///   - cell: Makes a row's cell; it reads the screen's ``messages``.
   public init<View: DiffableListView>(
     view: View, captions: (any StepCaptioning)? = nil,
+    announcements: (any StepAnnouncing)? = nil,
     cell: @escaping (Conversation, ChatItem) -> View.Cell
   ) {
     self.captions = captions
+    self.announcements = announcements
     dataSource = DiffableDataSource(view: view) { [unowned self] _, _, item in cell(self, item) }
   }
 
@@ -200,7 +205,15 @@ public final class Conversation {
     snapshot.reconfigureItems(read.map(ChatItem.message))
     setCaption(
       "Ada's message replaces the indicator" + (read.isEmpty ? "" : "; your message is read"))
+    if let message = messages[number] {
+      announcements?.announcement = Self.announcement(of: message)
+    }
     await dataSource.apply(snapshot)
+  }
+
+  /// A message that arrives, in words: `Ada: Did the batch animate?`.
+  public static func announcement(of message: ChatMessage) -> String {
+    "\(message.author): \(message.text)"
   }
 
   func setCaption(_ caption: String) { captions?.caption = caption }

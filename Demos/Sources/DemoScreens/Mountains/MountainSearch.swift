@@ -112,18 +112,22 @@ public final class MountainSearchScreen {
   /// The query the view shows.
   public private(set) var query = ""
   private let captions: (any StepCaptioning)?
+  private let announcements: (any StepAnnouncing)?
 
   /// A screen showing `search` in `view`.
   ///
   /// - Parameters:
   ///   - captions: Told what each change is about, before it is applied.
+  ///   - announcements: Told the number of results of each query, in
+  ///     words (``announcement(forResults:)``), before it is applied.
   ///   - cell: Makes a row's cell for a mountain.
   public init<View: DiffableListView>(
     search: MountainSearch, view: View, captions: (any StepCaptioning)? = nil,
-    cell: @escaping (Mountain) -> View.Cell
+    announcements: (any StepAnnouncing)? = nil, cell: @escaping (Mountain) -> View.Cell
   ) {
     self.search = search
     self.captions = captions
+    self.announcements = announcements
     dataSource = DiffableDataSource(view: view) { [unowned self] _, _, name in
       cell(self.search.mountain(named: name) ?? Mountain(name: name, height: 0, location: ""))
     }
@@ -139,6 +143,18 @@ public final class MountainSearchScreen {
   public func type(_ query: String) async {
     self.query = query
     captions?.caption = "query \(BatchUpdate.quotedName(query))"
-    await dataSource.apply(search.snapshot(matching: query))
+    let snapshot = search.snapshot(matching: query)
+    announcements?.announcement = Self.announcement(forResults: snapshot.numberOfItems)
+    await dataSource.apply(snapshot)
+  }
+
+  /// How many mountains a query found, in words: `No results`, `1 result`,
+  /// `12 results`.
+  public static func announcement(forResults count: Int) -> String {
+    switch count {
+    case 0: "No results"
+    case 1: "1 result"
+    default: "\(count) results"
+    }
   }
 }

@@ -11,6 +11,19 @@ public protocol StepCaptioning: AnyObject {
   var caption: String? { get set }
 }
 
+/// Where a screen puts the words a reader hears for its next change: a
+/// browser list view (`WebListView`), whose page says them in its live
+/// region.
+///
+/// A screen sets ``announcement`` just before it applies a snapshot, for
+/// the changes worth saying in words (results found, a message that
+/// arrives); the view sends it with the change, then forgets it. A change
+/// with no announcement is left for the page to summarize.
+public protocol StepAnnouncing: AnyObject {
+  /// The words that go with the next change, or `nil`.
+  var announcement: String? { get set }
+}
+
 /// Waits between the steps of an unattended run; no wait for zero seconds.
 public func pause(_ seconds: Double) async throws {
   if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
