@@ -104,8 +104,16 @@ struct WebFirstPaintTests {
     #expect(html.contains(#"<div class="diffable-pin-range" aria-hidden="false" data-axis="y""#))
     #expect(html.contains(#"data-pinned="top""#))
     #expect(html.contains(#"data-self-sizing="height""#))
-    #expect(html.contains(#"tabindex="0" role="button""#), "the list is selectable")
-    #expect(html.contains(#"data-seq="0" data-first-paint>"#))
+    // A selectable list is a listbox of options that know their place in
+    // the whole list (3 + 1,000 items); the first cell holds the tab stop.
+    #expect(html.contains(#"class="diffable-list" role="listbox" data-seq="0" data-first-paint>"#))
+    #expect(
+      html.contains(
+        #"data-item="a" tabindex="0" role="option" aria-setsize="1003" aria-posinset="1""#
+          + #" aria-selected="false" aria-label="a, of &lt;main&gt;""#))
+    #expect(html.contains(#"data-item="b" tabindex="-1" role="option" aria-setsize="1003""#))
+    #expect(html.components(separatedBy: #"tabindex="0""#).count == 2, "one tab stop")
+    #expect(html.contains(#"role="heading" aria-level="2""#), "headers are headings")
     // Text is text.
     #expect(!html.contains("<script>") && html.contains(#"data-item="&lt;script&gt;""#))
     #expect(html.contains("<span class=\"diffable-secondary-text\">of &lt;main&gt;</span>"))
@@ -120,11 +128,14 @@ struct WebFirstPaintTests {
     let issued = try await registry.issue(Self.request).get()
     let page = try #require(await registry.page(id: issued.id))
     let html = await WebPageDocument(title: "Lists").html(for: page, socketPath: issued.socketPath)
-    #expect(html.contains(#"<div data-diffable-list="main" class="diffable-list" data-seq="0""#))
     #expect(
       html.contains(
-        #"<div data-diffable-list="other" class="diffable-list" data-seq="0" data-first-paint>"#
-          + #"<div class="diffable-content" style="width: 1024px; height: 0px;"></div></div>"#))
+        #"<div data-diffable-list="main" class="diffable-list" role="listbox" data-seq="0""#))
+    #expect(
+      html.contains(
+        #"<div data-diffable-list="other" class="diffable-list" role="list" data-seq="0""#
+          + #" data-first-paint><div class="diffable-content" role="none""#
+          + #" style="width: 1024px; height: 0px;"></div></div>"#))
     #expect(Self.cells(in: html).count == 5)
     // The client's style sheet is in the page, its modules preloaded.
     #expect(html.contains("<style>") && html.contains("[data-diffable-list] {"))
@@ -157,7 +168,7 @@ struct WebFirstPaintViewportTests {
       let response = await registry.pageResponse(to: request, document: document)
       #expect(response.status == 200)
       let html = String(decoding: response.body, as: UTF8.self)
-      let width = #/<div class="diffable-content" style="width: ([0-9]+)px;/#
+      let width = #/<div class="diffable-content" role="none" style="width: ([0-9]+)px;/#
       return html.firstMatch(of: width).map { String($0.output.1) }
     }
     #expect(try await contentWidth(cookie: "diffable-viewport=390x700") == "390")

@@ -166,8 +166,19 @@ export class FakeElement {
   }
   remove() {
     if (this.parentNode === null) return;
+    // As in a browser, an element taken out of the document loses the focus.
+    const document = this.ownerDocument;
+    if (document.activeElement !== null && this.contains(document.activeElement)) {
+      document.activeElement = document.body;
+    }
     this.parentNode.children.splice(this.parentNode.children.indexOf(this), 1);
     this.parentNode = null;
+  }
+  /** Takes the focus (recording `options`), and fires `focusin`. */
+  focus(options) {
+    this.focusOptions = options;
+    this.ownerDocument.activeElement = this;
+    this.dispatch('focusin');
   }
   replaceChildren(...nodes) {
     for (const child of [...this.children]) child.remove();
@@ -305,6 +316,7 @@ const attributeOf = (selector) => selector.replace(/^\[(.*)\]$/, '$1');
 
 export class FakeDocument {
   animations = [];
+  activeElement = null;
   constructor() {
     this.documentElement = this.createElement('html');
     this.body = this.createElement('body');

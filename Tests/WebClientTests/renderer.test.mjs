@@ -311,13 +311,14 @@ describe('the first paint', () => {
     assert.equal(page.content.children.length, 4, 'header range, two rows, the band');
   });
 
-  test('cells of a selectable first paint stay buttons only while the list is selectable', () => {
+  test('cells of a selectable first paint stay options only while the list is selectable', () => {
     const message = { ...reloadOf(['a', 'b']), selectable: true };
     const page = setup({ firstPaint: served(message) });
-    assert.equal(page.cell('a').getAttribute('role'), 'button');
+    assert.equal(page.cell('a').getAttribute('role'), 'option');
     page.show(reloadOf(['a', 'b']));
-    assert.equal(page.cell('a').getAttribute('role'), null);
-    assert.equal(page.cell('a').getAttribute('tabindex'), null);
+    assert.equal(page.cell('a').getAttribute('role'), 'listitem');
+    assert.equal(page.cell('a').getAttribute('tabindex'), '0');
+    assert.equal(page.cell('b').getAttribute('tabindex'), '-1');
   });
 
   test('a list without the first-paint mark makes its own content', () => {

@@ -11,6 +11,17 @@ struct _FirstPaintHTML {
   private let message: WebReloadMessage
   /// Whether the list scrolls sideways: the axis pinned elements stick on.
   private let horizontal: Bool
+  /// Whether the list reads as a grid, as the renderer's `isGrid` decides:
+  /// the first paint gives the roles of a list, and leaves a grid's rows to
+  /// the renderer.
+  private let grid: Bool
+  /// The number of items in the whole list, each cell's `aria-setsize`.
+  private let total: Int
+  /// Whether the rows have levels (an outline, shown as a tree): a
+  /// disclosure mark or an indentation in the window.
+  private let leveled: Bool
+  /// Whether a cell holds the list's one tab stop yet: the window's first does.
+  private var tabStopWritten = false
 
   /// The list element of `message`, laid out for `viewport`.
   ///
@@ -28,33 +39,80 @@ struct _FirstPaintHTML {
     self.layout = message.layout ?? .empty
     // As the renderer's `scrollAxis`: sideways only when the content is
     // wider than the list and no taller.
-    horizontal =
+    let horizontal =
       layout.size.width > viewport.width + 0.5 && !(layout.size.height > viewport.height + 0.5)
+    self.horizontal = horizontal
+    total = message.sections.reduce(0) { $0 + $1.items.count }
+    leveled = message.cells.values.contains { cell in
+      cell.indentation > 0
+        || cell.accessories.contains { if case .disclosure = $0 { true } else { false } }
+    }
+    grid = !layout.bands.isEmpty || Self.hasCellsSideBySide(message, layout, horizontal: horizontal)
+  }
+
+  /// Whether two cells of a section that follow each other in the window
+  /// stand side by side: the second starts before the first ends along the
+  /// scroll axis, and at or after its end across it.
+  private static func hasCellsSideBySide(
+    _ message: WebReloadMessage, _ layout: WebLayout, horizontal: Bool
+  ) -> Bool {
+    // A frame's extent along the scroll axis, and across it.
+    func along(_ frame: WebRect) -> (start: Double, end: Double) {
+      horizontal ? (frame.x, frame.x + frame.width) : (frame.y, frame.y + frame.height)
+    }
+    func across(_ frame: WebRect) -> (start: Double, end: Double) {
+      horizontal ? (frame.y, frame.y + frame.height) : (frame.x, frame.x + frame.width)
+    }
+    for section in message.sections {
+      var previous: WebRect?
+      for item in section.items {
+        guard let frame = layout.frames[item.text] else { continue }
+        if let previous, along(frame).start < along(previous).end - 0.5,
+          across(frame).start >= across(previous).end - 0.5
+        {
+          return true
+        }
+        previous = frame
+      }
+    }
+    return false
   }
 
   private mutating func writeList() {
     html += "<div data-diffable-list=\"\(escape(message.list))\" class=\"diffable-list\""
-    html += " data-seq=\"0\" data-first-paint><div class=\"diffable-content\" style=\""
+    if !grid {
+      html +=
+        leveled ? " role=\"tree\"" : message.selectable ? " role=\"listbox\"" : " role=\"list\""
+    }
+    html +=
+      " data-seq=\"0\" data-first-paint><div class=\"diffable-content\" role=\"none\" style=\""
     html += "width: \(px(layout.size.width)); height: \(px(layout.size.height));\">"
     var supplementariesOf: [String: [WebSupplementary]] = [:]
     for supplementary in layout.supplementaries {
       supplementariesOf[supplementary.section, default: []].append(supplementary)
     }
     let bands = Dictionary(layout.bands.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
+    var offset = 0
     for section in message.sections {
       let id = section.id.text
-      let items = section.items.map(\.text).filter { layout.frames[$0] != nil }
+      let first = offset + 1
+      offset += section.items.count
+      let items = section.items.enumerated().compactMap { k, item in
+        layout.frames[item.text] == nil ? nil : (text: item.text, position: first + k)
+      }
       let extras = (supplementariesOf[id] ?? []).sorted {
         (along($0.frame), $0.index) < (along($1.frame), $1.index)
       }
-      let start = items.map { along(layout.frames[$0]!) }.min() ?? .infinity
+      let start = items.map { along(layout.frames[$0.text]!) }.min() ?? .infinity
       for supplementary in extras where along(supplementary.frame) <= start {
         writeSupplementary(supplementary)
       }
       if let band = bands[id] {
         writeBand(band, items: items)
       } else {
-        for item in items { writeCell(item, section: id, origin: (0, 0)) }
+        for item in items {
+          writeCell(item.text, position: item.position, section: id, origin: (0, 0))
+        }
       }
       for supplementary in extras where !(along(supplementary.frame) <= start) {
         writeSupplementary(supplementary)
@@ -66,10 +124,14 @@ struct _FirstPaintHTML {
   /// A frame's start along the scroll axis.
   private func along(_ frame: WebRect) -> Double { horizontal ? frame.x : frame.y }
 
-  private mutating func writeCell(_ item: String, section: String, origin: (Double, Double)) {
+  private mutating func writeCell(
+    _ item: String, position: Int, section: String, origin: (Double, Double)
+  ) {
     guard let frame = layout.frames[item], let cell = message.cells[item] else { return }
     var attributes = " data-item=\"\(escape(item))\""
-    if message.selectable { attributes += " tabindex=\"0\" role=\"button\"" }
+    attributes += tabStopWritten ? " tabindex=\"-1\"" : " tabindex=\"0\""
+    tabStopWritten = true
+    if !grid { attributes += listItemAttributes(of: cell, position: position) }
     attributes += " data-section=\"\(escape(section))\""
     if let axes = layout.estimated[section] {
       attributes += " data-self-sizing=\"\(axes.rawValue)\""
@@ -77,6 +139,30 @@ struct _FirstPaintHTML {
     writeElement(
       "diffable-cell", of: cell, attributes: attributes,
       style: box(frame.x - origin.0, frame.y - origin.1, frame.width, frame.height))
+  }
+
+  /// A list's cell's role, its place in the whole list (a tree's items
+  /// have their level instead), whether it is selected, and its name, as
+  /// the renderer's `describe` gives them.
+  private func listItemAttributes(of cell: WebCell, position: Int) -> String {
+    var attributes: String
+    if leveled {
+      attributes = " role=\"treeitem\" aria-level=\"\(cell.indentation + 1)\""
+    } else {
+      attributes = message.selectable ? " role=\"option\"" : " role=\"listitem\""
+      attributes += " aria-setsize=\"\(total)\" aria-posinset=\"\(position)\""
+    }
+    if message.selectable {
+      let selected = cell.accessories.contains { if case .checkmark = $0 { true } else { false } }
+      attributes += " aria-selected=\"\(selected)\""
+    }
+    return attributes + " aria-label=\"\(escape(accessibleName(of: cell)))\""
+  }
+
+  /// A cell's accessible name, as the renderer's `nameOf`: its text, then
+  /// its secondary text.
+  private func accessibleName(of cell: WebCell) -> String {
+    cell.secondaryText.map { "\(cell.text), \($0)" } ?? cell.text
   }
 
   /// An element that shows `cell`: a cell or a supplementary view, with
@@ -91,7 +177,7 @@ struct _FirstPaintHTML {
     html += "</div>"
   }
 
-  private mutating func writeBand(_ band: WebBand, items: [String]) {
+  private mutating func writeBand(_ band: WebBand, items: [(text: String, position: Int)]) {
     let frame = band.frame
     let across = horizontal ? "y" : "x"
     html += "<div class=\"diffable-band\" data-band=\"\(escape(band.section))\""
@@ -103,15 +189,22 @@ struct _FirstPaintHTML {
     } else {
       html += "width: \(px(frame.width)); height: \(px(band.contentWidth));\">"
     }
-    for item in items { writeCell(item, section: band.section, origin: (frame.x, frame.y)) }
+    for item in items {
+      writeCell(
+        item.text, position: item.position, section: band.section, origin: (frame.x, frame.y))
+    }
     html += "</div></div>"
   }
 
   private mutating func writeSupplementary(_ supplementary: WebSupplementary) {
     let frame = supplementary.frame
-    let attributes =
+    var attributes =
       " data-kind=\"\(escape(supplementary.kind))\""
       + " data-section=\"\(escape(supplementary.section))\" data-index=\"\(supplementary.index)\""
+    if !grid, supplementary.kind.lowercased().contains("header") {
+      attributes += " role=\"heading\" aria-level=\"2\""
+      attributes += " aria-label=\"\(escape(accessibleName(of: supplementary.cell)))\""
+    }
     guard let pin = supplementary.pin else {
       writeElement(
         "diffable-supplementary", of: supplementary.cell, attributes: attributes,
@@ -175,6 +268,7 @@ struct _FirstPaintHTML {
         html += " data-expanded=\"\(expanded)\"></span>"
       case .switch(let isOn):
         html += "<span class=\"diffable-switch\" role=\"switch\" aria-checked=\"\(isOn)\""
+        html += " aria-label=\"\(escape(cell.text))\""
         html += " data-on=\"\(isOn)\"></span>"
       case .checkmark:
         html += "<span class=\"diffable-checkmark\" aria-label=\"selected\">✓</span>"

@@ -346,14 +346,25 @@ export class Page {
     }
   }
 
-  /** Presses a named key (`Backspace`, `Enter`, ...). */
-  async press(key, { code = key, windowsVirtualKeyCode } = {}) {
-    const codes = { Backspace: 8, Enter: 13, Escape: 27, Tab: 9 };
+  /**
+   * Presses a named key (`Backspace`, `Enter`, `ArrowDown`, `PageUp`, ...),
+   * with the DevTools protocol's `modifiers` (1 Alt, 2 Ctrl, 4 Meta, 8 Shift).
+   */
+  async press(key, { code = key, windowsVirtualKeyCode, modifiers = 0 } = {}) {
+    const codes = {
+      Backspace: 8, Tab: 9, Enter: 13, Escape: 27, ' ': 32, PageUp: 33, PageDown: 34, End: 35,
+      Home: 36, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40,
+    };
     const keyCode = windowsVirtualKeyCode ?? codes[key];
-    await this.send('Input.dispatchKeyEvent',
-      { type: 'rawKeyDown', key, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode });
-    await this.send('Input.dispatchKeyEvent',
-      { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode });
+    const event = { key, code, modifiers, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode };
+    await this.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...event });
+    await this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
+  }
+
+  /** Chromium's accessibility tree of the page: its nodes that are not ignored. */
+  async accessibilityTree() {
+    const { nodes } = await this.send('Accessibility.getFullAXTree');
+    return nodes.filter((node) => !node.ignored);
   }
 
   /** Focuses the first element matching `selector`. */

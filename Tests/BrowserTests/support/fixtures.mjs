@@ -69,3 +69,23 @@ export function fakeServerAndBrowser({ pages, onReady }) {
   });
   return running;
 }
+
+/**
+ * Opens `path` of the running `serve` in a new tab at `viewport`; when test
+ * `t` ends, the tab is closed and the page's errors, if any, fail it.
+ *
+ * @param {ReturnType<typeof serverAndBrowser>} running
+ * @param {string} path
+ * @param {object} viewport As `Browser.newPage` takes it.
+ * @param {import('node:test').TestContext} t
+ */
+export async function openPage(running, path, viewport, t) {
+  const page = await running.browser.newPage(viewport);
+  t.after(async () => {
+    const errors = page.errors;
+    await page.close();
+    assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
+  });
+  await page.goto(`${running.server.url}${path}`);
+  return page;
+}

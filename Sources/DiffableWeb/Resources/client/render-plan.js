@@ -84,17 +84,21 @@ export function batchChanges(before, after, message) {
  * @param {{reloaded: Set<string>}} [input.changes] What the batch did, from
  *   {@link batchChanges}.
  * @param {boolean} input.motion Whether animations are on.
- * @returns {{cells: {item: string, section: string, cell: object, effect: Effect}[],
- *   leaving: {item: string, fade: boolean}[], slide: boolean}} The window's
- *   cells in snapshot order, the elements to take away, and whether kept
- *   elements slide from where they are to their new frames.
+ * @returns {{cells: {item: string, section: string, cell: object, effect: Effect,
+ *   position: number}[], leaving: {item: string, fade: boolean}[], slide: boolean,
+ *   total: number}} The window's cells in snapshot order, each with its
+ *   place in the whole list (1 for its first item, counting every section's),
+ *   the elements to take away, whether kept elements slide from where they
+ *   are to their new frames, and how many items the whole list has.
  */
 export function planCells({ kind, shown, after, changes, motion }) {
   const animated = motion && kind === 'batch';
   const cells = [];
   const staying = new Set();
+  let position = 0;
   for (const section of after.sections) {
     for (const item of section.items) {
+      position += 1;
       const cell = after.cells.get(item);
       if (cell === undefined) continue;
       staying.add(item);
@@ -102,14 +106,14 @@ export function planCells({ kind, shown, after, changes, motion }) {
       if (!shown.has(item)) effect = animated ? 'insert' : 'appear';
       else if (animated && changes?.reloaded.has(item)) effect = 'reload';
       else effect = shown.get(item) === cell ? 'keep' : 'update';
-      cells.push({ item, section: section.id, cell, effect });
+      cells.push({ item, section: section.id, cell, effect, position });
     }
   }
   const leaving = [];
   for (const item of shown.keys()) {
     if (!staying.has(item)) leaving.push({ item, fade: animated });
   }
-  return { cells, leaving, slide: motion && kind !== 'reload' };
+  return { cells, leaving, slide: motion && kind !== 'reload', total: position };
 }
 
 /** The key of a supplementary element: its kind, section and index. */

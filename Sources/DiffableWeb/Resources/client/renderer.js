@@ -41,6 +41,10 @@
 // under the transform.
 
 import {
+  arrowTarget, batchCounts, batchSummary, createAnnouncer, focusSuccessor, gridRows, isGrid,
+  pageTarget,
+} from './access-plan.js';
+import {
   batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAxis,
   sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey, untransformedRect,
   visibleStyle,
@@ -164,6 +168,7 @@ export function fillCell(document, element, cell) {
           const toggle = make('span', 'diffable-switch');
           toggle.setAttribute('role', 'switch');
           toggle.setAttribute('aria-checked', String(accessory.on === true));
+          toggle.setAttribute('aria-label', cell.text);
           toggle.setAttribute('data-on', String(accessory.on === true));
           holder.append(toggle);
           break;
@@ -182,6 +187,34 @@ export function fillCell(document, element, cell) {
   }
   element.replaceChildren(...parts);
 }
+
+/** The number of the last element given an `id` by a renderer of this page. */
+let lastElementNumber = 0;
+
+/** An element's `id`, given one unique on the page when it has none. */
+const idOf = (element) => {
+  if (!element.id) {
+    lastElementNumber += 1;
+    element.id = `diffable-${lastElementNumber}`;
+  }
+  return element.id;
+};
+
+/** Sets an attribute, or removes it when `value` is `null`, writing only a change. */
+const setAttribute = (element, name, value) => {
+  if (value === null) {
+    if (element.hasAttribute(name)) element.removeAttribute(name);
+  } else if (element.getAttribute(name) !== value) {
+    element.setAttribute(name, value);
+  }
+};
+
+/** A cell's accessible name: its text, then its secondary text. */
+const nameOf = (cell) => (cell.secondaryText === undefined
+  ? cell.text : `${cell.text}, ${cell.secondaryText}`);
+
+/** Whether a supplementary kind names a section header. */
+const isHeaderKind = (kind) => /header/i.test(kind);
 
 /**
  * Makes the renderer of one list.
@@ -256,6 +289,27 @@ export function createRenderer(root, {
   content.style.setProperty('--diffable-duration', `${duration}ms`);
   if (drawn === null) root.append(content);
   root.setAttribute('data-idle', '');
+  content.setAttribute('role', 'none');
+  // The rows that own a grid's cells (`aria-owns`): the cells stay where
+  // the layout puts them, and assistive technology reads them by row.
+  const rowHolder = document.createElement('div');
+  rowHolder.className = 'diffable-rows';
+  rowHolder.setAttribute('role', 'none');
+  root.append(rowHolder);
+  // The polite live region that says what a batch changed: after the
+  // list, which holds only its items.
+  const live = document.createElement('div');
+  live.className = 'diffable-live';
+  live.setAttribute('role', 'status');
+  live.setAttribute('aria-live', 'polite');
+  live.setAttribute('aria-atomic', 'true');
+  if (root.parentNode === null) root.append(live);
+  else root.parentNode.insertBefore(live, root.nextSibling);
+  const announcer = createAnnouncer({
+    write: (text) => { live.textContent = text; },
+    now,
+    clock,
+  });
 
   /** The element of each cell in the window, and the cell it shows. */
   const cellElements = new Map();
@@ -314,20 +368,23 @@ export function createRenderer(root, {
   };
 
   /**
-   * Whether the list's cells are selectable, as its last `reload` said:
-   * each cell then takes the keyboard's focus, as a button.
+   * Whether the list's cells are selectable, as its last `reload` said: the
+   * list is then a listbox of options, selected where a cell has a
+   * checkmark.
    */
   let selectable = false;
-  /** Makes a cell element focusable as a button, or not, as `selectable` says. */
-  const markSelectable = (element) => {
-    if (selectable) {
-      element.setAttribute('tabindex', '0');
-      element.setAttribute('role', 'button');
-    } else {
-      element.removeAttribute('tabindex');
-      element.removeAttribute('role');
-    }
-  };
+  /** The item that holds the list's one tab stop: the last focused, or the window's first. */
+  let activeItem = null;
+  /** An item a key moved the focus to beyond the window: focused once drawn. */
+  let pendingFocus = null;
+  /** The list's state, its window's cells and scroll axis as last drawn. */
+  let drawnState = null;
+  let drawnCells = [];
+  let drawnAxis = 'y';
+  /** Whether the list reads as a grid (rows of cells) rather than a list. */
+  let grid = false;
+  /** The focused cell, kept in the DOM though it left the window, or `null`. */
+  let keptOutside = null;
 
   if (drawn !== null) adopt();
 
@@ -346,7 +403,7 @@ export function createRenderer(root, {
       }
       cellElements.set(item, element);
       shown.set(item, ADOPTED);
-      if (element.getAttribute('role') === 'button') selectable = true;
+      if (element.getAttribute('role') === 'option') selectable = true;
     }
     for (const element of [...content.children]) {
       const section = element.getAttribute('data-band');
@@ -637,6 +694,7 @@ export function createRenderer(root, {
       if (entry.cell !== text) {
         fillCell(document, element, supplementary.cell);
         entry.cell = text;
+        entry.name = nameOf(supplementary.cell);
       }
       for (const side of ['left', 'top', 'right', 'bottom', 'marginLeft', 'marginTop']) {
         element.style[side] = '';
@@ -670,6 +728,157 @@ export function createRenderer(root, {
       element.style[side] = '0px';
     }
   };
+
+  /** The item of the cell that has the keyboard's focus, or `null`. */
+  const focusedItem = () => {
+    const active = document.activeElement;
+    if (active === null || active === undefined || !root.contains(active)) return null;
+    const item = active.getAttribute('data-item');
+    return item !== null && cellElements.get(item) === active ? item : null;
+  };
+
+  /**
+   * Gives the list, its cells and supplementaries their roles and
+   * positions: a list (a listbox when selectable) of items that know their
+   * place in the whole snapshot, its headers headings; an outline, a tree
+   * of items with levels; or a grid whose rows own its cells, its headers
+   * row headers. One cell holds the list's tab stop.
+   */
+  const describe = (plan, layout, axis, entries) => {
+    grid = isGrid(plan.cells, layout, axis);
+    // An outline (levels or disclosure marks in the window) is a tree.
+    const tree = !grid && plan.cells.some(({ cell }) => (cell.indentation ?? 0) > 0
+      || (cell.accessories ?? []).some((accessory) => accessory.type === 'disclosure'));
+    const [listRole, itemRole] = grid
+      ? ['grid', 'gridcell']
+      : tree ? ['tree', 'treeitem'] : selectable ? ['listbox', 'option'] : ['list', 'listitem'];
+    setAttribute(root, 'role', listRole);
+    // A grid's window holds some of its rows; how many there are is not known here.
+    setAttribute(root, 'aria-rowcount', grid ? '-1' : null);
+    const setSize = String(plan.total);
+    if (activeItem === null || !cellElements.has(activeItem)) {
+      activeItem = plan.cells[0]?.item ?? null;
+    }
+    for (const { item, cell, position } of plan.cells) {
+      const element = cellElements.get(item);
+      const flat = !grid && !tree;
+      setAttribute(element, 'role', itemRole);
+      setAttribute(element, 'aria-setsize', flat ? setSize : null);
+      setAttribute(element, 'aria-posinset', flat ? String(position) : null);
+      setAttribute(element, 'aria-level', tree ? String((cell.indentation ?? 0) + 1) : null);
+      setAttribute(element, 'aria-selected', selectable
+        ? String((cell.accessories ?? []).some((accessory) => accessory.type === 'checkmark'))
+        : null);
+      setAttribute(element, 'aria-label', nameOf(cell));
+      setAttribute(element, 'tabindex', item === activeItem ? '0' : '-1');
+    }
+    for (const { element, name } of supplementaries.values()) {
+      const header = isHeaderKind(element.getAttribute('data-kind') ?? '');
+      const role = header ? (grid ? 'rowheader' : 'heading') : (grid ? 'gridcell' : null);
+      setAttribute(element, 'role', role);
+      setAttribute(element, 'aria-level', header && !grid ? '2' : null);
+      // Named by its text as written, not as the stylesheet may case it.
+      setAttribute(element, 'aria-label', role === null ? null : (name ?? null));
+    }
+    const rows = grid ? gridRows(entries, plan.cells, layout.frames, axis) : [];
+    while (rowHolder.children.length > rows.length) rowHolder.children[rows.length].remove();
+    rows.forEach((row, k) => {
+      let element = rowHolder.children[k];
+      if (element === undefined) {
+        element = document.createElement('div');
+        element.setAttribute('role', 'row');
+        rowHolder.append(element);
+      }
+      const owned = row.map((entry) => idOf(entry.type === 'cell'
+        ? cellElements.get(entry.item)
+        : supplementaries.get(entry.key).element));
+      setAttribute(element, 'aria-owns', owned.join(' '));
+    });
+  };
+
+  /** Moves the list's tab stop to a focused cell. */
+  root.addEventListener('focusin', (event) => {
+    const item = event.target?.getAttribute?.('data-item');
+    if (item === null || item === undefined || cellElements.get(item) !== event.target) return;
+    if (activeItem === item) return;
+    const previous = cellElements.get(activeItem);
+    if (previous !== undefined) setAttribute(previous, 'tabindex', '-1');
+    activeItem = item;
+    setAttribute(event.target, 'tabindex', '0');
+  });
+
+  /** The item `step` places after `item` in the whole list (before it when negative). */
+  const itemAfter = (item, step) => {
+    const items = drawnState.sections.flatMap((section) => section.items);
+    return items[items.indexOf(item) + step] ?? null;
+  };
+
+  /**
+   * Focuses an item's cell; one beyond the window is focused once drawn,
+   * the list scrolled toward it: to its start or end, or half a page.
+   */
+  const focusItem = (item, toward) => {
+    const element = cellElements.get(item);
+    if (element !== undefined) {
+      pendingFocus = null;
+      element.focus();
+      return;
+    }
+    pendingFocus = item;
+    const [position, length, extent] = drawnAxis === 'x'
+      ? ['scrollLeft', root.clientWidth, root.scrollWidth]
+      : ['scrollTop', root.clientHeight, root.scrollHeight];
+    if (toward === 'start') root[position] = 0;
+    else if (toward === 'end') root[position] = extent;
+    else root[position] += toward * (length / 2);
+  };
+
+  /**
+   * The keys of a focused cell: arrows in layout order (along the scroll
+   * axis in a list, all four in a grid), Home and End to the list's first
+   * and last item, Page Up and Page Down by a screen.
+   */
+  root.addEventListener('keydown', (event) => {
+    const element = event.target;
+    const item = element?.getAttribute?.('data-item');
+    if (item === null || item === undefined || cellElements.get(item) !== element
+      || drawnState === null || event.altKey || event.ctrlKey || event.metaKey) return;
+    const frames = new Map();
+    for (const cell of drawnCells) {
+      const frame = drawnLayout?.frames.get(cell.item);
+      if (frame !== undefined && cellElements.has(cell.item)) frames.set(cell.item, frame);
+    }
+    const forward = drawnAxis === 'x' ? 'ArrowRight' : 'ArrowDown';
+    const backward = drawnAxis === 'x' ? 'ArrowLeft' : 'ArrowUp';
+    let target = null;
+    let toward = 0;
+    switch (event.key) {
+      case 'ArrowUp': case 'ArrowDown': case 'ArrowLeft': case 'ArrowRight':
+        if (!grid && event.key !== forward && event.key !== backward) return;
+        toward = event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1;
+        target = arrowTarget(event.key, item, frames);
+        break;
+      case 'PageDown': case 'PageUp':
+        toward = event.key === 'PageDown' ? 2 : -2;
+        target = pageTarget(Math.sign(toward), item, frames,
+          drawnAxis === 'x' ? root.clientWidth : root.clientHeight, drawnAxis);
+        break;
+      case 'Home':
+        toward = 'start';
+        target = drawnState.sections.find((section) => section.items.length > 0)?.items[0] ?? null;
+        break;
+      case 'End':
+        toward = 'end';
+        target = drawnState.sections.findLast((section) => section.items.length > 0)
+          ?.items.at(-1) ?? null;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (target === null && typeof toward === 'number') target = itemAfter(item, Math.sign(toward));
+    if (target !== null && target !== item) focusItem(target, toward);
+  });
 
   /**
    * Draws a change: a `reload`, `batch` or `layout` the connection applied.
@@ -758,9 +967,21 @@ export function createRenderer(root, {
       ? batchChanges(change.before.lists.get(list), state, message)
       : undefined;
     const plan = planCells({ kind: type, shown, after: state, changes, motion: motionOn });
-    if (type === 'reload' && selectable !== (message.selectable === true)) {
-      selectable = message.selectable === true;
-      for (const element of cellElements.values()) markSelectable(element);
+    if (type === 'reload') selectable = message.selectable === true;
+    // The focused cell stays in the DOM when it leaves the window but not
+    // the list; when it leaves the list, its nearest neighbour takes the focus.
+    const focused = focusedItem();
+    let successor = null;
+    keptOutside = null;
+    if (focused !== null && plan.leaving.some((entry) => entry.item === focused)) {
+      const present = new Set(state.sections.flatMap((section) => section.items));
+      if (present.has(focused)) {
+        plan.leaving = plan.leaving.filter((entry) => entry.item !== focused);
+        keptOutside = cellElements.get(focused);
+      } else {
+        successor = focusSuccessor(
+          change.before.lists.get(list)?.sections ?? [], focused, (item) => present.has(item));
+      }
     }
     if (!plan.slide) stopEverything();
 
@@ -823,7 +1044,6 @@ export function createRenderer(root, {
         const ready = prepared.get(item);
         prepared.delete(item);
         element = ready?.cell === cell ? ready.element : makeCell(item, cell);
-        markSelectable(element);
         filled = true;
         cellElements.set(item, element);
         if (effect === 'insert') arriving.push(element);
@@ -833,6 +1053,7 @@ export function createRenderer(root, {
           const ghost = element.cloneNode(true);
           ghost.removeAttribute('data-item');
           ghost.removeAttribute('data-section');
+          ghost.removeAttribute('id');
           ghost.removeAttribute('tabindex');
           ghost.removeAttribute('role');
           ghost.classList.remove(ARRIVING_CLASS, LEAVING_CLASS);
@@ -855,23 +1076,50 @@ export function createRenderer(root, {
     }
 
     // DOM order: the snapshot's, around the elements fading out.
-    const order = contentOrder(state.sections, plan.cells, layout, axis).map((entry) => {
+    const entries = contentOrder(state.sections, plan.cells, layout, axis);
+    const order = entries.map((entry) => {
       if (entry.type === 'cell') return cellElements.get(entry.item);
       if (entry.type === 'band') return bands.get(entry.section).element;
       const supplementary = supplementaries.get(entry.key);
       return supplementary.wrapper ?? supplementary.element;
     });
-    insertRuns(content, reorder([...content.children], order, ghosts));
+    const still = keptOutside === null ? ghosts : new Set([...ghosts, keptOutside]);
+    insertRuns(content, reorder([...content.children], order, still));
     for (const [section, entry] of bands) {
       const wanted = plan.cells.filter((cell) => cell.section === section)
         .map((cell) => cellElements.get(cell.item));
-      const skip = new Set([...ghosts, ...entry.markers]);
+      const skip = new Set([...still, ...entry.markers]);
       insertRuns(entry.inner, reorder([...entry.inner.children], wanted, skip));
     }
     content.style.width = px(layout.size[0]);
     content.style.height = px(layout.size[1]);
     root.setAttribute('data-seq', String(state.seq));
     root.removeAttribute('data-first-paint');
+    describe(plan, layout, axis, entries);
+    drawnState = state;
+    drawnCells = plan.cells;
+    drawnAxis = axis;
+    // Moving an element in the DOM takes its focus away: it gets it back.
+    if (successor !== null) {
+      if (cellElements.has(successor)) cellElements.get(successor).focus({ preventScroll: true });
+      else pendingFocus = successor;
+    } else if (focused !== null && cellElements.has(focused)
+      && document.activeElement !== cellElements.get(focused)) {
+      cellElements.get(focused).focus({ preventScroll: true });
+    }
+    if (pendingFocus !== null && cellElements.has(pendingFocus)) {
+      const item = pendingFocus;
+      pendingFocus = null;
+      cellElements.get(item).focus();
+    }
+    if (type === 'batch' || type === 'reload') {
+      const words = typeof message.announce === 'string'
+        ? message.announce
+        : type === 'batch'
+          ? batchSummary(batchCounts(change.before.lists.get(list), message))
+          : null;
+      if (words) announcer.announce(words);
+    }
 
     // Last, Invert, Play: each kept element slides from where it was, its
     // earlier animation stopped once its position was read. Where it ends
