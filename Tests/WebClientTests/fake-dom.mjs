@@ -230,6 +230,8 @@ export class FakeElement {
     const name = attributeOf(selector);
     return [...this.descendants()].filter((element) => element.hasAttribute(name));
   }
+  /** The first element below this one with an attribute, or `null`. */
+  querySelector(selector) { return this.querySelectorAll(selector)[0] ?? null; }
   closest(selector) {
     const name = attributeOf(selector);
     for (let node = this; node !== null; node = node.parentNode) {

@@ -1,8 +1,9 @@
 // page.js booted in a fake window: the socket address and the page id the
 // server issued, `ready` with the lists' viewports and the controls' values
 // after it, one `viewport` per animation frame, `tap` on a click in a cell,
-// `input` on an input event, `band` as bands scroll (one per band per
-// frame), `visible` messages styling cells, the connection's state on
+// `input` on an input event and on a form's submission, `band` as bands
+// scroll (one per band per frame), `visible` messages styling cells, the
+// connection's state on
 // <html>, the notices and the reload the server's closes bring, and
 // `window.diffable`.
 
@@ -304,6 +305,56 @@ test('a list has one tab stop; Enter or Space on its focused cell taps it', () =
   socket.receive(reload(3, false));
   runFrames();
   assert.deepEqual(focusable(), [['k2', '0', 'listitem'], ['everest', '-1', 'listitem']]);
+});
+
+test('a submitted form sends its field\'s text once, trimmed, then clears the field', () => {
+  const { window, document } = fakeWindow();
+  // The reconnect's timer is the one the test runs.
+  const timers = [];
+  window.setTimeout = (callback) => timers.push(callback);
+  const form = document.createElement('form');
+  form.setAttribute('data-diffable-submit', 'message');
+  const field = document.createElement('input');
+  field.setAttribute('name', 'message');
+  Object.assign(field, { type: 'text', value: '' });
+  const button = document.createElement('button');
+  form.append(field, button);
+  document.body.append(form);
+  boot({ window });
+  let socket = FakeWebSocket.made.at(-1);
+  const submit = () => {
+    let prevented = false;
+    form.dispatch('submit', { preventDefault: () => { prevented = true; } });
+    return prevented;
+  };
+  const inputs = () => socket.sent.filter((message) => message.type === 'input');
+
+  field.value = 'before the socket opens';
+  assert.equal(submit(), true, 'the page never leaves for the form\'s action');
+  assert.equal(field.value, 'before the socket opens', 'what could not go out is kept');
+  socket.open();
+  assert.deepEqual(inputs(), [{ v: 1, type: 'input', name: 'search', value: 'kings' }],
+    'ready sends the controls\' values, not the form\'s');
+
+  field.value = '  Hello, <b>Ada</b>\n ';
+  assert.equal(submit(), true);
+  assert.equal(field.value, '');
+  field.value = ' \t ';
+  assert.equal(submit(), true);
+  assert.equal(field.value, ' \t ', 'nothing to send: nothing sent, nothing cleared');
+  field.value = 'again';
+  submit();
+  assert.deepEqual(inputs().slice(1), [
+    { v: 1, type: 'input', name: 'message', value: 'Hello, <b>Ada</b>' },
+    { v: 1, type: 'input', name: 'message', value: 'again' },
+  ]);
+
+  // A reconnect restores the controls, and sends no message again.
+  socket.closeWith(1006, '');
+  for (const callback of timers.splice(0)) callback();
+  socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  assert.deepEqual(inputs(), [{ v: 1, type: 'input', name: 'search', value: 'kings' }]);
 });
 
 /** The elements of the document, in order. */

@@ -5,7 +5,9 @@
 // `[data-diffable-list]`, `viewport` messages as lists scroll or change
 // size (at most one per list per animation frame), `input` messages from
 // each `[data-diffable-input]` (and again after every `ready`, so that a
-// reconnect restores them), `tap` messages for clicks on cells (and Enter
+// reconnect restores them), `input` messages from each
+// `[data-diffable-submit]` form as it is submitted (once: a message typed,
+// not a state to restore), `tap` messages for clicks on cells (and Enter
 // or Space on a focused cell of a selectable list), `measure`
 // messages with the sizes of self-sizing cells, `band` messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
@@ -123,6 +125,19 @@ export function socketURL(location, path, id) {
 export function controlValue(control) {
   if (control.type === 'checkbox' || control.type === 'radio') return String(control.checked);
   return String(control.value ?? '');
+}
+
+/**
+ * What a `[data-diffable-submit]` form sends when submitted: the value of
+ * its named field (its first `[name]` element), without the white space
+ * around it; `null` when nothing is left, or the form has no such field.
+ *
+ * @param {Element} form
+ * @returns {string | null}
+ */
+export function submittedValue(form) {
+  const value = String(form.querySelector('[name]')?.value ?? '').trim();
+  return value === '' ? null : value;
 }
 
 /**
@@ -421,6 +436,20 @@ export function boot({ window = globalThis } = {}) {
   for (const control of controls) {
     control.addEventListener('input', () => {
       connection.input(control.getAttribute('data-diffable-input'), controlValue(control));
+    });
+  }
+
+  // Forms that send what is typed: each submission is one `input`, named by
+  // the form, sent once (never again after a reconnect); the field is
+  // cleared once it went out, and keeps its text when it could not.
+  for (const form of document.querySelectorAll('[data-diffable-submit]')) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const value = submittedValue(form);
+      if (value === null) return;
+      if (connection.input(form.getAttribute('data-diffable-submit'), value)) {
+        form.querySelector('[name]').value = '';
+      }
     });
   }
 

@@ -962,6 +962,13 @@ export function createRenderer(root, {
     const viewport = { width: root.clientWidth, height: root.clientHeight };
     const layout = state.layout ?? stackedLayout(state, viewport.width);
     const axis = scrollAxis(layout.size, viewport);
+    // A list that overflows and is scrolled to its end (along its axis,
+    // within 1 px) stays at its end as its content grows: a chat as
+    // messages come. Where it is is read here, before any write.
+    const [offset, length, extent] = axis === 'x'
+      ? [root.scrollLeft, root.clientWidth, root.scrollWidth]
+      : [root.scrollTop, root.clientHeight, root.scrollHeight];
+    const atEnd = extent - length >= 1 && offset + length >= extent - 1;
     const motionOn = motion();
     const changes = type === 'batch'
       ? batchChanges(change.before.lists.get(list), state, message)
@@ -1169,6 +1176,9 @@ export function createRenderer(root, {
       }
     }
     for (const element of arriving) settled.push(fadeInCell(element));
+    // The last write: a list that was at its end goes to its new end.
+    const end = layout.size[axis === 'x' ? 0 : 1] - length;
+    if (atEnd && end > offset) root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = end;
 
     // Self-sizing cells are measured once drawn; this draw answers any
     // measurement sent before it.
