@@ -615,14 +615,39 @@ public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
 /// script, the conversation starts again from its history. The page
 /// announces each of Ada's messages as it arrives ("Ada: Did the batch
 /// animate?").
-public final class ChatBrowserScreen: BrowserScreen {
+///
+/// The page's form sends what you type (the `input` named `message`): the
+/// first message stops the unattended script for good, on this page; each
+/// message then comes at the end of the list, and Ada answers it after her
+/// typing indicator, one message after the other.
+public final class ChatBrowserScreen: BrowserScreen, WebSessionDelegate {
   /// The screen model.
   public let conversation: Conversation
   /// The pause between two changes, in seconds.
   public let pause: Double
-  private var playing: Task<Void, Never>?
+  /// Whether a message typed on the page stopped the unattended script:
+  /// it does not start again, even when the page connects again.
+  public private(set) var scriptStopped = false
+  /// The number of typed messages waiting to be sent or answered.
+  public private(set) var waitingMessages = 0
+  /// The last task of the script started, running or cancelled and
+  /// ending: each starts after the one before has ended.
+  private var script: Task<Void, Never>?
+  /// Whether the script plays (its task is not cancelled).
+  private var playing = false
   /// The first apply, the history: the conversation plays after it.
   private var opening: Task<Void, Never>?
+  /// The typed messages, each sent and answered after the one before.
+  private let sends = ActionsInOrder()
+  private var stopped = false
+
+  /// The longest message the screen takes, in characters: the page's
+  /// field stops there too (`maxlength`), and a longer one is cut.
+  public static let maximumMessageLength = 500
+  /// The most typed messages that wait their turn: a message past them is
+  /// refused, so that a page that sends faster than Ada answers holds a
+  /// bounded queue.
+  public static let maximumWaitingMessages = 20
 
   /// The conversation in the list `listName` of `session`.
   public init(
@@ -644,6 +669,7 @@ public final class ChatBrowserScreen: BrowserScreen {
       _ = isolation
       await conversation.open()
     }
+    session.delegate = self
   }
 
   /// A plain list with a header above each day; rows size themselves to
@@ -665,25 +691,79 @@ public final class ChatBrowserScreen: BrowserScreen {
     }
   }
 
+  /// The message a page's `message` input makes: its value without the
+  /// white space around it, cut to ``maximumMessageLength`` characters;
+  /// `nil` when nothing is left.
+  public static func message(from value: String) -> String? {
+    let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return nil }
+    return String(text.prefix(maximumMessageLength))
+  }
+
+  /// The page's form sent a message.
+  public func session(
+    _ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor
+  ) {
+    guard input.name == "message" else { return }
+    send(input.value)
+  }
+
+  /// Sends `value` as your message (see ``message(from:)``), after the
+  /// messages sent before, and plays Ada answering it. The first one stops
+  /// the unattended script for good. Returns whether the message was
+  /// taken: an empty one is not, nor one past ``maximumWaitingMessages``
+  /// waiting, nor one after the screen stopped.
+  @discardableResult
+  public func send(_ value: String, isolation: isolated any Actor = #isolation) -> Bool {
+    guard !stopped, let text = Self.message(from: value),
+      waitingMessages < Self.maximumWaitingMessages
+    else { return false }
+    scriptStopped = true
+    playing = false
+    let script = script
+    script?.cancel()
+    waitingMessages += 1
+    let opening = opening
+    let conversation = conversation
+    let pause = pause
+    // Each change reads the snapshot the one before applied: the history,
+    // what the cancelled script left (it takes its typing indicator away
+    // as it ends), the message before and its answer.
+    sends.perform { [weak self] in
+      await opening?.value
+      await script?.value
+      defer { self?.waitingMessages -= 1 }
+      guard self?.stopped == false else { return }
+      try? await conversation.sendAndAwaitAnswer(text, pause: pause)
+    }
+    return true
+  }
+
   public func connectionChanged(connected: Bool, isolation: isolated any Actor) {
     guard connected else {
-      playing?.cancel()
-      playing = nil
+      script?.cancel()
+      playing = false
       return
     }
-    guard playing == nil else { return }
+    guard !playing, !scriptStopped, !stopped else { return }
+    playing = true
     let opening = opening
+    let previous = script
     let pause = pause
     let conversation = conversation
-    playing = Task {
+    script = Task {
       _ = isolation
       await opening?.value
+      // A script cancelled when the page went away may still be ending.
+      await previous?.value
       do {
         while true {
           for step in Conversation.lines.indices {
+            try Task.checkCancellation()
             try await conversation.step(step, pause: pause)
           }
           try await DemoScreens.pause(pause * 3)
+          try Task.checkCancellation()
           await conversation.open()
         }
       } catch {
@@ -696,8 +776,15 @@ public final class ChatBrowserScreen: BrowserScreen {
     await opening?.value
   }
 
+  /// Returns when every message typed so far is sent and answered.
+  public func sent() async {
+    await sends.wait()
+  }
+
   public func stop(isolation: isolated any Actor) {
-    playing?.cancel()
-    playing = nil
+    stopped = true
+    script?.cancel()
+    playing = false
+    sends.cancel()
   }
 }

@@ -72,8 +72,14 @@ public enum WebPages {
     DemoPage(
       name: "chat", title: "Chat",
       summary:
-        "A conversation whose messages arrive from a background task, typing indicator first.",
-      listName: "chat", controls: ""),
+        "A conversation whose messages arrive from a background task, typing indicator first; "
+        + "type a message, and Ada answers.",
+      listName: "chat",
+      controls: """
+        <form data-diffable-submit="message"><input name="message" type="text" \
+        autocomplete="off" maxlength="500" aria-label="Message" placeholder="Message"> \
+        <button type="submit">Send</button></form>
+        """),
     DemoPage(
       name: "wifi", title: "Wi-Fi",
       summary: "WWDC19's Wi-Fi settings: turn Wi-Fi on, and networks come and go as scans arrive.",

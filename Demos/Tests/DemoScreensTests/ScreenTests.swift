@@ -213,6 +213,43 @@ struct ScreenTests {
         == "Ada: Hi")
   }
 
+  /// Cancels `task` when given a caption that starts with `prefix`: in
+  /// the middle of the change that caption goes with.
+  @MainActor
+  final class CancelOnCaption: @MainActor StepCaptioning {
+    let prefix: String
+    var task: Task<Void, any Error>?
+    init(_ prefix: String) { self.prefix = prefix }
+    var caption: String? {
+      didSet { if caption?.hasPrefix(prefix) == true { task?.cancel() } }
+    }
+  }
+
+  @Test("chat: a run cancelled while Ada types takes her typing indicator away")
+  @MainActor
+  func chatCancelled() async throws {
+    let view = ReferenceListView<String>()
+    let canceller = CancelOnCaption("Ada starts typing")
+    let screen = Conversation(view: view, captions: canceller) { screen, item in
+      switch item {
+      case .typing: return "…"
+      case .message(let number): return screen.messages[number]!.text
+      }
+    }
+    await screen.open()
+    // Cancelled as the indicator comes in; her line, handed over at once
+    // after it, is not shown.
+    let run = Task { try await screen.step(0, pause: 0) }
+    canceller.task = run
+    await #expect(throws: CancellationError.self) { try await run.value }
+    #expect(view.cells[1] == [])
+    #expect(batches(view).suffix(2) == ["1 item insert", "1 item delete"])
+    #expect(canceller.caption == "Ada stops typing")
+    // The next change builds on what the run left.
+    try await screen.sendAndAwaitAnswer("Hello?", pause: 0)
+    #expect(view.cells[1] == ["Hello?", Conversation.lines[0]])
+  }
+
   @Test("expand: a toggle or a selection reconfigures the rows in place")
   @MainActor
   func expandScreen() async {

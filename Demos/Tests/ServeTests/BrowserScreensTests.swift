@@ -120,6 +120,87 @@ import Testing
     screen.stop(isolation: MainActor.shared)
   }
 
+  @Test @MainActor func aMessageTypedIsTrimmedAndCutAndAnEmptyOneRefused() {
+    #expect(ChatBrowserScreen.message(from: "  Hello, Ada!\n") == "Hello, Ada!")
+    #expect(ChatBrowserScreen.message(from: " \t\n ") == nil)
+    #expect(ChatBrowserScreen.message(from: "") == nil)
+    let long = String(repeating: "é", count: 600)
+    #expect(ChatBrowserScreen.message(from: " " + long) == String(repeating: "é", count: 500))
+    #expect(ChatBrowserScreen.maximumMessageLength == 500)
+  }
+
+  /// The texts of the rows of today, as `author: text`; the typing
+  /// indicator as `…`.
+  @MainActor func today(_ screen: ChatBrowserScreen) -> [String] {
+    let conversation = screen.conversation
+    return conversation.dataSource.snapshot().itemIdentifiers(inSection: .today).map { item in
+      guard case .message(let number) = item, let message = conversation.messages[number] else {
+        return "…"
+      }
+      return message.author + ": " + message.text
+    }
+  }
+
+  @Test @MainActor func aMessageTypedStopsTheScriptForGoodAndIsAnsweredInTurn() async throws {
+    let session = WebSession()
+    let screen = ChatBrowserScreen(session: session, listName: "chat", pause: 0.001)
+    defer { screen.stop(isolation: MainActor.shared) }
+    await screen.opened()
+    screen.connectionChanged(connected: true, isolation: MainActor.shared)
+    // The script plays: wait until Ada has started typing its first line.
+    while today(screen).isEmpty { await Task.yield() }
+    #expect(!screen.scriptStopped)
+
+    let input = { (value: String) in
+      screen.session(
+        session, didReceive: WebInput(name: "message", value: value), isolation: MainActor.shared)
+    }
+    input("   ")
+    #expect(!screen.scriptStopped, "an empty message is refused")
+    input("First")
+    #expect(screen.scriptStopped)
+    input(" Second ")
+    input(String(repeating: "x", count: 501))
+    screen.session(
+      session, didReceive: WebInput(name: "search", value: "ignored"), isolation: MainActor.shared)
+    #expect(screen.waitingMessages == 3)
+    await screen.sent()
+    #expect(screen.waitingMessages == 0)
+
+    // Whatever the script showed before it stopped, without its typing
+    // indicator; then each message and its answer, in turn.
+    let rows = today(screen)
+    #expect(!rows.contains("…"))
+    #expect(
+      Array(rows.suffix(6)) == [
+        "you: First", "Ada: " + Conversation.lines[0],
+        "you: Second", "Ada: " + Conversation.lines[1],
+        "you: " + String(repeating: "x", count: 500), "Ada: " + Conversation.lines[2],
+      ])
+    let shown = rows.count
+    // A reconnect does not start the script again.
+    screen.connectionChanged(connected: false, isolation: MainActor.shared)
+    screen.connectionChanged(connected: true, isolation: MainActor.shared)
+    await screen.sent()
+    #expect(today(screen).count == shown)
+    #expect(screen.scriptStopped)
+  }
+
+  @Test @MainActor func messagesPastTheQueueAreRefusedAndNoneAfterTheScreenStops() async {
+    let session = WebSession()
+    let screen = ChatBrowserScreen(session: session, listName: "chat", pause: 0.001)
+    await screen.opened()
+    for number in 0..<ChatBrowserScreen.maximumWaitingMessages {
+      #expect(screen.send("message \(number)"))
+    }
+    #expect(!screen.send("one too many"))
+    await screen.sent()
+    #expect(today(screen).count == 2 * ChatBrowserScreen.maximumWaitingMessages)
+    #expect(!today(screen).contains("you: one too many"))
+    screen.stop(isolation: MainActor.shared)
+    #expect(!screen.send("after the end"))
+  }
+
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
     let screens = BrowserScreens(mountains: testMountains)
     for page in WebPages.demos {

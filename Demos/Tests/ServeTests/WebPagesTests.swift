@@ -54,9 +54,17 @@ import Testing
     let search = Self.html(of: mountains)
     #expect(search.components(separatedBy: "<input ").count == 2)
     #expect(search.contains("<input type=\"search\" data-diffable-input=\"search\""))
-    for name in ["sort", "reststop", "expand", "outline", "chat"] {
+    for name in ["sort", "reststop", "expand", "outline"] {
       #expect(!Self.html(of: try #require(WebPages.demo(named: name))).contains("<input"))
     }
+    let chat = Self.html(of: try #require(WebPages.demo(named: "chat")))
+    #expect(chat.components(separatedBy: "<input ").count == 2)
+    #expect(chat.components(separatedBy: "<form ").count == 2)
+    #expect(
+      chat.contains(
+        #"<form data-diffable-submit="message"><input name="message" type="text" "#
+          + #"autocomplete="off" maxlength="500" aria-label="Message" placeholder="Message"> "#
+          + #"<button type="submit">Send</button></form>"#))
     let wifi = Self.html(of: try #require(WebPages.demo(named: "wifi")))
     #expect(wifi.components(separatedBy: "<input ").count == 2)
     #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))

@@ -349,6 +349,8 @@ export class Page {
   /**
    * Presses a named key (`Backspace`, `Enter`, `ArrowDown`, `PageUp`, ...),
    * with the DevTools protocol's `modifiers` (1 Alt, 2 Ctrl, 4 Meta, 8 Shift).
+   * Enter types its carriage return too, as a keyboard's does: in a form's
+   * field, it submits the form.
    */
   async press(key, { code = key, windowsVirtualKeyCode, modifiers = 0 } = {}) {
     const codes = {
@@ -357,7 +359,9 @@ export class Page {
     };
     const keyCode = windowsVirtualKeyCode ?? codes[key];
     const event = { key, code, modifiers, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode };
-    await this.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...event });
+    await this.send('Input.dispatchKeyEvent', key === 'Enter'
+      ? { type: 'keyDown', text: '\r', unmodifiedText: '\r', ...event }
+      : { type: 'rawKeyDown', ...event });
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
   }
 

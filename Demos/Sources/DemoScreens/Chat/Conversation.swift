@@ -174,16 +174,28 @@ public final class Conversation {
 
   /// Runs the other side in a detached task, and applies what it hands
   /// over as it comes.
+  ///
+  /// Cancelled, it cancels the other side, takes away the typing indicator
+  /// if Ada was typing, and throws `CancellationError`: the conversation is
+  /// left as it was between two lines, for the next change to build on.
   func hear(_ line: String, pause seconds: Double) async throws {
     let (events, continuation) = AsyncStream.makeStream(of: OtherSide.self)
     let otherSide = Task.detached {
       try await Conversation.otherSide(line: line, pause: seconds, to: continuation)
     }
+    // The stream ends when the other side is done, or when this task is
+    // cancelled; once cancelled, what it still holds is not shown.
     for await event in events {
+      if Task.isCancelled { break }
       switch event {
       case .startsTyping: await showTyping()
       case .sends(let line): await showReply(line)
       }
+    }
+    if Task.isCancelled {
+      otherSide.cancel()
+      await hideTyping()
+      throw CancellationError()
     }
     try await otherSide.value
   }
@@ -214,6 +226,15 @@ public final class Conversation {
   /// A message that arrives, in words: `Ada: Did the batch animate?`.
   public static func announcement(of message: ChatMessage) -> String {
     "\(message.author): \(message.text)"
+  }
+
+  /// The typing indicator goes, if it is there, with no message.
+  func hideTyping() async {
+    var snapshot = dataSource.snapshot()
+    guard snapshot.indexOfItem(.typing) != nil else { return }
+    snapshot.deleteItems([.typing])
+    setCaption("Ada stops typing")
+    await dataSource.apply(snapshot)
   }
 
   func setCaption(_ caption: String) { captions?.caption = caption }

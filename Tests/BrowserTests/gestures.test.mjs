@@ -1,0 +1,94 @@
+// End to end: the seed screens' gestures, with `serve` and headless
+// Chromium. On the chat, a message typed into the page's form and sent with
+// Enter comes at the end of the server's list, followed by Ada's answer,
+// and the list, scrolled to its end before, is still at its end once they
+// are drawn.
+// Nothing waits on time: every wait is on `data-idle`, sequence numbers,
+// the page's own state or the server's, polled with a deadline.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { requireWebSocket } from './support/cdp.mjs';
+import { differences, serverItems, settle } from './support/diffable.mjs';
+import { serverAndBrowser } from './support/fixtures.mjs';
+
+requireWebSocket();
+
+const running = serverAndBrowser();
+
+/** Opens `path` in a new tab at `viewport`; the page's errors fail the test at the end. */
+async function open(path, viewport, t) {
+  const page = await running.browser.newPage(viewport);
+  t.after(async () => {
+    const errors = page.errors;
+    await page.close();
+    assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
+  });
+  await page.goto(`${running.server.url}${path}`);
+  return page;
+}
+
+/** Settles the page and asserts that it agrees with the server; returns what was read. */
+async function check(page, options = {}) {
+  const read = await settle(page, running.server, options);
+  assert.deepEqual(differences(read), [], `after ${options.what ?? 'loading'}`);
+  return read;
+}
+
+/** The text the DOM shows for `item` in a `settle` read, or `undefined`. */
+const shownText = (dom, item) => dom[0].cells.find((cell) => cell.item === item)?.text;
+
+/** Evaluated in the page: where the first list is scrolled along its height. */
+function scrollOf() {
+  const list = document.querySelector('[data-diffable-list]');
+  return { top: list.scrollTop, client: list.clientHeight, height: list.scrollHeight };
+}
+
+describe('the chat, used', () => {
+  test('a message typed and sent with Enter comes last, then Ada\'s answer, at the list\'s end',
+    async (t) => {
+      // A short window, so that the history alone overflows the list.
+      const page = await open('/demos/chat', { width: 390, height: 250 }, t);
+      await check(page, { what: 'opening /demos/chat' });
+      await page.evaluate(() => {
+        const list = document.querySelector('[data-diffable-list]');
+        list.scrollTop = list.scrollHeight;
+      });
+      const before = await page.evaluate(scrollOf);
+      assert.ok(before.height > before.client + 44,
+        `the list must overflow for the test to mean anything: ${JSON.stringify(before)}`);
+      assert.ok(before.top + before.client >= before.height - 1, JSON.stringify(before));
+
+      const text = 'Hello from the browser <b>not bold</b>';
+      await page.focus('input[name=message]');
+      await page.typeText(text);
+      await page.press('Enter');
+      // The form sent the message and cleared its field.
+      await page.waitFor(() => document.querySelector('input[name=message]').value === '',
+        { what: 'the message field to be cleared' });
+
+      const answer = 'Did the batch animate?';
+      const read = await check(page, {
+        what: 'the message and its answer',
+        timeout: 30_000,
+        accepts: (state, dom) => {
+          const items = serverItems(state, 'chat');
+          const [mine, theirs] = items.slice(-2);
+          return items.every((item) => !item.includes('typing'))
+            && shownText(dom, mine)?.includes(text) && shownText(dom, theirs)?.includes(answer);
+        },
+      });
+      const items = serverItems(read.server, 'chat');
+      assert.match(shownText(read.dom, items.at(-2)), /you · /, 'the message is yours');
+      assert.match(shownText(read.dom, items.at(-1)), /Ada$/, 'the answer is Ada\'s');
+      const markup = await page.evaluate(
+        () => document.querySelectorAll('[data-diffable-list] b').length);
+      assert.equal(markup, 0, 'the message reaches the page as text');
+
+      const after = await page.evaluate(scrollOf);
+      assert.ok(after.height > before.height, `the list grew: ${JSON.stringify([before, after])}`);
+      assert.ok(after.top + after.client >= after.height - 1,
+        `the list is at its end: ${JSON.stringify(after)}`);
+    });
+});
