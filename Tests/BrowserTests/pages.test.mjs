@@ -329,7 +329,7 @@ describe('the Wi-Fi settings, used', () => {
       accepts: (state) => state.lists[0].sections.length === 2,
     });
     const items = serverItems(on.server, 'wifi');
-    assert.deepEqual(items.slice(0, 2), [SWITCH, '{"row":"currentNetwork"}']);
+    assert.deepEqual(items.slice(0, 2), [SWITCH, '{"network":"Home"}']);
     assert.equal(await switchRow(), 'true');
     const headers = await page.evaluate(() => [...document.querySelectorAll('[data-kind]')]
       .map((element) => element.textContent));

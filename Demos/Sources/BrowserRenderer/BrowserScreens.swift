@@ -503,13 +503,18 @@ public final class OutlineBrowserScreen: BrowserScreen, WebListViewDelegate {
 /// named `wifi`) turns Wi-Fi on and off, which brings in the networks
 /// section or takes it away; while a page is connected and Wi-Fi is on, a
 /// scan every `interval` after the previous apply completed changes the
-/// networks found and reconfigures those whose signal changed.
-public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
+/// networks found and reconfigures those whose signal changed. A tap on a
+/// network found (or Enter or Space on it) joins it: its row moves up to
+/// the network joined, with its check mark, and the network left moves
+/// back among those found. A tap on the switch's row or on the network
+/// joined does nothing.
+public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate, WebListViewDelegate {
   /// The screen model.
   public let settings: WifiSettings
   /// The pause between scans.
   public let interval: Duration
-  /// The opening, the switch's turns and the scans, in the order they came.
+  /// The opening, the switch's turns, the joins and the scans, in the order
+  /// they came.
   private let actions = ActionsInOrder()
   private var scanning: Task<Void, Never>?
 
@@ -522,7 +527,7 @@ public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
     let view: WebListView<WifiSection, WifiItem> = session.listView(
       named: listName, layout: Self.layout)
     settings = WifiSettings(seed: seed, view: view) { settings, item in
-      Self.cell(item, isOn: settings.isOn)
+      Self.cell(item, isOn: settings.isOn, joined: settings.currentNetwork)
     }
     let settings = settings
     settings.dataSource.supplementaryViewProvider = .init {
@@ -531,6 +536,24 @@ public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
     }
     actions.perform { await settings.open() }
     session.delegate = self
+    view.delegate = self
+  }
+
+  /// A row was tapped: a network found is joined.
+  public func listView(
+    named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor
+  ) {
+    guard settings.dataSource.sectionIdentifier(for: indexPath.section) == .networks,
+      case .network(let network) = settings.dataSource.itemIdentifier(for: indexPath)
+    else { return }
+    join(network.name)
+  }
+
+  /// Joins the network `name`, after the actions asked for before; nothing
+  /// when, by then, Wi-Fi is off or no scan finds the network any longer.
+  public func join(_ name: String, isolation: isolated any Actor = #isolation) {
+    let settings = settings
+    actions.perform { await settings.join(name) }
   }
 
   /// The page's switch turned.
@@ -545,14 +568,13 @@ public final class WifiBrowserScreen: BrowserScreen, WebSessionDelegate {
   public static let layout = CompositionalLayout.list(
     using: ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary))
 
-  /// The cell of `item`: the switch, the network joined (with a check
+  /// The cell of `item`: the switch, the network `joined` (with a check
   /// mark), or a network found, with its signal and whether it is locked.
-  public static func cell(_ item: WifiItem, isOn: Bool) -> WebCell {
+  public static func cell(_ item: WifiItem, isOn: Bool, joined: WifiNetwork) -> WebCell {
     switch item {
     case .wifiSwitch:
       return WebCell("Wi-Fi", accessories: [.switch(isOn: isOn)])
-    case .currentNetwork:
-      let network = WifiSettings.currentNetwork
+    case .network(let network) where network == joined:
       return WebCell(network.name, secondaryText: signal(of: network), accessories: [.checkmark])
     case .network(let network):
       return WebCell(network.name, secondaryText: signal(of: network))

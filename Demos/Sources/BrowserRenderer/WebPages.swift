@@ -82,7 +82,9 @@ public enum WebPages {
         """),
     DemoPage(
       name: "wifi", title: "Wi-Fi",
-      summary: "WWDC19's Wi-Fi settings: turn Wi-Fi on, and networks come and go as scans arrive.",
+      summary:
+        "WWDC19's Wi-Fi settings: turn Wi-Fi on, networks come and go as scans arrive; "
+        + "tap a network to join it.",
       listName: "wifi",
       controls: """
         <label><input type="checkbox" role="switch" data-diffable-input="wifi"> Wi-Fi</label>

@@ -55,8 +55,8 @@ final class WifiSession: DemoSession {
     case .wifiSwitch:
       return padded("Wi-Fi", to: 24)
         + (screen.isOn ? styler("[ on ]", .green, .bold) : styler("[ off ]", .dim))
-    case .currentNetwork:
-      return styler("✓ ", .blue) + row(WifiSettings.currentNetwork, width: 22)
+    case .network(let network) where network == screen.currentNetwork:
+      return styler("✓ ", .blue) + row(network, width: 22)
     case .network(let network):
       return "  " + row(network, width: 22)
     }

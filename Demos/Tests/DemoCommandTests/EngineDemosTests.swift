@@ -48,7 +48,7 @@ struct EngineDemosTests {
     let networks = on.split(separator: "\n").filter { $0.hasPrefix("+      ") }
     #expect(networks.count == found, "\(on)")
     #expect(on.contains("~    Wi-Fi                   [ on ]  (reconfigured)"))
-    #expect(on.contains(#"insert item "current network" at [0, 1]"#))
+    #expect(on.contains(#"insert item "Home" at [0, 1]"#))
     let off = try lastStep(output, "Wi-Fi off: it goes")
     #expect(off.contains("- Choose a network…"))
     #expect(off.contains("delete section Choose a network… at 1"))

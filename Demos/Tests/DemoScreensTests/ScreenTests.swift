@@ -52,6 +52,30 @@ struct ScreenTests {
     #expect(sawChange)
   }
 
+  @Test("wifi: the network joined is held apart from the scans, which neither find it nor lose it")
+  func scannerKeepsTheNetworkJoined() throws {
+    var scanner = WifiScanner(seed: 3)
+    #expect(scanner.joined == WifiScanner.home)
+    #expect(scanner.join("Nowhere") == nil)
+    var found = scanner.scan()
+    while found.isEmpty { found = scanner.scan() }
+    let chosen = found[0]
+    #expect(scanner.join(chosen.name) == WifiScanner.home)
+    #expect(scanner.joined.name == chosen.name)
+    #expect(scanner.join(chosen.name) == nil, "the network joined is not among those found")
+    var homeStays = true
+    for _ in 0..<40 {
+      let networks = scanner.scan()
+      #expect(!networks.contains(chosen))
+      homeStays = homeStays && networks.contains(WifiScanner.home)
+    }
+    #expect(scanner.joined.name == chosen.name)
+    #expect(homeStays, "the network left stays in range")
+    // Joining Home again puts the other back among those found.
+    #expect(scanner.join("Home")?.name == chosen.name)
+    #expect(scanner.networks.contains(chosen) && !scanner.networks.contains(WifiScanner.home))
+  }
+
   @Test("sort: a step is one insertion-sort step in every row")
   @MainActor
   func sortStep() {
@@ -112,7 +136,7 @@ struct ScreenTests {
     let screen = WifiSettings(seed: 19, view: view, captions: log) { screen, item in
       switch item {
       case .wifiSwitch: screen.isOn ? "Wi-Fi on" : "Wi-Fi off"
-      case .currentNetwork: WifiSettings.currentNetwork.name
+      case .network(let network) where network == screen.currentNetwork: "✓ " + network.name
       case .network(let network): "\(network.name) \(network.bars)"
       }
     }
@@ -121,7 +145,7 @@ struct ScreenTests {
     await screen.toggle()
     #expect(screen.isOn)
     #expect(view.cells.count == 2)
-    #expect(view.cells[0] == ["Wi-Fi on", "Home"])
+    #expect(view.cells[0] == ["Wi-Fi on", "✓ Home"])
     #expect(screen.title(ofSection: 1) == "Choose a network…")
     let names = view.cells[1].map {
       String($0.split(separator: " ").dropLast().joined(separator: " "))
@@ -133,6 +157,56 @@ struct ScreenTests {
     #expect(view.cells == [["Wi-Fi off"]])
     #expect(batches(view).last == "1 section delete, 1 item delete, 1 item reconfigure")
     #expect(log.captions.last == "Wi-Fi off: it goes")
+  }
+
+  @Test("wifi: joining a network found moves its row up and the row of the network left down")
+  @MainActor
+  func wifiJoin() async throws {
+    let view = ReferenceListView<String>()
+    let log = CaptionLog()
+    let screen = WifiSettings(seed: 19, view: view, captions: log) { screen, item in
+      switch item {
+      case .wifiSwitch: "Wi-Fi"
+      case .network(let network) where network == screen.currentNetwork: "✓ " + network.name
+      case .network(let network): network.name
+      }
+    }
+    await screen.open()
+    #expect(await !screen.join("Bakery"), "nothing to join while Wi-Fi is off")
+    await screen.toggle()
+    while screen.dataSource.snapshot().numberOfItems(inSection: .networks) < 2 {
+      await screen.scan()
+    }
+    let before = screen.dataSource.snapshot()
+    let names = before.itemIdentifiers(inSection: .networks).map(WifiSettings.name(of:))
+    let chosen = names[1]
+    let events = view.events.count
+    #expect(await !screen.join("Home"), "the network joined is joined already")
+    #expect(await !screen.join("Nowhere"))
+    #expect(view.events.count == events, "nothing applied")
+
+    #expect(await screen.join(chosen))
+    #expect(screen.currentNetwork.name == chosen)
+    #expect(
+      log.captions.last == "join \(chosen): its row moves up, Home goes back among the networks")
+    let after = screen.dataSource.snapshot()
+    #expect(view.cells[0] == ["Wi-Fi", "✓ " + chosen])
+    let shown = view.cells[1]
+    #expect(shown == shown.sorted { $0.lowercased() < $1.lowercased() })
+    #expect(Set(shown) == Set(names.filter { $0 != chosen } + ["Home"]))
+    // The two rows kept their identity: the batch moves them, and
+    // reconfigures them for their check marks.
+    let batch = BatchUpdate(from: before, to: after)
+    #expect(batch.itemDeletes.isEmpty && batch.itemInserts.isEmpty)
+    #expect(batch.itemMoves.count == 2)
+    #expect(batches(view).last == "2 item moves, 2 item reconfigures")
+
+    // Scans leave the network joined alone; turned off and on, it is still joined.
+    for _ in 0..<10 { await screen.scan() }
+    await screen.toggle()
+    await screen.toggle()
+    #expect(view.cells[0] == ["Wi-Fi", "✓ " + chosen])
+    #expect(!view.cells[1].contains(chosen))
   }
 
   @Test("sort: each step moves one cell in each unsorted row until every row is sorted")

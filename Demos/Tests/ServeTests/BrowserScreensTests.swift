@@ -80,16 +80,20 @@ import Testing
   }
 
   @Test @MainActor func theWifiRowsShowTheSwitchTheNetworkJoinedAndEachSignal() throws {
+    let home = WifiScanner.home
+    let bakery = WifiNetwork(name: "Bakery", bars: 1, isSecured: false)
     #expect(
-      WifiBrowserScreen.cell(.wifiSwitch, isOn: true)
+      WifiBrowserScreen.cell(.wifiSwitch, isOn: true, joined: home)
         == WebCell("Wi-Fi", accessories: [.switch(isOn: true)]))
     #expect(
-      WifiBrowserScreen.cell(.currentNetwork, isOn: true)
+      WifiBrowserScreen.cell(.network(home), isOn: true, joined: home)
         == WebCell("Home", secondaryText: "▂▄▆ locked", accessories: [.checkmark]))
     #expect(
-      WifiBrowserScreen.cell(
-        .network(WifiNetwork(name: "Bakery", bars: 1, isSecured: false)), isOn: true)
+      WifiBrowserScreen.cell(.network(bakery), isOn: true, joined: home)
         == WebCell("Bakery", secondaryText: "▂··"))
+    #expect(
+      WifiBrowserScreen.cell(.network(bakery), isOn: true, joined: bakery)
+        == WebCell("Bakery", secondaryText: "▂··", accessories: [.checkmark]))
     // A network's identity on the wire is its name, whatever its signal.
     let weak = try WebIdentifier(
       encoding: WifiItem.network(WifiNetwork(name: "Bakery", bars: 1, isSecured: false)))
@@ -97,8 +101,7 @@ import Testing
       encoding: WifiItem.network(WifiNetwork(name: "Bakery", bars: 3, isSecured: true)))
     #expect(weak == strong && weak.text == #"{"network":"Bakery"}"#)
     #expect(try WebIdentifier(encoding: WifiItem.wifiSwitch).text == #"{"row":"wifiSwitch"}"#)
-    #expect(
-      try WebIdentifier(encoding: WifiItem.currentNetwork).text == #"{"row":"currentNetwork"}"#)
+    #expect(try WebIdentifier(encoding: WifiItem.network(home)).text == #"{"network":"Home"}"#)
     #expect(try WebIdentifier(encoding: WifiSection.networks).text == "networks")
   }
 
@@ -118,6 +121,43 @@ import Testing
     #expect(try WebIdentifier(encoding: ChatItem.typing).text == #"{"typing":true}"#)
     #expect(try WebIdentifier(encoding: ChatSection.today).text == "today")
     screen.stop(isolation: MainActor.shared)
+  }
+
+  @Test @MainActor func aTapOnANetworkFoundJoinsItAndOnOtherRowsDoesNothing() async throws {
+    let session = WebSession()
+    let screen = WifiBrowserScreen(
+      session: session, listName: "wifi", seed: 19, interval: .seconds(3600))
+    defer { screen.stop(isolation: MainActor.shared) }
+    let settings = screen.settings
+    await screen.opened()
+    screen.session(
+      session, didReceive: WebInput(name: "wifi", value: "true"), isolation: MainActor.shared)
+    await screen.opened()
+    while settings.dataSource.snapshot().numberOfItems(inSection: .networks) == 0 {
+      await settings.scan()
+    }
+    let tap = { (indexPath: IndexPath) in
+      screen.listView(named: "wifi", didSelectItemAt: indexPath, isolation: MainActor.shared)
+    }
+    let before = settings.dataSource.snapshot()
+    // The switch's row and the network joined: nothing.
+    tap(IndexPath(item: 0, section: 0))
+    tap(IndexPath(item: 1, section: 0))
+    await screen.opened()
+    #expect(settings.isOn)
+    #expect(settings.dataSource.snapshot().itemIdentifiers == before.itemIdentifiers)
+    // A network found: joined, after the actions before it.
+    guard case .network(let chosen) = before.itemIdentifiers(inSection: .networks)[0] else {
+      Issue.record("the networks section holds a row that is no network")
+      return
+    }
+    tap(IndexPath(item: 0, section: 1))
+    await screen.opened()
+    #expect(settings.currentNetwork == chosen)
+    let after = settings.dataSource.snapshot()
+    #expect(after.itemIdentifiers(inSection: .configuration) == [.wifiSwitch, .network(chosen)])
+    #expect(after.itemIdentifiers(inSection: .networks).contains(.network(WifiScanner.home)))
+    #expect(!after.itemIdentifiers(inSection: .networks).contains(.network(chosen)))
   }
 
   @Test @MainActor func aMessageTypedIsTrimmedAndCutAndAnEmptyOneRefused() {

@@ -374,7 +374,7 @@ import Testing
         try socket.send(#"{"v": 1, "type": "input", "name": "wifi", "value": "false"}"#)
         return (opening, on, pong, try Self.next("batch", from: socket))
       }
-      #expect(opening["selectable"] == nil, "no row of the settings is tapped")
+      #expect(opening["selectable"] as? Bool == true, "a network found is tapped to join it")
       let update = on["update"] as? [String: Any] ?? [:]
       #expect(update["sectionInserts"] as? [Int] == [1])
       #expect(update["itemInserts"] as? [[Int]] == [[0, 1]])

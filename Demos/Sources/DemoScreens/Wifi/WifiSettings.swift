@@ -26,7 +26,7 @@ public struct WifiNetwork: Hashable, Sendable {
 
 /// The sections of the Wi-Fi settings screen.
 public enum WifiSection: Hashable, Sendable {
-  /// The switch and, while Wi-Fi is on, the current network.
+  /// The switch and, while Wi-Fi is on, the network joined.
   case configuration
   /// The networks found, while Wi-Fi is on.
   case networks
@@ -43,16 +43,17 @@ extension WifiSection: Encodable {
 /// The rows of the Wi-Fi settings screen.
 public enum WifiItem: Hashable, Sendable {
   case wifiSwitch
-  case currentNetwork
+  /// A network: the one joined, in the configuration section, or one found,
+  /// in the networks section. Joining a network moves its row, the same
+  /// row, from one section to the other.
   case network(WifiNetwork)
 }
 
 /// A row is written by what identifies it, as it is equal and hashes, as a
 /// JSON object (a browser list's identifiers are all of one kind): the
-/// switch and the current network by name (`{"row": "wifiSwitch"}`,
-/// `{"row": "currentNetwork"}`), a network by its name only
+/// switch by name (`{"row": "wifiSwitch"}`), a network by its name only
 /// (`{"network": "Bakery"}`), not its signal, which changes while it stays
-/// the same row.
+/// the same row, nor whether it is joined.
 extension WifiItem: Encodable {
   private enum CodingKeys: String, CodingKey { case row, network }
 
@@ -60,32 +61,54 @@ extension WifiItem: Encodable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {
     case .wifiSwitch: try container.encode("wifiSwitch", forKey: .row)
-    case .currentNetwork: try container.encode("currentNetwork", forKey: .row)
     case .network(let network): try container.encode(network.name, forKey: .network)
     }
   }
 }
 
-/// The simulated radio: which networks each scan finds.
+/// The simulated radio: which networks each scan finds, and the network
+/// joined.
+///
+/// The network joined is held apart from those found: a scan neither finds
+/// it again nor loses it, so it stays joined, with the signal it had when
+/// joined, however the networks around it come and go. Joining a network
+/// found takes it out of those found; the network left goes back among
+/// them, in range. The network joined at first, ``home``, is none a scan
+/// finds by itself: once left, it stays among those found, as it is.
 public struct WifiScanner: Sendable {
   /// The networks a scan may find.
   public static let names = [
     "Airport Free", "Bakery", "Café Lumière", "CoffeeShop", "DIRECT-printer", "Guest",
     "Library", "Neighbour 5G", "Office", "Pixel hotspot", "Station", "TrainWiFi",
   ]
-  /// The networks the last scan found, by name.
+  /// The network joined at first.
+  public static let home = WifiNetwork(name: "Home", bars: 3, isSecured: true)
+  /// The networks the last scan found, by name; never the one joined.
   public private(set) var visible: [String: WifiNetwork] = [:]
+  /// The network joined.
+  public private(set) var joined = Self.home
   private var random: DemoRandom
 
-  /// A radio whose scans are fixed by `seed`.
+  /// A radio whose scans are fixed by `seed`, joined to ``home``.
   public init(seed: UInt64) {
     random = DemoRandom(seed: seed)
   }
 
-  /// One scan: some networks leave, some arrive, signals drift. Returns the
-  /// networks found, sorted by name.
+  /// Joins the network `name` that the last scan found, and puts the
+  /// network left back among those found. Returns the network left, or
+  /// `nil` (and changes nothing) when no network of that name is found.
+  public mutating func join(_ name: String) -> WifiNetwork? {
+    guard let network = visible.removeValue(forKey: name) else { return nil }
+    let left = joined
+    visible[left.name] = left
+    joined = network
+    return left
+  }
+
+  /// One scan: some networks leave, some arrive, signals drift; the network
+  /// joined is left alone. Returns the networks found, sorted by name.
   public mutating func scan() -> [WifiNetwork] {
-    for name in Self.names {
+    for name in Self.names where name != joined.name {
       if var network = visible[name] {
         if Int.random(in: 0..<7, using: &random) == 0 {
           visible[name] = nil
@@ -102,7 +125,8 @@ public struct WifiScanner: Sendable {
     return networks
   }
 
-  /// The networks the last scan found, sorted by name.
+  /// The networks the last scan found, sorted by name; never the one
+  /// joined.
   public var networks: [WifiNetwork] {
     visible.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
   }
@@ -112,20 +136,22 @@ public struct WifiScanner: Sendable {
 /// shows it.
 ///
 /// A configuration section holds the Wi-Fi switch and, while Wi-Fi is on,
-/// the current network; a networks section, sorted by name, appears when
-/// Wi-Fi is on and changes as simulated scans arrive. Every change is one
-/// apply: ``toggle()`` when the switch is tapped, ``scan()`` when a scan
-/// arrives.
+/// the network joined (``currentNetwork``, with a check mark); a networks
+/// section, sorted by name, appears when Wi-Fi is on and changes as
+/// simulated scans arrive. Every change is one apply: ``toggle()`` when the
+/// switch is tapped, ``scan()`` when a scan arrives, ``join(_:)`` when a
+/// network found is tapped, which moves its row up into the configuration
+/// section and the row of the network left down among those found.
 public final class WifiSettings {
   public typealias Snapshot = DiffableDataSourceSnapshot<WifiSection, WifiItem>
-
-  /// The network the device is joined to while Wi-Fi is on.
-  public static let currentNetwork = WifiNetwork(name: "Home", bars: 3, isSecured: true)
 
   /// The data source that drives the view.
   public private(set) var dataSource: DiffableDataSource<WifiSection, WifiItem>!
   /// Whether Wi-Fi is on.
   public private(set) var isOn = false
+  /// The network joined, shown while Wi-Fi is on; ``WifiScanner/home`` at
+  /// first.
+  public var currentNetwork: WifiNetwork { scanner.joined }
   private var scanner: WifiScanner
   private var scans = 0
   private let captions: (any StepCaptioning)?
@@ -134,7 +160,8 @@ public final class WifiSettings {
   ///
   /// - Parameters:
   ///   - captions: Told what each change is about, before it is applied.
-  ///   - cell: Makes a row's cell; it reads the screen's state (``isOn``).
+  ///   - cell: Makes a row's cell; it reads the screen's state (``isOn``,
+  ///     ``currentNetwork``).
   public init<View: DiffableListView>(
     seed: UInt64, view: View, captions: (any StepCaptioning)? = nil,
     cell: @escaping (WifiSettings, WifiItem) -> View.Cell
@@ -157,19 +184,18 @@ public final class WifiSettings {
   public static func name(of item: WifiItem) -> String {
     switch item {
     case .wifiSwitch: "Wi-Fi switch"
-    case .currentNetwork: "current network"
     case .network(let network): network.name
     }
   }
 
   /// The snapshot of the current state; `changed` are the networks whose
-  /// signal changed, reconfigured in place.
+  /// cell changed (their signal, their check mark), reconfigured in place.
   public func snapshot(reconfiguring changed: [WifiNetwork] = [], toggled: Bool = false)
     -> Snapshot
   {
     var snapshot = Snapshot()
     snapshot.appendSections([.configuration])
-    snapshot.appendItems(isOn ? [.wifiSwitch, .currentNetwork] : [.wifiSwitch])
+    snapshot.appendItems(isOn ? [.wifiSwitch, .network(scanner.joined)] : [.wifiSwitch])
     if isOn {
       snapshot.appendSections([.networks])
       snapshot.appendItems(scanner.networks.map(WifiItem.network))
@@ -220,6 +246,21 @@ public final class WifiSettings {
     let signals = "\(changed.count) signal\(changed.count == 1 ? "" : "s") changed"
     captions?.caption = "scan \(number): \(arrived) found, \(left) gone, \(signals)"
     await dataSource.apply(snapshot(reconfiguring: changed))
+  }
+
+  /// Joins the network `name` found by the last scan, as a tap on its row
+  /// does, and applies the change: its row moves into the configuration
+  /// section, where it is reconfigured to show its check mark, and the row
+  /// of the network left moves back among the networks found (both are
+  /// moves, the rows keeping their identity). Returns whether it joined:
+  /// nothing changes while Wi-Fi is off, or when no network of that name
+  /// is found (the joined one included).
+  @discardableResult
+  public func join(_ name: String) async -> Bool {
+    guard isOn, let left = scanner.join(name) else { return false }
+    captions?.caption = "join \(name): its row moves up, \(left.name) goes back among the networks"
+    await dataSource.apply(snapshot(reconfiguring: [left, scanner.joined]))
+    return true
   }
 
   /// Step `number` (from 1) of the unattended run: Wi-Fi on at the first,
