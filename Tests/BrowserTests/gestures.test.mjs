@@ -14,31 +14,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import { differences, serverItems, settle, textOf } from './support/diffable.mjs';
-import { serverAndBrowser } from './support/fixtures.mjs';
+import { serverItems, textOf } from './support/diffable.mjs';
+import { pageChecks, serverAndBrowser } from './support/fixtures.mjs';
 
 requireWebSocket();
 
 const running = serverAndBrowser();
 
-/** Opens `path` in a new tab at `viewport`; the page's errors fail the test at the end. */
-async function open(path, viewport, t) {
-  const page = await running.browser.newPage(viewport);
-  t.after(async () => {
-    const errors = page.errors;
-    await page.close();
-    assert.deepEqual(errors, [], `the page reported errors:\n${errors.join('\n')}`);
-  });
-  await page.goto(`${running.server.url}${path}`);
-  return page;
-}
-
-/** Settles the page and asserts that it agrees with the server; returns what was read. */
-async function check(page, options = {}) {
-  const read = await settle(page, running.server, options);
-  assert.deepEqual(differences(read), [], `after ${options.what ?? 'loading'}`);
-  return read;
-}
+const { open, check } = pageChecks(running);
 
 /** The items of the section `id` of the server's first list, as text. */
 const sectionItems = (state, id) =>

@@ -25,10 +25,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
-import {
-  differences, readDom, serverItems, settle, showsMountains, stateOf,
-} from './support/diffable.mjs';
-import { openPage, serverAndBrowser } from './support/fixtures.mjs';
+import { readDom, serverItems, showsMountains, stateOf } from './support/diffable.mjs';
+import { pageChecks, serverAndBrowser } from './support/fixtures.mjs';
 import { ROOT } from './support/server.mjs';
 
 requireWebSocket();
@@ -47,15 +45,7 @@ before(() => {
   if (SCREENSHOTS !== null) mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
-/** Opens `path` in a new tab at `viewport`; the page's errors fail the test at the end. */
-const open = (path, viewport, t) => openPage(running, path, viewport, t);
-
-/** Settles the page and asserts that it agrees with the server; returns what was read. */
-async function check(page, options = {}) {
-  const read = await settle(page, running.server, options);
-  assert.deepEqual(differences(read), [], `after ${options.what ?? 'loading'}`);
-  return read;
-}
+const { open, check } = pageChecks(running);
 
 /** Saves a screenshot when DIFFABLE_SCREENSHOTS=1. */
 async function screenshot(page, name) {

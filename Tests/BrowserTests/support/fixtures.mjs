@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 
 import { launchChromium } from './chromium.mjs';
+import { differences, settle } from './diffable.mjs';
 import { startFakeServer } from './fake-server.mjs';
 import { startServer } from './server.mjs';
 
@@ -34,6 +35,25 @@ export function serverAndBrowser() {
     }
   });
   return running;
+}
+
+/**
+ * What the tests of `serve`'s pages do with `running` (from
+ * `serverAndBrowser()`): `open(path, viewport, t)` opens `path` in a new
+ * tab at `viewport`, and the page's errors fail the test `t` at its end;
+ * `check(page, options)` settles the page (`settle`, with its options) and
+ * asserts that it agrees with the server, returning what was read.
+ *
+ * @param {ReturnType<typeof serverAndBrowser>} running
+ */
+export function pageChecks(running) {
+  const open = (path, viewport, t) => openPage(running, path, viewport, t);
+  const check = async (page, options = {}) => {
+    const read = await settle(page, running.server, options);
+    assert.deepEqual(differences(read), [], `after ${options.what ?? 'loading'}`);
+    return read;
+  };
+  return { open, check };
 }
 
 /**
