@@ -145,12 +145,19 @@ public protocol DiffableListViewDataSource<Cell, SupplementaryView>: AnyObject {
 /// How a table-style view animates rows (UIKit's
 /// `UITableView.RowAnimation`).
 public enum DiffableRowAnimation: Sendable, Hashable, CaseIterable {
+  /// Rows fade in as they are inserted and out as they are deleted.
   case fade
+  /// Rows slide in from the right, or out to it.
   case right
+  /// Rows slide in from the left, or out to it.
   case left
+  /// Rows slide in from the top, or out to it.
   case top
+  /// Rows slide in from the bottom, or out to it.
   case bottom
+  /// No animation of its own: the view's default.
   case none
+  /// The view keeps each row centred in the space it leaves or takes.
   case middle
   /// The view picks an animation for each row.
   case automatic
@@ -159,7 +166,10 @@ public enum DiffableRowAnimation: Sendable, Hashable, CaseIterable {
 /// The edit a table-style view commits on a row (UIKit's
 /// `UITableViewCell.EditingStyle`).
 public enum DiffableEditingStyle: Sendable, Hashable, CaseIterable {
+  /// No edit: the row stays as it is.
   case none
+  /// The user deleted the row.
   case delete
+  /// The user asked for a row to be inserted.
   case insert
 }

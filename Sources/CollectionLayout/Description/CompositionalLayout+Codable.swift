@@ -10,6 +10,8 @@ extension CompositionalLayout: Codable {
     case configuration, sections
   }
 
+  /// Decodes a layout written `{"sections": [...], "configuration": {...}}`, with at least one
+  /// section.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     let sections = try c.decode([LayoutSection].self, forKey: .sections)
@@ -23,6 +25,8 @@ extension CompositionalLayout: Codable {
         CompositionalLayoutConfiguration.self, forKey: .configuration) ?? .init())
   }
 
+  /// Encodes the layout as its configuration and sections; a layout with a section provider throws
+  /// `EncodingError`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(configuration, forKey: .configuration)

@@ -10,6 +10,7 @@ extension LayoutDimension: Codable {
     case fractionalWidth, fractionalHeight, absolute, estimated, uniformAcrossSiblings
   }
 
+  /// Decodes a dimension written as an object whose one key is its case: `{"absolute": 44}`.
   public init(from decoder: any Decoder) throws {
     let (c, key) = try decoder._oneKeyObject(_CodingKeys.self, "a dimension")
     let v = try c._length(key)
@@ -22,6 +23,7 @@ extension LayoutDimension: Codable {
     }
   }
 
+  /// Encodes the dimension as an object whose one key is its case: `{"fractionalWidth": 0.5}`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     let key: _CodingKeys =
@@ -41,6 +43,7 @@ extension LayoutSize: Codable {
     case width, height
   }
 
+  /// Decodes a size written `{"width": dimension, "height": dimension}`.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -48,6 +51,7 @@ extension LayoutSize: Codable {
       heightDimension: try c.decode(LayoutDimension.self, forKey: .height))
   }
 
+  /// Encodes the size as `{"width": dimension, "height": dimension}`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(widthDimension, forKey: .width)
@@ -60,12 +64,14 @@ extension LayoutSpacing: Codable {
     case fixed, flexible
   }
 
+  /// Decodes a spacing written `{"fixed": 8}` or `{"flexible": 8}`.
   public init(from decoder: any Decoder) throws {
     let (c, key) = try decoder._oneKeyObject(_CodingKeys.self, "a spacing")
     let v = try c._length(key, allowNegative: true)
     self = key == .fixed ? .fixed(v) : .flexible(v)
   }
 
+  /// Encodes the spacing as `{"fixed": 8}` or `{"flexible": 8}`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(spacing, forKey: isFlexibleSpacing ? .flexible : .fixed)
@@ -77,6 +83,7 @@ extension LayoutEdgeSpacing: Codable {
     case leading, top, trailing, bottom
   }
 
+  /// Decodes edge spacing written as an object of spacings keyed by edge, each optional.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -86,6 +93,7 @@ extension LayoutEdgeSpacing: Codable {
       bottom: try c.decodeIfPresent(LayoutSpacing.self, forKey: .bottom))
   }
 
+  /// Encodes the edge spacing as an object of the edges that have a spacing.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encodeIfPresent(leading, forKey: .leading)
@@ -100,6 +108,7 @@ extension DirectionalEdgeInsets: Codable {
     case top, leading, bottom, trailing
   }
 
+  /// Decodes insets written `{"top", "leading", "bottom", "trailing"}`; a missing edge is 0.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     func edge(_ key: _CodingKeys) throws -> CGFloat {
@@ -110,6 +119,7 @@ extension DirectionalEdgeInsets: Codable {
       trailing: try edge(.trailing))
   }
 
+  /// Encodes the insets as `{"top", "leading", "bottom", "trailing"}`, all four edges.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(top, forKey: .top)
@@ -125,6 +135,7 @@ extension DirectionalRectEdge: Codable {
     "top": .top, "leading": .leading, "bottom": .bottom, "trailing": .trailing,
   ]
 
+  /// Decodes edges written as an array of names: `["top", "trailing"]`.
   public init(from decoder: any Decoder) throws {
     var c = try decoder.unkeyedContainer()
     var edges = DirectionalRectEdge()
@@ -142,6 +153,7 @@ extension DirectionalRectEdge: Codable {
     self = edges
   }
 
+  /// Encodes the edges as an array of names, in the order top, leading, bottom, trailing.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.unkeyedContainer()
     for (name, edge) in Self._names where contains(edge) { try c.encode(name) }
@@ -155,6 +167,7 @@ extension LayoutAnchor: Codable {
     case edges, fractionalOffset, absoluteOffset
   }
 
+  /// Decodes an anchor written `{"edges": [...]}` with a `fractionalOffset` or an `absoluteOffset`.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     let edges = try c.decode(DirectionalRectEdge.self, forKey: .edges)
@@ -172,6 +185,7 @@ extension LayoutAnchor: Codable {
     }
   }
 
+  /// Encodes the anchor as its edges and its offset, leaving out a zero absolute offset.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(edges, forKey: .edges)

@@ -10,6 +10,8 @@ extension LayoutItem: Codable {
     case layoutSize, contentInsets, edgeSpacing, supplementaryItems
   }
 
+  /// Decodes an item written `{"layoutSize": ...}`, with optional insets, edge spacing and
+  /// supplementary items.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -21,6 +23,7 @@ extension LayoutItem: Codable {
       edgeSpacing: try c.decodeIfPresent(LayoutEdgeSpacing.self, forKey: .edgeSpacing))
   }
 
+  /// Encodes the item as an object of its properties, leaving out zero insets and an empty list.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(layoutSize, forKey: .layoutSize)
@@ -35,6 +38,7 @@ extension LayoutSubitem: Codable {
     case item, group
   }
 
+  /// Decodes a subitem written `{"item": {...}}` or `{"group": {...}}`.
   public init(from decoder: any Decoder) throws {
     let (c, key) = try decoder._oneKeyObject(_CodingKeys.self, "a subitem")
     switch key {
@@ -43,6 +47,7 @@ extension LayoutSubitem: Codable {
     }
   }
 
+  /// Encodes the subitem as `{"item": {...}}` or `{"group": {...}}`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     switch self {
@@ -70,6 +75,7 @@ extension LayoutGroup: Codable {
     static let stack = allCases.filter { $0 != .frames }
   }
 
+  /// Decodes a group written `{"horizontal": {...}}`, `{"vertical": {...}}` or `{"custom": {...}}`.
   public init(from decoder: any Decoder) throws {
     let (outer, key) = try decoder._oneKeyObject(_ArrangementKeys.self, "a group")
     let inner = try outer.superDecoder(forKey: key)
@@ -138,6 +144,8 @@ extension LayoutGroup: Codable {
       try c.decodeIfPresent([LayoutSupplementaryItem].self, forKey: .supplementaryItems) ?? []
   }
 
+  /// Encodes the group under the key of its arrangement; a custom group with a closure item
+  /// provider throws `EncodingError`.
   public func encode(to encoder: any Encoder) throws {
     var outer = encoder.container(keyedBy: _ArrangementKeys.self)
     let key: _ArrangementKeys =
@@ -178,6 +186,8 @@ extension LayoutSupplementaryItem: Codable {
     case layoutSize, elementKind, containerAnchor, itemAnchor, zIndex
   }
 
+  /// Decodes a supplementary item: size, element kind and container anchor, with an optional item
+  /// anchor and z-index.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -188,6 +198,7 @@ extension LayoutSupplementaryItem: Codable {
       zIndex: try c.decodeIfPresent(Int.self, forKey: .zIndex) ?? 1)
   }
 
+  /// Encodes the supplementary item as an object of its properties.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(layoutSize, forKey: .layoutSize)
@@ -204,6 +215,8 @@ extension LayoutBoundarySupplementaryItem: Codable {
     case zIndex
   }
 
+  /// Decodes a boundary supplementary item: size, element kind and alignment, with optional offset,
+  /// flags and z-index.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -216,6 +229,8 @@ extension LayoutBoundarySupplementaryItem: Codable {
       zIndex: try c.decodeIfPresent(Int.self, forKey: .zIndex) ?? 1)
   }
 
+  /// Encodes the boundary supplementary item as an object of its properties, leaving out a zero
+  /// offset.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(layoutSize, forKey: .layoutSize)
@@ -233,6 +248,7 @@ extension LayoutDecorationItem: Codable {
     case elementKind, contentInsets, zIndex
   }
 
+  /// Decodes a decoration item: element kind, with optional insets and z-index.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -242,6 +258,7 @@ extension LayoutDecorationItem: Codable {
       zIndex: try c.decodeIfPresent(Int.self, forKey: .zIndex) ?? 0)
   }
 
+  /// Encodes the decoration item as an object of its properties, leaving out zero insets.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(elementKind, forKey: .elementKind)

@@ -20,6 +20,8 @@ extension LayoutSection: Codable {
     static let ordinary = allCases.filter { $0 != .list }
   }
 
+  /// Decodes a section written as an object with a `group`, or `{"list": {...}}` for a list
+  /// section.
   public init(from decoder: any Decoder) throws {
     if try decoder.container(keyedBy: _CodingKeys.self).contains(.list) {
       let c = try decoder._object(_CodingKeys.self, allowing: [.list])
@@ -47,6 +49,8 @@ extension LayoutSection: Codable {
       try c.decodeIfPresent(Bool.self, forKey: .supplementariesFollowContentInsets) ?? true
   }
 
+  /// Encodes the section as an object with its group, or `{"list": {...}}` for a list section; a
+  /// section with a visible-items handler throws `EncodingError`.
   public func encode(to encoder: any Encoder) throws {
     if _visibleItemsHandler != nil {
       throw EncodingError.invalidValue(
@@ -80,6 +84,8 @@ extension CompositionalLayoutConfiguration: Codable {
     case scrollDirection, interSectionSpacing, boundarySupplementaryItems, contentInsetsReference
   }
 
+  /// Decodes a configuration written as an object of its properties; one left out keeps its
+  /// default.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     self.init(
@@ -93,6 +99,8 @@ extension CompositionalLayoutConfiguration: Codable {
         ContentInsetsReference.self, forKey: .contentInsetsReference) ?? .safeArea)
   }
 
+  /// Encodes the configuration as an object of its properties, leaving out an empty supplementary
+  /// list.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(scrollDirection, forKey: .scrollDirection)

@@ -35,10 +35,12 @@ extension ListConfiguration.Metrics: Codable {
         ?? base.pinsHeadersAndFooters)
   }
 
+  /// Decodes metrics field by field over the plain list's: a field left out keeps its value.
   public init(from decoder: any Decoder) throws {
     try self.init(from: decoder, over: .standard(for: .plain))
   }
 
+  /// Encodes the metrics field by field, leaving out a `nil` horizontal inset.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(rowEstimatedHeight, forKey: .rowEstimatedHeight)
@@ -56,6 +58,8 @@ extension ListConfiguration: Codable {
     case appearance, headerMode, footerMode, metrics
   }
 
+  /// Decodes a configuration written `{"appearance": ...}`, with optional modes and metrics over
+  /// the appearance's.
   public init(from decoder: any Decoder) throws {
     let c = try decoder._object(_CodingKeys.self)
     let appearance = try c.decode(Appearance.self, forKey: .appearance)
@@ -70,6 +74,7 @@ extension ListConfiguration: Codable {
       metrics: metrics)
   }
 
+  /// Encodes the configuration, leaving out metrics equal to the appearance's standard ones.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: _CodingKeys.self)
     try c.encode(appearance, forKey: .appearance)

@@ -107,6 +107,7 @@ extension KeyedEncodingContainer {
 protocol _StringEnum: RawRepresentable, CaseIterable, Codable where RawValue == String {}
 
 extension _StringEnum {
+  /// Decodes the value from one of its raw values, a string.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     let raw = try c.decode(String.self)
@@ -118,6 +119,7 @@ extension _StringEnum {
     self = value
   }
 
+  /// Encodes the value as its raw value, a string.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(rawValue)
