@@ -3,6 +3,7 @@ import ArgumentParser
 /// `diffable`: the command-line face of swift-diffable.
 @main
 struct DiffableCommand: AsyncParsableCommand {
+  /// The command's name, abstract and subcommands, `diff` and `layout`.
   static let configuration = CommandConfiguration(
     commandName: "diffable",
     abstract: "Batch updates between snapshots and compositional layouts, from the command line.",

@@ -8,6 +8,7 @@ import Foundation
 /// writing it by hand keeps the key order stable (`JSONEncoder` does not
 /// promise one) and avoids an encoder per line in `diffable diff --jsonl`.
 enum BatchUpdateJSON {
+  /// The batch update as one line of JSON, every key present.
   static func text(for batch: BatchUpdate) -> String {
     var text = "{"
     func key(_ name: String, first: Bool = false) {

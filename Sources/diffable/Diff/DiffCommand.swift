@@ -4,6 +4,7 @@ import Foundation
 
 /// `diffable diff`: the batch update between two snapshots.
 struct DiffCommand: ParsableCommand {
+  /// The subcommand's name, abstract and help, which describes the JSON it reads.
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "Print the batch update that turns one snapshot into another.",
@@ -27,23 +28,31 @@ struct DiffCommand: ParsableCommand {
       exit status is 1 if any line was answered with an error, 0 otherwise.
       """)
 
+  /// How the batch update is printed.
   enum Format: String, ExpressibleByArgument, CaseIterable {
+    /// The batch update's JSON form, on one line.
     case json
+    /// One operation a line, as `BatchUpdate.operationLines(from:to:)` writes them.
     case text
   }
 
+  /// The path of the old snapshot, `-` for standard input; `nil` with `--jsonl`.
   @Argument(help: "The old snapshot: a JSON file, or - for standard input.")
   var old: String?
 
+  /// The path of the new snapshot, `-` for standard input; `nil` with `--jsonl`.
   @Argument(help: "The new snapshot: a JSON file, or - for standard input.")
   var new: String?
 
+  /// How to print the batch update: `--format json` (the default) or `text`.
   @Option(help: "How to print the batch update.")
   var format: Format = .json
 
+  /// Whether pairs of snapshots are read from standard input, one a line (`--jsonl`).
   @Flag(help: "Read {\"old\": ..., \"new\": ...} pairs from standard input, one a line.")
   var jsonl = false
 
+  /// Refuses arguments that do not go together: files with `--jsonl`, one file, or two `-`.
   func validate() throws {
     if jsonl {
       guard old == nil, new == nil else {
@@ -62,6 +71,7 @@ struct DiffCommand: ParsableCommand {
     }
   }
 
+  /// Prints the batch update between the two snapshots, or answers each line of a `--jsonl` stream.
   func run() throws {
     if jsonl {
       var differ = JSONLinesDiffer()

@@ -9,8 +9,10 @@ typealias JSONSnapshot = DiffableDataSourceSnapshot<String, String>
 /// is printed as one line, without a stack trace, and the command exits
 /// with a non-zero status.
 struct InputError: Error, CustomStringConvertible, Equatable {
+  /// The one line printed for the error.
   var description: String
 
+  /// An error printed as `description`.
   init(_ description: String) {
     self.description = description
   }
@@ -35,13 +37,18 @@ enum DiffInput {
   /// One line of `diffable diff --jsonl` input: an object with the keys
   /// `old` and `new`, and no other.
   struct Pair: Decodable {
+    /// The snapshot before the change.
     var old: JSONSnapshot
+    /// The snapshot after the change.
     var new: JSONSnapshot
 
+    /// The two keys of a pair, the only ones it may have.
     enum CodingKeys: String, CodingKey, CaseIterable {
+      /// The old and the new snapshot's keys.
       case old, new
     }
 
+    /// Decodes `{"old": snapshot, "new": snapshot}`, refusing any other key.
     init(from decoder: any Decoder) throws {
       let container = try decoder._object(CodingKeys.self)
       old = try container.decode(JSONSnapshot.self, forKey: .old)

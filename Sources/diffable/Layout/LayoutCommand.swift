@@ -5,6 +5,7 @@ import Foundation
 /// `diffable layout SPEC.json --size WxH --items n,m,...`: solves a layout
 /// description and prints every element's frame as JSON, or draws it as SVG.
 struct LayoutCommand: ParsableCommand {
+  /// The subcommand's name, abstract and help, which describes the view options and limits.
   static let configuration = CommandConfiguration(
     commandName: "layout",
     abstract: "Solve a compositional layout description and print its frames.",
@@ -31,30 +32,38 @@ struct LayoutCommand: ParsableCommand {
 
   /// The output formats.
   enum Format: String, ExpressibleByArgument, CaseIterable {
+    /// Every element with its frame, as JSON.
     case json
+    /// A drawing of every element at its frame, as SVG.
     case svg
   }
 
+  /// The path of the layout description, the JSON form of a `CompositionalLayout`.
   @Argument(help: "The layout description (JSON).")
   var spec: String
 
+  /// The container size the layout is solved for (`--size WIDTHxHEIGHT`).
   @Option(
     parsing: .unconditional,
     help: "The container size in points, as WIDTHxHEIGHT; each side from 1 to 1000000000.",
     transform: { try ContainerSize(parsing: $0) })
   var size: ContainerSize
 
+  /// The number of items in each section (`--items n,m,...`).
   @Option(
     parsing: .unconditional, help: "The number of items in each section, comma separated.",
     transform: { try ItemCounts(parsing: $0) })
   var items: ItemCounts
 
+  /// What to print: `json` (the default) or `svg`.
   @Option(help: "json (default) or svg.")
   var format: Format = .json
 
+  /// The layout direction; `rightToLeft` mirrors every frame.
   @Option(help: "rightToLeft mirrors every frame across the content's width.")
   var layoutDirection: LayoutDirectionArgument = .leftToRight
 
+  /// Pixels per point, to which every frame edge is rounded; `nil` leaves frames exact.
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
@@ -63,12 +72,14 @@ struct LayoutCommand: ParsableCommand {
     transform: { try DisplayScaleArgument(parsing: $0).value })
   var displayScale: CGFloat?
 
+  /// The safe area insets (`--safe-area`); `nil` is none.
   @Option(
     parsing: .unconditional,
     help: "The safe area insets, TOP,LEADING,BOTTOM,TRAILING (default 0,0,0,0).",
     transform: { try EdgeInsetsArgument(parsing: $0).value })
   var safeArea: DirectionalEdgeInsets?
 
+  /// The layout margins (`--layout-margins`); `nil` is UIKit's compact-width margins.
   @Option(
     parsing: .unconditional,
     help:
@@ -76,12 +87,14 @@ struct LayoutCommand: ParsableCommand {
     transform: { try EdgeInsetsArgument(parsing: $0).value })
   var layoutMargins: DirectionalEdgeInsets?
 
+  /// The readable content insets (`--readable-content-insets`); `nil` follows the layout margins.
   @Option(
     parsing: .unconditional,
     help: "The readable content insets, TOP,LEADING,BOTTOM,TRAILING (default: the layout margins).",
     transform: { try EdgeInsetsArgument(parsing: $0).value })
   var readableContentInsets: DirectionalEdgeInsets?
 
+  /// How far each named orthogonal section's band is scrolled (`--orthogonal-offset`).
   @Option(
     parsing: .unconditionalSingleValue,
     help: ArgumentHelp(
@@ -92,12 +105,14 @@ struct LayoutCommand: ParsableCommand {
     transform: { try OrthogonalOffset(parsing: $0) })
   var orthogonalOffset: [OrthogonalOffset] = []
 
+  /// Where the view is scrolled to (`--content-offset`); `nil` is the origin.
   @Option(
     parsing: .unconditional,
     help: "Where the view is scrolled to, as X,Y: the visible rect's origin (default 0,0).",
     transform: { try ContentOffsetArgument(parsing: $0).value })
   var contentOffset: CGPoint?
 
+  /// The path of a JSON file of the sizes self-sizing elements report, if any.
   @Option(
     help: ArgumentHelp(
       "A JSON file of the sizes self-sizing elements report, as {\"SECTION.ITEM\": [WIDTH, HEIGHT]}.",
@@ -106,6 +121,7 @@ struct LayoutCommand: ParsableCommand {
     ))
   var preferredSizes: String?
 
+  /// The path to write the output to; `nil` prints it.
   @Option(help: "Write to this file instead of standard output.")
   var output: String?
 
@@ -123,6 +139,7 @@ struct LayoutCommand: ParsableCommand {
     return options
   }
 
+  /// Solves the layout and prints its frames or drawing, or writes them to `--output`.
   func run() throws {
     let text = try LayoutCommand.render(
       specAt: spec, size: size.value, itemCounts: items.value, format: format,
@@ -177,12 +194,15 @@ struct LayoutCommand: ParsableCommand {
 /// A failure of the command, printed as `Error: <message>` with a non-zero
 /// exit status.
 struct LayoutCommandError: Error, CustomStringConvertible {
+  /// The message printed after `Error: `.
   var description: String
+  /// A failure whose message is `description`.
   init(_ description: String) { self.description = description }
 }
 
 /// `--size WIDTHxHEIGHT`.
 struct ContainerSize {
+  /// The width and height given.
   var value: CGSize
 
   /// The size `argument` writes, or an error that says what is wrong with
@@ -200,6 +220,7 @@ struct ContainerSize {
 
 /// `--items n,m,...`.
 struct ItemCounts {
+  /// The item count of each section, in order.
   var value: [Int]
 
   /// The counts `argument` lists, or an error that says what is wrong with

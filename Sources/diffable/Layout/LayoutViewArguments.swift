@@ -14,10 +14,15 @@ import Foundation
 /// left to right, with unrounded frames, no safe area and UIKit's
 /// compact-width margins.
 struct LayoutViewOptions {
+  /// The direction the layout runs in; right to left mirrors every frame.
   var layoutDirection: LayoutDirection = .leftToRight
+  /// Pixels per point, to which frame edges are rounded; `nil` leaves them exact.
   var displayScale: CGFloat?
+  /// The view's safe area insets.
   var safeAreaInsets: DirectionalEdgeInsets = .zero
+  /// The view's layout margins.
   var layoutMargins: DirectionalEdgeInsets = LayoutContext.compactWidthLayoutMargins
+  /// The view's readable content insets; `nil` follows the layout margins.
   var readableContentInsets: DirectionalEdgeInsets?
   /// Orthogonal scroll offsets by section, in the order given.
   var orthogonalOffsets: [OrthogonalOffset] = []
@@ -37,9 +42,12 @@ struct LayoutViewOptions {
 
 /// `--layout-direction`, spelt as the layout's own `LayoutDirection`.
 enum LayoutDirectionArgument: String, ExpressibleByArgument, CaseIterable {
+  /// Leading is on the left.
   case leftToRight
+  /// Leading is on the right: every frame is mirrored.
   case rightToLeft
 
+  /// The direction as the layout names it.
   var value: LayoutDirection { self == .leftToRight ? .leftToRight : .rightToLeft }
 }
 
@@ -66,6 +74,7 @@ private func length(_ text: Substring, _ name: String, negative: Bool) throws(Va
 /// `--safe-area`, `--layout-margins`, `--readable-content-insets`:
 /// `TOP,LEADING,BOTTOM,TRAILING`, as `NSDirectionalEdgeInsets` orders them.
 struct EdgeInsetsArgument {
+  /// The insets given.
   var value: DirectionalEdgeInsets
 
   /// The insets `argument` writes, or an error that says what is wrong.
@@ -90,6 +99,7 @@ struct EdgeInsetsArgument {
 struct DisplayScaleArgument {
   /// The largest scale taken.
   static let maximum: CGFloat = 100
+  /// The scale given, greater than 0 and at most ``DisplayScaleArgument/maximum``.
   var value: CGFloat
 
   /// The scale `argument` writes, or an error that says what is wrong.
@@ -109,6 +119,7 @@ struct DisplayScaleArgument {
 /// `--content-offset X,Y`: where the view is scrolled to, the origin of the
 /// visible rect in content coordinates.
 struct ContentOffsetArgument {
+  /// The offset given: the visible rect's origin.
   var value: CGPoint
 
   /// The offset `argument` writes, or an error that says what is wrong.
@@ -125,7 +136,9 @@ struct ContentOffsetArgument {
 /// `--orthogonal-offset SECTION:OFFSET`: how far an orthogonal section's
 /// band is scrolled, from its start toward its end along the band's axis.
 struct OrthogonalOffset: Equatable {
+  /// The index of the orthogonal section.
   var section: Int
+  /// How far its band is scrolled from its start, in points.
   var offset: CGFloat
 
   /// The offset `argument` writes, or an error that says what is wrong.
@@ -143,6 +156,7 @@ struct OrthogonalOffset: Equatable {
     offset = try length(parts[1], "the offset of section \(section)", negative: true)
   }
 
+  /// The offset `offset` of section `section`'s band.
   init(section: Int, offset: CGFloat) {
     self.section = section
     self.offset = offset
@@ -288,11 +302,15 @@ private struct _JSONValueShape: Decodable {
 /// The preferred-size callback for a solve: answers from the file, and
 /// notes which elements asked.
 final class PreferredSizeAnswers {
+  /// The sizes the file gives, by element name.
   let sizes: PreferredSizes
+  /// The names of the elements that asked for a size.
   var asked: Set<String> = []
 
+  /// Answers from `sizes`, with nothing asked yet.
   init(_ sizes: PreferredSizes) { self.sizes = sizes }
 
+  /// The size the file gives the element `request` names, if any, noting that it asked.
   func answer(_ request: LayoutSizingRequest) -> CGSize? {
     let name = PreferredSizes.name(of: request)
     asked.insert(name)
