@@ -51,7 +51,46 @@ struct CollectionLayoutPortingAUIKitLayoutTests {
       solved.layoutAttributesForItem(at: IndexPath(indexes: [1, 0]))?.frame
         == CGRect(x: 16, y: 217.5, width: 368, height: 44))
 
-    // CollectionLayout.docc/PortingAUIKitLayout.md, block 2
+    // CollectionLayout.docc/PortingAUIKitLayout.md, block 3
+    func createGridLayout() -> CompositionalLayout {
+      let itemSize = LayoutSize(
+        widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1))
+      var item = LayoutItem(layoutSize: itemSize)  // UIKit: let
+      item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+      let group = LayoutGroup.horizontal(
+        layoutSize: LayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)),
+        subitems: [item])
+      var section = LayoutSection(group: group)  // UIKit: let
+      section.interGroupSpacing = 8
+      return CompositionalLayout(section: section)
+    }
+
+    let grid = try createGridLayout().solve(
+      LayoutContext(containerSize: CGSize(width: 400, height: 800)), itemCounts: [4])
+    #expect(
+      grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 3]))?.frame
+        == CGRect(x: 204, y: 132, width: 192, height: 112))
+
+    // CollectionLayout.docc/PortingAUIKitLayout.md, block 4
+    let sectionProvider = {
+      @Sendable (sectionIndex: Int, layoutEnvironment: LayoutEnvironment) -> LayoutSection? in
+      let columns = layoutEnvironment.container.effectiveContentSize.width > 500 ? 4 : 2
+      let item = LayoutItem(
+        layoutSize: LayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+      let group = LayoutGroup.horizontal(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
+        subitem: item, count: columns)
+      return LayoutSection(group: group)
+    }
+    let adaptive = try CompositionalLayout(sectionProvider: sectionProvider).solve(
+      LayoutContext(containerSize: CGSize(width: 400, height: 800)), itemCounts: [4])
+    #expect(
+      adaptive.layoutAttributesForItem(at: IndexPath(indexes: [0, 1]))?.frame
+        == CGRect(x: 200, y: 0, width: 200, height: 60))
+
+    // CollectionLayout.docc/PortingAUIKitLayout.md, block 5
     let bandItem = LayoutItem(
       layoutSize: LayoutSize(
         widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
