@@ -42,7 +42,8 @@
         let id = try #require(html.firstMatch(of: /data-page="([0-9a-f]{32})"/)?.1)
         #expect(html.contains(#"data-socket="/fruits/socket""#))
         #expect(
-          html.contains(#"<div data-diffable-list="fruits" class="diffable-list" data-seq="0""#))
+          html.contains(
+            #"<div data-diffable-list="fruits" class="diffable-list" role="list" data-seq="0""#))
         #expect(html.contains(#"<span class="diffable-text">pear</span>"#), "the first paint")
         #expect(html.contains("<title>Fruits &lt;&amp;&gt;</title>"))
         #expect(html.contains(#"<script type="module" src="/diffable/page.js"></script>"#))
