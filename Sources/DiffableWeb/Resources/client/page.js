@@ -8,7 +8,7 @@
 // reconnect restores them), `input` messages from each
 // `[data-diffable-submit]` form as it is submitted (once: a message typed,
 // not a state to restore), `tap` messages for clicks on cells (and Enter
-// or Space on a focused cell of a selectable list), `measure`
+// or Space on a focused cell), `measure`
 // messages with the sizes of self-sizing cells, `band` messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
 // animation frame), a notice at the top of the page when the server
@@ -417,7 +417,7 @@ export function boot({ window = globalThis } = {}) {
         connection.tap(name, cell.getAttribute('data-item'));
       }
     });
-    // And Enter or Space on a focused cell of a selectable list, as on a button.
+    // And Enter or Space on a focused cell, as on a button.
     entry.element.addEventListener('keydown', (event) => {
       const cell = event.target;
       if ((event.key !== 'Enter' && event.key !== ' ') || event.repeat
