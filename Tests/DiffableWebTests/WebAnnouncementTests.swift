@@ -31,20 +31,14 @@ struct WebAnnouncementTests {
 
   /// The next message, which must be a batch.
   static func nextBatch(_ client: FakeWebClient) async throws -> WebBatchMessage {
-    let message = try await client.receive()
-    guard case .batch(let batch) = message else {
-      throw FakeClientError("expected a batch, got \(String(describing: message))")
-    }
-    return batch
+    try await client.receive("a batch") { if case .batch(let batch) = $0 { batch } else { nil } }
   }
 
   /// The next message, which must be a reload.
   static func nextReload(_ client: FakeWebClient) async throws -> WebReloadMessage {
-    let message = try await client.receive()
-    guard case .reload(let reload) = message else {
-      throw FakeClientError("expected a reload, got \(String(describing: message))")
+    try await client.receive("a reload") {
+      if case .reload(let reload) = $0 { reload } else { nil }
     }
-    return reload
   }
 
   @Test("set before an apply, it goes out on that batch and not on the next; nil sends none")

@@ -77,11 +77,9 @@ struct WebLayoutTests {
 
   /// The next message, which must be a `layout`.
   static func layoutMessage(_ client: FakeWebClient) async throws -> WebLayoutMessage {
-    let message = try await client.receive()
-    guard case .layout(let layout) = message else {
-      throw FakeClientError("expected a layout, got \(String(describing: message))")
+    try await client.receive("a layout") {
+      if case .layout(let layout) = $0 { layout } else { nil }
     }
-    return layout
   }
 
   @Test("held frames: only changed frames are sent, the page's frames fill the rest")

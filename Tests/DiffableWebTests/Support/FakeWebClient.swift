@@ -94,6 +94,18 @@ final class FakeWebClient {
     return message
   }
 
+  /// The next message from the session, which must be the one `extract`
+  /// finds something in (`what` names it in the error otherwise).
+  func receive<Value>(
+    _ what: String, _ extract: (WebServerMessage) -> Value?
+  ) async throws -> Value {
+    let message = try await receive()
+    guard let message, let value = extract(message) else {
+      throw FakeClientError("expected \(what), got \(String(describing: message))")
+    }
+    return value
+  }
+
   /// Returns once another task of the client (`acknowledgeUntilClosed`)
   /// receives a message that `matches`, or the connection closes. Called
   /// right after the message that asks for it is sent, it cannot miss the
