@@ -52,20 +52,25 @@ export function isGrid(cells, layout, axis) {
  * other supplementaries (footers) in rows of their own.
  *
  * @param {({type: 'cell', item: string} | {type: 'band', section: string}
- *   | {type: 'supplementary', key: string, header: boolean})[]} order The
- *   content's order ({@link import('./render-plan.js').contentOrder}), with
- *   `header` on supplementaries.
+ *   | {type: 'supplementary', key: string})[]} order The content's order
+ *   ({@link import('./render-plan.js').contentOrder}).
  * @param {{item: string, section: string}[]} cells The window's cells.
  * @param {Map<string, number[]>} frames The frames of the window's cells.
  * @param {'x' | 'y'} axis The list's scroll axis.
- * @returns {({type: 'cell', item: string} | {type: 'supplementary', key: string,
- *   header: boolean})[][]} The rows, each its entries in order.
+ * @returns {({type: 'cell', item: string} | {type: 'supplementary', key: string})[][]}
+ *   The rows, each its entries in order.
  *
  * Complexity: O(c + s) for c cells and s supplementaries.
  */
 export function gridRows(order, cells, frames, axis) {
   const a = axis === 'x' ? 0 : 1;
-  const sectionOf = new Map(cells.map((cell) => [cell.item, cell.section]));
+  const sectionOf = new Map();
+  const cellsOf = new Map();
+  for (const { item, section } of cells) {
+    sectionOf.set(item, section);
+    if (!cellsOf.has(section)) cellsOf.set(section, []);
+    cellsOf.get(section).push({ type: 'cell', item });
+  }
   const rows = [];
   let row = null;
   let end = -Infinity;
@@ -77,8 +82,7 @@ export function gridRows(order, cells, frames, axis) {
       continue;
     }
     if (entry.type === 'band') {
-      rows.push(cells.filter((cell) => cell.section === entry.section)
-        .map((cell) => ({ type: 'cell', item: cell.item })));
+      rows.push(cellsOf.get(entry.section) ?? []);
       row = null;
       continue;
     }
