@@ -7,13 +7,17 @@ import InternalJSONCoding
 //    "image": "mountain", "indentation": 1,
 //    "accessories": [{"type": "disclosure", "expanded": false},
 //                    {"type": "switch", "on": true}, {"type": "checkmark"},
-//                    {"type": "badge", "text": "3"}]}
+//                    {"type": "badge", "text": "3"}],
+//    "template": {"name": "food",
+//                 "fields": {"name": "Pancakes",
+//                            "picture": {"image": "/pancakes.png", "description": "Pancakes"},
+//                            "menu": {"link": "https://example.com/menu", "text": "Menu"}}}}
 //
 // Only "text" is required; what is absent is left out when encoding.
 
 extension WebCell: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case text, secondaryText, color, image, indentation, accessories
+    case text, secondaryText, color, image, indentation, accessories, template
   }
 
   /// Encodes the cell as a JSON object, leaving out absent values, an empty
@@ -26,13 +30,15 @@ extension WebCell: Codable {
     try container.encodeIfPresent(image, forKey: .image)
     if indentation != 0 { try container.encode(indentation, forKey: .indentation) }
     if !accessories.isEmpty { try container.encode(accessories, forKey: .accessories) }
+    try container.encodeIfPresent(template, forKey: .template)
   }
 
   /// Decodes a cell written by ``encode(to:)``.
   ///
   /// - Throws: `DecodingError` when `text` is missing, a key is unknown, the
-  ///   colour is not `#rrggbb`, the indentation is negative or an accessory
-  ///   is not one of the four kinds.
+  ///   colour is not `#rrggbb`, the indentation is negative, an accessory
+  ///   is not one of the four kinds, or a template is malformed (see
+  ///   ``WebCell/Template/init(from:)``).
   public init(from decoder: any Decoder) throws {
     let container = try decoder._object(_CodingKeys.self)
     self.init(
@@ -41,7 +47,97 @@ extension WebCell: Codable {
       color: try container.decodeIfPresent(Color.self, forKey: .color),
       image: try container.decodeIfPresent(String.self, forKey: .image),
       indentation: container.contains(.indentation) ? try container._count(.indentation) : 0,
-      accessories: try container.decodeIfPresent([Accessory].self, forKey: .accessories) ?? [])
+      accessories: try container.decodeIfPresent([Accessory].self, forKey: .accessories) ?? [],
+      template: try container.decodeIfPresent(Template.self, forKey: .template))
+  }
+}
+
+extension WebCell.Template: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case name, fields
+  }
+
+  /// Encodes the template as `{"name": NAME, "fields": {FIELD: VALUE}}`,
+  /// the fields as ``WebCell/Field/encode(to:)`` writes them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    var fields = container.nestedContainer(keyedBy: _AnyKey.self, forKey: .fields)
+    for (name, field) in self.fields { try fields.encode(field, forKey: _AnyKey(name)) }
+  }
+
+  /// Decodes a template written by ``encode(to:)``.
+  ///
+  /// - Throws: `DecodingError` when the name is missing or empty, a key is
+  ///   unknown, or a field is malformed or holds a URL that
+  ///   ``WebCell/checkURL(_:for:)`` refuses.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .name)
+    guard !name.isEmpty else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .name, in: container, debugDescription: "the template name is empty")
+    }
+    var fields: [String: WebCell.Field] = [:]
+    if container.contains(.fields) {
+      let byName = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: .fields)
+      for key in byName.allKeys {
+        fields[key.stringValue] = try byName.decode(WebCell.Field.self, forKey: key)
+      }
+    }
+    self.init(name, fields: fields)
+  }
+}
+
+extension WebCell.Field: Codable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case image, description, link, text
+  }
+
+  /// Encodes a text as a JSON string, an image as `{"image": URL,
+  /// "description": TEXT}` and a link as `{"link": URL, "text": TEXT}`.
+  public func encode(to encoder: any Encoder) throws {
+    switch _value {
+    case .text(let text):
+      var container = encoder.singleValueContainer()
+      try container.encode(text)
+    case .image(let url, let description):
+      var container = encoder.container(keyedBy: _CodingKeys.self)
+      try container.encode(url, forKey: .image)
+      try container.encode(description, forKey: .description)
+    case .link(let text, let url):
+      var container = encoder.container(keyedBy: _CodingKeys.self)
+      try container.encode(url, forKey: .link)
+      try container.encode(text, forKey: .text)
+    }
+  }
+
+  /// Decodes a field written by ``encode(to:)``.
+  ///
+  /// - Throws: `DecodingError` for any other shape, or a URL that
+  ///   ``WebCell/checkURL(_:for:)`` refuses.
+  public init(from decoder: any Decoder) throws {
+    if let text = try? decoder.singleValueContainer().decode(String.self) {
+      self = .text(text)
+      return
+    }
+    let any = try decoder.container(keyedBy: _CodingKeys.self)
+    let isImage = any.contains(.image)
+    let container = try decoder._object(
+      _CodingKeys.self, allowing: isImage ? [.image, .description] : [.link, .text])
+    do {
+      self =
+        isImage
+        ? try .image(
+          container.decode(String.self, forKey: .image),
+          description: container.decode(String.self, forKey: .description))
+        : try .link(
+          container.decode(String.self, forKey: .text),
+          to: container.decode(String.self, forKey: .link))
+    } catch let refused as WebCell.RefusedURL {
+      throw DecodingError.dataCorruptedError(
+        forKey: isImage ? .image : .link, in: container, debugDescription: refused.description)
+    }
   }
 }
 

@@ -27,17 +27,20 @@ public struct WebCell: Sendable, Hashable {
   public var indentation: Int
   /// The marks at the cell's trailing edge, in order.
   public var accessories: [Accessory]
+  /// The page's template the cell is drawn with, in place of the swatch,
+  /// image and texts, or `nil` for those (see ``Template``).
+  public var template: Template?
 
   /// Creates a cell.
   ///
   /// - Precondition: `indentation` is not negative.
   public init(
     _ text: String, secondaryText: String? = nil, color: Color? = nil, image: String? = nil,
-    indentation: Int = 0, accessories: [Accessory] = []
+    indentation: Int = 0, accessories: [Accessory] = [], template: Template? = nil
   ) {
     if indentation < 0 {
       _diffableFailure(
-        "WebCell.init(_:secondaryText:color:image:indentation:accessories:)",
+        "WebCell.init(_:secondaryText:color:image:indentation:accessories:template:)",
         "indentation \(indentation) of cell \(String(reflecting: text)) is negative")
     }
     self.text = text
@@ -46,6 +49,7 @@ public struct WebCell: Sendable, Hashable {
     self.image = image
     self.indentation = indentation
     self.accessories = accessories
+    self.template = template
   }
 }
 

@@ -90,7 +90,7 @@ struct WebCellTests {
     }
     expectMessage(
       result,
-      #"WebCell.init(_:secondaryText:color:image:indentation:accessories:): indentation -2 of "#
+      #"WebCell.init(_:secondaryText:color:image:indentation:accessories:template:): indentation -2 of "#
         + #"cell "Kings Peak" is negative"#)
   }
 }

@@ -33,6 +33,10 @@ struct WebClientMessageTests {
         #"{"v": 1, "type": "tap", "list": "main", "item": "apple"}"#,
         .tap(list: "main", item: "apple")
       ),
+      (
+        #"{"v": 1, "type": "action", "list": "main", "item": "apple", "name": "add"}"#,
+        .action(list: "main", item: "apple", name: "add")
+      ),
       (#"{"v": 1, "type": "ack", "list": "main", "seq": 2}"#, .ack(list: "main", seq: 2)),
       (
         #"{"v": 1, "type": "resync", "list": "main", "reason": "rule 4: ..."}"#,

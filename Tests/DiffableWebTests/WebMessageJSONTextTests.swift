@@ -86,7 +86,23 @@ struct WebMessageJSONTextTests {
           red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
           blue: .random(in: 0...255, using: &random)) : nil,
       image: string(), indentation: Int.random(in: 0...2, using: &random),
-      accessories: accessories)
+      accessories: accessories, template: template(using: &random))
+  }
+
+  /// A template of edge names and fields of every kind, or `nil`.
+  static func template(using random: inout SeededRandom) -> WebCell.Template? {
+    guard Bool.random(using: &random) else { return nil }
+    var fields: [String: WebCell.Field] = [:]
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      let name = edgeStrings.randomElement(using: &random)!
+      let text = edgeStrings.randomElement(using: &random)!
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: fields[name] = .text(text)
+      case 1: fields[name] = try! .image("/images/a%22b.png?x=\\", description: text)
+      default: fields[name] = try! .link(text, to: "https://example.com/é/\(name.count)")
+      }
+    }
+    return WebCell.Template("card " + edgeStrings.randomElement(using: &random)!, fields: fields)
   }
 
   static func cells(using random: inout SeededRandom) throws -> [String: WebCell] {

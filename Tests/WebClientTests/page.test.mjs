@@ -490,3 +490,48 @@ for (const [page, what] of [[null, 'no data-page'], ['A5'.repeat(16), 'uppercase
     assert.deepEqual(reloads, []);
   });
 }
+
+test('a click on a control of a cell\'s template sends its action, not a tap', () => {
+  const { window, document, list, runFrames } = fakeWindow();
+  const template = document.createElement('template');
+  template.setAttribute('data-cell', 'peak');
+  const content = document.createDocumentFragment();
+  const button = document.createElement('button');
+  button.setAttribute('data-action', 'climb');
+  const name = document.createElement('span');
+  name.setAttribute('data-field', 'name');
+  content.append(name, button);
+  template.content = content;
+  document.body.append(template);
+  const api = boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  socket.receive({
+    v: 1, type: 'reload', list: 'mountains', seq: 1,
+    sections: [{ id: 'peaks', items: ['k2'] }],
+    cells: {
+      k2: {
+        text: 'K2',
+        template: {
+          name: 'peak', fields: { name: 'K2', other: { image: 'javascript:x', description: '' } },
+        },
+      },
+    },
+    layout: { size: [375, 44], frames: { k2: [0, 0, 375, 44] }, supplementaries: [], bands: [] },
+  });
+  runFrames();
+  const cell = list.querySelectorAll('[data-item]')[0];
+  const control = cell.querySelectorAll('[data-action]')[0];
+  assert.equal(cell.querySelectorAll('[data-field]')[0].textContent, 'K2');
+  const before = socket.sent.length;
+  let prevented = 0;
+  control.dispatch('click', { preventDefault: () => { prevented += 1; } });
+  control.dispatch('click', { metaKey: true });
+  cell.dispatch('click');
+  assert.deepEqual(socket.sent.slice(before), [
+    { v: 1, type: 'action', list: 'mountains', item: 'k2', name: 'climb' },
+    { v: 1, type: 'tap', list: 'mountains', item: 'k2' },
+  ]);
+  assert.equal(prevented, 1, 'a plain click on a control does not also navigate');
+  assert.deepEqual(api.reports(), [], 'a field no slot names is not reported');
+});

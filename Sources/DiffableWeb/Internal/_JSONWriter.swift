@@ -258,7 +258,8 @@ extension WebIdentifier {
 
 extension WebCell {
   /// Writes `{"accessories", "color", "image", "indentation",
-  /// "secondaryText", "text"}`, leaving out what ``encode(to:)`` leaves out.
+  /// "secondaryText", "template", "text"}`, leaving out what
+  /// ``encode(to:)`` leaves out.
   func _write(to writer: inout _JSONWriter) {
     writer.byte("{")
     if !accessories.isEmpty {
@@ -303,6 +304,30 @@ extension WebCell {
       writer.raw(#""secondaryText":"#)
       writer.string(secondaryText)
       writer.byte(",")
+    }
+    if let template {
+      writer.raw(#""template":{"fields":"#)
+      writer.object(template.fields) { writer, field in
+        switch field._value {
+        case .text(let text):
+          writer.string(text)
+        case .image(let url, let description):
+          writer.raw(#"{"description":"#)
+          writer.string(description)
+          writer.raw(#","image":"#)
+          writer.string(url)
+          writer.byte("}")
+        case .link(let text, let url):
+          writer.raw(#"{"link":"#)
+          writer.string(url)
+          writer.raw(#","text":"#)
+          writer.string(text)
+          writer.byte("}")
+        }
+      }
+      writer.raw(#","name":"#)
+      writer.string(template.name)
+      writer.raw("},")
     }
     writer.raw(#""text":"#)
     writer.string(text)

@@ -62,6 +62,7 @@ public struct WebInput: Sendable, Hashable {
 /// {"v": 1, "type": "viewport", "list": "main", "width": 390, "height": 600, "x": 0, "y": 880}
 /// {"v": 1, "type": "input", "name": "search", "value": "kings"}
 /// {"v": 1, "type": "tap", "list": "main", "item": "apple"}
+/// {"v": 1, "type": "action", "list": "main", "item": "apple", "name": "add"}
 /// {"v": 1, "type": "measure", "list": "main", "sizes": {"apple": [390, 61.5]}}
 /// {"v": 1, "type": "band", "list": "main", "section": "food", "offset": 120}
 /// ```
@@ -91,6 +92,10 @@ public enum WebClientMessage: Sendable, Hashable {
   /// The page's user clicked the cell of the item whose
   /// ``WebIdentifier/text`` is `item`.
   case tap(list: String, item: String)
+  /// The page's user tapped the control named `name` (its `data-action`)
+  /// in the cell of the item whose ``WebIdentifier/text`` is `item`: a
+  /// button or link of the cell's template (``WebCell/Template``).
+  case action(list: String, item: String, name: String)
   /// The page measured the cells of items of `list` whose sizes are
   /// estimated: `sizes` maps an item's ``WebIdentifier/text`` to the size
   /// of its content, in CSS pixels. At most ``maximumMeasuredItems``
@@ -105,7 +110,7 @@ public enum WebClientMessage: Sendable, Hashable {
 
   /// The values of `"type"`, in the order an error message lists them.
   public static let types = [
-    "ready", "ack", "resync", "ping", "viewport", "input", "tap", "measure", "band",
+    "ready", "ack", "resync", "ping", "viewport", "input", "tap", "action", "measure", "band",
   ]
 
   /// The most entries a `measure` message may have: 1,000.
@@ -218,6 +223,7 @@ extension WebClientMessage: Codable {
   enum _ViewportKeys: String, CodingKey, CaseIterable { case v, type, list, width, height, x, y }
   enum _InputKeys: String, CodingKey, CaseIterable { case v, type, name, value }
   enum _TapKeys: String, CodingKey, CaseIterable { case v, type, list, item }
+  enum _ActionKeys: String, CodingKey, CaseIterable { case v, type, list, item, name }
   enum _MeasureKeys: String, CodingKey, CaseIterable { case v, type, list, sizes }
   enum _BandKeys: String, CodingKey, CaseIterable { case v, type, list, section, offset }
 
@@ -265,6 +271,13 @@ extension WebClientMessage: Codable {
       try container.encode("tap", forKey: .type)
       try container.encode(list, forKey: .list)
       try container.encode(item, forKey: .item)
+    case .action(let list, let item, let name):
+      var container = encoder.container(keyedBy: _ActionKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("action", forKey: .type)
+      try container.encode(list, forKey: .list)
+      try container.encode(item, forKey: .item)
+      try container.encode(name, forKey: .name)
     case .measure(let list, let sizes):
       var container = encoder.container(keyedBy: _MeasureKeys.self)
       try container.encode(WebServerMessage.version, forKey: .v)
@@ -327,6 +340,12 @@ extension WebClientMessage: Codable {
       self = .tap(
         list: try container.decode(String.self, forKey: .list),
         item: try container.decode(String.self, forKey: .item))
+    case "action":
+      let container = try decoder._object(_ActionKeys.self)
+      self = .action(
+        list: try container.decode(String.self, forKey: .list),
+        item: try container.decode(String.self, forKey: .item),
+        name: try container.decode(String.self, forKey: .name))
     case "measure":
       let container = try decoder._object(_MeasureKeys.self)
       self = .measure(

@@ -242,8 +242,40 @@ struct _FirstPaintHTML {
     return ""
   }
 
-  /// A cell's content, as the renderer's `fillCell` makes it.
+  /// A cell's content, as the renderer's `fillCell` makes it; a cell of
+  /// a template gets its fields instead (the page's template needs the
+  /// client, which fills it in place at the first reload).
   private mutating func writeContent(of cell: WebCell) {
+    if let template = cell.template {
+      writeFields(of: template)
+    } else {
+      writeBuiltInContent(of: cell)
+    }
+    writeAccessories(of: cell)
+  }
+
+  /// A template's fields in order of their names, each a slot of its
+  /// name: a text in a `span`, an image in a lazy `img`, a link in an `a`.
+  private mutating func writeFields(of template: WebCell.Template) {
+    html += "<div class=\"diffable-template diffable-fields\" "
+    html += "data-template=\"\(escape(template.name))\">"
+    for (name, field) in template.fields.sorted(by: { $0.key < $1.key }) {
+      let slot = "data-field=\"\(escape(name))\""
+      switch field._value {
+      case .text(let text):
+        html += "<span \(slot)>\(escape(text))</span>"
+      case .image(let url, let description):
+        html += "<img \(slot) src=\"\(escape(url))\" alt=\"\(escape(description))\""
+        html += " loading=\"lazy\" decoding=\"async\">"
+      case .link(let text, let url):
+        html += "<a \(slot) href=\"\(escape(url))\">\(escape(text))</a>"
+      }
+    }
+    html += "</div>"
+  }
+
+  /// The swatch, the image's mark and the texts.
+  private mutating func writeBuiltInContent(of cell: WebCell) {
     if let color = cell.color {
       html += "<span class=\"diffable-swatch\" style=\"background-color: \(color.hex);\""
       html += " aria-hidden=\"true\"></span>"
@@ -259,6 +291,10 @@ struct _FirstPaintHTML {
       html += "<span class=\"diffable-secondary-text\">\(escape(secondary))</span>"
     }
     html += "</span>"
+  }
+
+  /// The accessories, after the content.
+  private mutating func writeAccessories(of cell: WebCell) {
     guard !cell.accessories.isEmpty else { return }
     html += "<span class=\"diffable-accessories\">"
     for accessory in cell.accessories {

@@ -36,6 +36,23 @@ public protocol WebListViewDelegate: AnyObject {
   /// source's current snapshot is `indexPath`, in the list `name`.
   func listView(
     named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor)
+
+  /// The page's user tapped the control named `action` (a button or link
+  /// of the cell's template with `data-action="ACTION"`, see
+  /// ``WebCell/Template``) in the cell of an item the data source still
+  /// has, whose index path is `indexPath`, in the list `name`. The cell
+  /// itself is not selected. Does nothing by default.
+  func listView(
+    named name: String, didTapAction action: String, inItemAt indexPath: IndexPath,
+    isolation: isolated any Actor)
+}
+
+extension WebListViewDelegate {
+  /// Does nothing: a list whose cells have no controls needs no answer.
+  public func listView(
+    named name: String, didTapAction action: String, inItemAt indexPath: IndexPath,
+    isolation: isolated any Actor
+  ) {}
 }
 
 /// What a page tells its session besides its lists: the delegate of a

@@ -608,6 +608,20 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     return nil
   }
 
+  func _tap(_ text: String, action: String, isolation: isolated any Actor) -> String? {
+    guard let item = _page.windowItem(text) else {
+      return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
+    }
+    guard !action.isEmpty, action.utf8.count <= 256 else {
+      return "action name of \(action.utf8.count) bytes in list \(String(reflecting: name)); "
+        + "1 to 256 expected"
+    }
+    if let path = _dataSource?.indexPath(for: item) {
+      delegate?.listView(named: name, didTapAction: action, inItemAt: path, isolation: isolation)
+    }
+    return nil
+  }
+
   func _state() -> WebListState {
     var sections: [WebSection] = []
     if let shown = _page.shown {

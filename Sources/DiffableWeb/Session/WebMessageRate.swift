@@ -61,6 +61,7 @@ extension WebClientMessage {
     case .viewport: "viewport"
     case .input: "input"
     case .tap: "tap"
+    case .action: "action"
     case .measure: "measure"
     case .band: "band"
     }

@@ -85,6 +85,7 @@ public final class WebSession {
     "band": WebMessageRate(perSecond: 240, burst: 240),
     "input": WebMessageRate(perSecond: 60, burst: 120),
     "tap": WebMessageRate(perSecond: 30, burst: 60),
+    "action": WebMessageRate(perSecond: 30, burst: 60),
     "ping": WebMessageRate(perSecond: 10, burst: 20),
     "ready": WebMessageRate(perSecond: 2, burst: 10),
   ]
@@ -530,6 +531,10 @@ public final class WebSession {
       guard connection.state.isReady else { return "tap before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._tap(item, isolation: isolation)
+    case .action(let name, let item, let action):
+      guard connection.state.isReady else { return "action before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      return list._tap(item, action: action, isolation: isolation)
     case .measure(let name, let sizes):
       guard connection.state.isReady else { return "measure before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
@@ -557,6 +562,9 @@ protocol _WebSessionList: AnyObject {
   /// The page's user tapped the item of text `item`; returns an error if
   /// the list never showed it.
   func _tap(_ item: String, isolation: isolated any Actor) -> String?
+  /// The page's user tapped the control `action` in the cell of the item
+  /// of text `item`; returns an error if the list never showed it.
+  func _tap(_ item: String, action: String, isolation: isolated any Actor) -> String?
   /// The page measured self-sizing cells: lays the list out with their
   /// sizes and answers with a `layout`; returns an error, changing nothing,
   /// if an item was never shown.

@@ -61,10 +61,10 @@
 // - A `visible` is applied as a `layout` is, and never acknowledged either.
 // - `ready` carries `lists` when the page gives `listViewports` (page.js
 //   always does); without it, `ready` keeps its first form.
-// - `viewport`, `input`, `tap`, `measure` and `band` go out only on an open socket once `ready`
-//   went out on it; otherwise they are dropped, and the caller is told: the
-//   next `ready` carries the viewports again, and `onReady` is the place to
-//   send the inputs again.
+// - `viewport`, `input`, `tap`, `action`, `measure` and `band` go out only
+//   on an open socket once `ready` went out on it; otherwise they are
+//   dropped, and the caller is told: the next `ready` carries the viewports
+//   again, and `onReady` is the place to send the inputs again.
 
 import {
   applyBatch, applyLayout, applyReload, applyVisible, createModel, lists as listsOf,
@@ -272,11 +272,12 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   => boolean,
  *   input: (name: string, value: string) => boolean,
  *   tap: (list: string, item: string) => boolean,
+ *   action: (list: string, item: string, name: string) => boolean,
  *   measure: (list: string, sizes: Object<string, number[]>) => boolean,
  *   band: (list: string, section: string, offset: number) => boolean}}
  *   `lists()` is what the page holds, as `window.diffable.lists()` gives it;
  *   `model()` the page's model; `close()` closes the socket and stops for
- *   good; `viewport`, `input`, `tap`, `measure` and `band` send those
+ *   good; `viewport`, `input`, `tap`, `action`, `measure` and `band` send those
  *   messages when the socket is open and `ready` was sent on it, and say
  *   whether they did (`measure` carries the sizes `[width, height]` of
  *   self-sizing cells, by item; `band` the scroll offset of an orthogonal
@@ -678,6 +679,7 @@ export function connect({
       sendAfterReady({ type: 'viewport', list, width, height, x, y }),
     input: (name, value) => sendAfterReady({ type: 'input', name, value }),
     tap: (list, item) => sendAfterReady({ type: 'tap', list, item }),
+    action: (list, item, name) => sendAfterReady({ type: 'action', list, item, name }),
     measure: (list, sizes) => sendAfterReady({ type: 'measure', list, sizes }),
     band: (list, section, offset) => sendAfterReady({ type: 'band', list, section, offset }),
     close() {

@@ -3,6 +3,7 @@
 // Each failure names the field.
 
 import { MalformedMessageError } from './identifiers.js';
+import { checkTemplate } from './cell-template.js';
 
 /** The version of the wire messages this client speaks. */
 export const WIRE_VERSION = 1;
@@ -191,7 +192,8 @@ const ACCESSORY_TYPES = ['disclosure', 'switch', 'checkmark', 'badge'];
 /**
  * Checks a cell (`WebCell`): an object whose `text` is a string; the optional
  * `secondaryText` and `image` strings, `color` as `#rrggbb`, `indentation` a
- * non-negative integer, and `accessories` a list of typed accessories.
+ * non-negative integer, `accessories` a list of typed accessories, and
+ * `template` as cell-template.js's `checkTemplate` says.
  * Fields the client does not know are left alone.
  *
  * @param {unknown} cell The cell as `JSON.parse` produced it.
@@ -228,6 +230,10 @@ export function checkCell(cell, field) {
       }
       if (type === 'badge') string(required(accessory, 'text', `${at}.text`), `${at}.text`);
     });
+  }
+  if (Object.hasOwn(cell, 'template')) {
+    checkTemplate(
+      cell.template, (at, problem) => new MalformedMessageError(at, problem), `${field}.template`);
   }
   return cell;
 }

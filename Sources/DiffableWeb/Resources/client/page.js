@@ -199,6 +199,7 @@ const unconnected = () => {
     viewport: () => false,
     input: () => false,
     tap: () => false,
+    action: () => false,
     measure: () => false,
     band: () => false,
     close() {},
@@ -296,6 +297,9 @@ export function boot({ window = globalThis } = {}) {
       opacityOf: (target) => Number(window.getComputedStyle(target).opacity),
       onMeasure: (sizes) => connection?.measure(name, sizes) ?? false,
       clock,
+      onRefusal: (message) => warn({
+        kind: 'cell', message: `list "${name}", ${message}`, list: name,
+      }),
     });
     lists.set(name, {
       element, renderer, sent: undefined, scheduled: false,
@@ -410,12 +414,22 @@ export function boot({ window = globalThis } = {}) {
       }
     }, { passive: true, capture: true });
     resizes?.observe(entry.element);
-    // Taps: a click anywhere inside a cell element.
+    // Taps: a click anywhere inside a cell element; on a control of a
+    // cell's template (`data-action`), the control's own tap instead. A
+    // control that is a link does not navigate on a plain click: its tap
+    // is Swift's; with a modifier key, the browser opens it as usual.
     entry.element.addEventListener('click', (event) => {
       const cell = event.target?.closest?.('[data-item]');
-      if (cell && entry.element.contains(cell)) {
-        connection.tap(name, cell.getAttribute('data-item'));
+      if (!cell || !entry.element.contains(cell)) return;
+      const control = event.target.closest('[data-action]');
+      if (control && cell.contains(control) && control !== cell) {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault?.();
+        const item = cell.getAttribute('data-item');
+        connection.action(name, item, control.getAttribute('data-action'));
+        return;
       }
+      connection.tap(name, cell.getAttribute('data-item'));
     });
     // And Enter or Space on a focused cell, as on a button.
     entry.element.addEventListener('keydown', (event) => {

@@ -49,6 +49,7 @@ import {
   sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey, untransformedRect,
   visibleStyle,
 } from './render-plan.js';
+import { fillTemplate } from './cell-template.js';
 
 /**
  * The class that fades a cell in, by the stylesheet's CSS animation
@@ -114,13 +115,16 @@ function place(element, box) {
 
 /**
  * Fills an element with a cell's content, as text: the swatch, the image's
- * mark, the text and secondary text, and the accessories.
+ * mark, the text and secondary text, or the page's template the cell names
+ * filled with its fields (cell-template.js); then the accessories.
  *
  * @param {Document} document The document to make elements with.
  * @param {Element} element The cell or supplementary element.
  * @param {object} cell A checked cell (`WebCell`).
+ * @param {(message: string) => void} [refuse] Told of a URL the cell's
+ *   template may not have, or of a template the page lacks.
  */
-export function fillCell(document, element, cell) {
+export function fillCell(document, element, cell, refuse = () => {}) {
   const make = (tag, className, text) => {
     const child = document.createElement(tag);
     child.className = className;
@@ -129,6 +133,16 @@ export function fillCell(document, element, cell) {
   };
   const parts = [];
   element.style.setProperty('--diffable-indentation', String(cell.indentation ?? 0));
+  const templated = cell.template === undefined
+    ? null : fillTemplate(document, cell.template, refuse);
+  if (templated !== null) parts.push(templated);
+  else fillBuiltIn(document, cell, make, parts);
+  fillAccessories(element, cell, make, parts);
+  element.replaceChildren(...parts);
+}
+
+/** The built-in content of a cell: the swatch, the image's mark and the texts. */
+function fillBuiltIn(document, cell, make, parts) {
   if (cell.color !== undefined) {
     const swatch = make('span', 'diffable-swatch');
     swatch.style.backgroundColor = cell.color;
@@ -148,6 +162,10 @@ export function fillCell(document, element, cell) {
     texts.append(make('span', 'diffable-secondary-text', cell.secondaryText));
   }
   parts.push(texts);
+}
+
+/** A cell's accessories, after its content; `aria-expanded` from a disclosure mark. */
+function fillAccessories(element, cell, make, parts) {
   const accessories = cell.accessories ?? [];
   element.removeAttribute('aria-expanded');
   if (accessories.length > 0) {
@@ -185,7 +203,6 @@ export function fillCell(document, element, cell) {
     }
     parts.push(holder);
   }
-  element.replaceChildren(...parts);
 }
 
 /** The number of the last element given an `id` by a renderer of this page. */
@@ -257,6 +274,9 @@ const isHeaderKind = (kind) => /header/i.test(kind);
  *   default).
  * @param {{setTimeout: Function, clearTimeout: Function}} [options.clock]
  *   The timers of the wait for the server's answer to a measurement.
+ * @param {(message: string) => void} [options.onRefusal] Told, naming the
+ *   item, of a URL a cell's template may not have or of a template the page
+ *   lacks (the cell shows the rest).
  * @returns {{show: (change: import('./connection.js').ConnectionChange) => Promise<void>,
  *   isIdle: () => boolean, content: Element}} `show` draws a change and
  *   returns a promise settled when its animations are over (the connection
@@ -276,8 +296,11 @@ export function createRenderer(root, {
     return { width: box.width, height: box.height };
   },
   clock = globalThis,
+  onRefusal = () => {},
 } = {}) {
   const document = root.ownerDocument;
+  /** What tells `onRefusal` of a refusal in the cell of `what`. */
+  const refusing = (what) => (message) => onRefusal(`${what}: ${message}`);
   // A list whose page's HTML holds its first window (`data-first-paint`):
   // its content is adopted, not made.
   const drawn = root.hasAttribute('data-first-paint')
@@ -363,7 +386,7 @@ export function createRenderer(root, {
     const element = document.createElement('div');
     element.className = 'diffable-cell';
     element.setAttribute('data-item', item);
-    fillCell(document, element, cell);
+    fillCell(document, element, cell, refusing(`item ${JSON.stringify(item)}`));
     return element;
   };
 
@@ -692,7 +715,7 @@ export function createRenderer(root, {
       const { element } = entry;
       const text = JSON.stringify(supplementary.cell);
       if (entry.cell !== text) {
-        fillCell(document, element, supplementary.cell);
+        fillCell(document, element, supplementary.cell, refusing(`supplementary ${JSON.stringify(key)}`));
         entry.cell = text;
         entry.name = nameOf(supplementary.cell);
       }
@@ -1069,7 +1092,9 @@ export function createRenderer(root, {
           reloading.add(element);
         }
       }
-      if (effect !== 'keep' && !filled) fillCell(document, element, cell);
+      if (effect !== 'keep' && !filled) {
+        fillCell(document, element, cell, refusing(`item ${JSON.stringify(item)}`));
+      }
       shown.set(item, cell);
       element.setAttribute('data-section', section);
       const axes = layout.estimated?.get(section);
