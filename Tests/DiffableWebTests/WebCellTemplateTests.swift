@@ -171,6 +171,39 @@ struct WebCellTemplateTests {
     await serving.value
   }
 
+  @Test("without selection, taps select nothing and the cells are not options; controls work")
+  func withoutSelection() async throws {
+    let (session, view, dataSource) = WebLayoutTests.session()
+    let controls = Controls()
+    view.delegate = controls
+    await dataSource.apply(.make([("food", ["pie", "soup"])]))
+    let (client, serving, first) = try await WebLayoutTests.connect(
+      session, list: WebListViewport(width: 390, height: 600))
+    #expect(first.selectable)
+    view.allowsSelection = false
+    guard case .reload(let second) = try await client.receive() else {
+      throw FakeClientError("a reload")
+    }
+    #expect(!second.selectable && second.seq == first.seq + 1)
+    view.allowsSelection = false  // no change, nothing sent
+    client.send(.tap(list: "main", item: "soup"))
+    client.send(.action(list: "main", item: "soup", name: "add"))
+    client.send(.ping(id: 1))
+    #expect(try await client.receive() == .pong(id: 1))
+    #expect(controls.selected.isEmpty && controls.actions.map(\.0) == ["add"])
+    view.allowsSelection = true
+    guard case .reload(let third) = try await client.receive() else {
+      throw FakeClientError("a reload")
+    }
+    #expect(third.selectable)
+    client.send(.tap(list: "main", item: "soup"))
+    client.send(.ping(id: 2))
+    #expect(try await client.receive() == .pong(id: 2))
+    #expect(controls.selected == [IndexPath(item: 1, section: 0)])
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("controls' taps past their rate are refused, and the session carries on")
   func actionRate() async throws {
     let (session, view, dataSource) = WebLayoutTests.session()

@@ -277,14 +277,20 @@ public final class SortBrowserScreen: BrowserScreen {
 
 /// The highway rest stop in `RestStop.layout`: it opens with the whole menu;
 /// `lunchDelay` after a page first connects, lunch adds a dish and sells
-/// out the ice. Each section has its title as a header. The brands show
-/// what their counters offer in cells that size themselves: the page
-/// measures them and the rows below move.
-public final class RestStopBrowserScreen: BrowserScreen {
+/// out the ice. Each section has its title as a header. The dishes are
+/// cards of the page's own template (a picture, the name and price, what
+/// the basket holds, an "Add" button whose tap adds one to the basket);
+/// the brands, a template too, show what their counters offer and a link,
+/// in cells that size themselves: the page measures them and the rows
+/// below move.
+public final class RestStopBrowserScreen: BrowserScreen, WebListViewDelegate {
   /// The screen model.
   public let screen: RestStopScreen
   /// How long after the first connection lunch comes.
   public let lunchDelay: Duration
+  /// How many of each dish the page's user added, by name.
+  public var basket: [String: Int] { basketCounts.counts }
+  private let view: WebListView<RestStop.Section, AnySendableHashable>
   private var lunch: Task<Void, Never>?
   /// The first apply, the opening snapshot: lunch comes after it.
   private var opening: Task<Void, Never>?
@@ -297,20 +303,101 @@ public final class RestStopBrowserScreen: BrowserScreen {
     self.lunchDelay = lunchDelay
     let view: WebListView<RestStop.Section, AnySendableHashable> = session.listView(
       named: listName, layout: RestStopScreen.layout)
-    screen = RestStopScreen(view: view) { item in
-      WebCell(RestStop.label(item), secondaryText: RestStop.detail(item))
-    }
+    self.view = view
+    let counts = _BasketCounts()
+    screen = RestStopScreen(view: view) { item in Self.cell(item, inBasket: counts.of(item)) }
+    basketCounts = counts
     let dataSource = screen.dataSource
     dataSource.supplementaryViewProvider = .init {
       [weak dataSource] (_: WebListView<RestStop.Section, AnySendableHashable>, _, indexPath) in
       dataSource?.sectionIdentifier(for: indexPath.section).map { WebCell($0.title) }
     }
+    // Cells are not selected; their "Add" buttons reach the delegate.
+    view.allowsSelection = false
+    view.delegate = self
     let screen = screen
     opening = Task {
       _ = isolation
       await screen.open()
     }
   }
+
+  /// The counts the cell provider reads: the basket, shared with it.
+  private let basketCounts: _BasketCounts
+
+  /// An item's cell: a dish's card or a brand's of the page's templates;
+  /// a good's text.
+  public static func cell(_ item: AnySendableHashable, inBasket count: Int = 0) -> WebCell {
+    let label = RestStop.label(item)
+    if let dish = item.base as? RestStop.FoodMenuItem {
+      return WebCell(
+        count == 0 ? label : "\(label), \(count) in basket",
+        template: WebCell.Template(
+          "food",
+          fields: [
+            "name": .text(dish.name), "price": .text("$\(dish.price)"),
+            "basket": .text(count == 0 ? "" : "\(count) in basket"),
+            "picture": picture(of: dish),
+          ]))
+    }
+    if let brand = item.base as? RestStop.Brand {
+      let details = RestStop.detail(item) ?? ""
+      var fields: [String: WebCell.Field] = ["name": .text(brand.name), "details": .text(details)]
+      // The brands' sites are examples, under the domain kept for them.
+      let slug = brand.name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        .joined(separator: "-")
+      fields["site"] = try? .link("\(brand.name)'s site", to: "https://example.com/brands/\(slug)")
+      return WebCell(
+        label, secondaryText: details, template: WebCell.Template("brand", fields: fields))
+    }
+    return WebCell(label)
+  }
+
+  /// A dish's picture: a small SVG drawn here, a plate on a colour of the
+  /// dish's own, with the dish's initial: a `data:` URL, so that the page
+  /// loads nothing from the network.
+  public static func picture(of dish: RestStop.FoodMenuItem) -> WebCell.Field {
+    // A hue of the dish's own: its name's bytes, hashed (FNV-1a), in 12 steps.
+    let hash = dish.name.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+    let hue = Double(hash % 12) / 12
+    let color = SortBrowserScreen.color(hue: hue).hex
+    let initial = dish.name.first.map(String.init) ?? ""
+    let svg =
+      "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'>"
+      + "<rect width='40' height='40' rx='6' fill='\(color)'/>"
+      + "<circle cx='20' cy='20' r='13' fill='white' fill-opacity='0.85'/>"
+      + "<text x='20' y='25' font-family='sans-serif' font-size='14' text-anchor='middle'"
+      + " fill='\(color)'>\(initial)</text></svg>"
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~:/='(),;!*+")
+    let encoded = svg.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    do {
+      return try .image("data:image/svg+xml," + encoded, description: "")
+    } catch {
+      preconditionFailure("RestStopBrowserScreen.picture(of:): \(error)")
+    }
+  }
+
+  /// The page's user tapped "Add" on a dish's card: one more in the
+  /// basket, the card says so, and the page announces it.
+  public func listView(
+    named name: String, didTapAction action: String, inItemAt indexPath: IndexPath,
+    isolation: isolated any Actor
+  ) {
+    guard action == "add", let item = screen.dataSource.itemIdentifier(for: indexPath),
+      let dish = item.base as? RestStop.FoodMenuItem
+    else { return }
+    basketCounts.counts[dish.name, default: 0] += 1
+    var snapshot = screen.dataSource.snapshot()
+    snapshot.reconfigureItems([item])
+    view.announcement = "\(dish.name): \(basket[dish.name, default: 0]) in basket"
+    screen.dataSource.apply(snapshot)
+  }
+
+  /// Cells of the rest stop are not selected.
+  public func listView(
+    named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor
+  ) {}
 
   public func connectionChanged(connected: Bool, isolation: isolated any Actor) {
     guard connected, lunch == nil else { return }
@@ -330,6 +417,17 @@ public final class RestStopBrowserScreen: BrowserScreen {
 
   public func stop(isolation: isolated any Actor) {
     lunch?.cancel()
+  }
+}
+
+/// The basket's counts by dish name, read by the rest stop's cell
+/// provider.
+final class _BasketCounts {
+  var counts: [String: Int] = [:]
+
+  /// How many of `item` the basket holds: 0 for anything but a dish.
+  func of(_ item: AnySendableHashable) -> Int {
+    (item.base as? RestStop.FoodMenuItem).map { counts[$0.name] ?? 0 } ?? 0
   }
 }
 

@@ -13,6 +13,9 @@ public struct DemoPage: Sendable, Hashable {
   public let listName: String
   /// The page's controls, as HTML written here (never from the network).
   let controls: String
+  /// The page's cell templates and their style, as HTML written here.
+  var templates = ""
+  var style = ""
 
   /// The page's path.
   public var path: String { "/demos/\(name)" }
@@ -25,8 +28,9 @@ public struct DemoPage: Sendable, Hashable {
   public var document: WebPageDocument {
     WebPageDocument(
       title: "\(title) · swift-diffable", clientPath: WebPages.clientPath,
+      head: style.isEmpty ? "" : "<style>\(style)</style>",
       header: "<header><a href=\"/\">swift-diffable</a><h1>\(title)</h1></header>"
-        + (controls.isEmpty ? "" : "\n" + controls))
+        + (controls.isEmpty ? "" : "\n" + controls), footer: templates)
   }
 }
 
@@ -58,8 +62,10 @@ public enum WebPages {
       listName: "sort", controls: ""),
     DemoPage(
       name: "reststop", title: "Rest stop",
-      summary: "A highway rest stop: a food band that scrolls sideways, goods and brands.",
-      listName: "reststop", controls: ""),
+      summary:
+        "A highway rest stop: food cards of the page's own template that scroll sideways "
+        + "(add one to your basket), goods and brands.",
+      listName: "reststop", controls: "", templates: restStopTemplates, style: restStopStyle),
     DemoPage(
       name: "expand", title: "Expanding rows",
       summary: "Rows of long texts that expand in place when tapped: reconfigured, not reloaded.",
@@ -90,6 +96,36 @@ public enum WebPages {
         <label><input type="checkbox" role="switch" data-diffable-input="wifi"> Wi-Fi</label>
         """),
   ]
+
+  /// The rest stop's cell templates: a food card with a picture, the
+  /// dish's name and price, what the basket holds of it and an "Add"
+  /// button; a brand with its details and a link to its site.
+  static let restStopTemplates = """
+    <template data-cell="food"><div class="food-card">\
+    <img class="food-picture" data-field="picture" alt="">\
+    <div class="food-texts"><strong data-field="name"></strong>\
+    <span data-field="price"></span><span class="food-basket" data-field="basket"></span>\
+    <button type="button" data-action="add">Add<span class="visually-hidden"> \
+    <span data-field="name"></span></span></button></div></div></template>
+    <template data-cell="brand"><div class="brand-card"><strong data-field="name"></strong>\
+    <span data-field="details"></span><a data-field="site" target="_blank" rel="noopener"></a>\
+    </div></template>
+    """
+
+  /// The style of the rest stop's templates.
+  static let restStopStyle = """
+    .food-card { display: flex; align-items: center; gap: 10px; height: 100%; }
+    .food-picture { flex: none; width: 40%; max-height: 100%; aspect-ratio: 1; \
+    border-radius: 8px; object-fit: cover; }
+    .food-texts { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; \
+    flex: 1; min-width: 0; overflow-wrap: anywhere; }
+    .food-basket { font-size: 0.85em; opacity: 0.75; }
+    .food-card button { font: inherit; margin-top: 4px; padding: 2px 12px; border-radius: 14px; \
+    border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }
+    .brand-card { display: flex; flex-direction: column; gap: 2px; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; \
+    clip-path: inset(50%); white-space: nowrap; }
+    """
 
   /// The page named `name`, or `nil` when there is none.
   public static func demo(named name: String) -> DemoPage? {

@@ -123,6 +123,17 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
   }
 
+  /// Whether the page's user can select cells, as a collection view's
+  /// `allowsSelection`: `true` by default. While it is `false`, taps of
+  /// cells do not reach the delegate and the cells are not selectable from
+  /// the keyboard, but the controls of cells' templates still reach it
+  /// (``WebListViewDelegate/listView(named:didTapAction:inItemAt:isolation:)``).
+  public var allowsSelection = true {
+    didSet {
+      if oldValue != allowsSelection, delegate != nil, _page.shown != nil { _sendReload() }
+    }
+  }
+
   /// The words the page announces for the next batch or reload the view
   /// sends, such as `"3 results"` or `"Ada: Did the batch animate?"`.
   ///
@@ -382,7 +393,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       message.cells[placed.text] = source.cell(at: window.indexPath(k))
     }
     message.layout = layout
-    message.selectable = delegate != nil
+    message.selectable = delegate != nil && allowsSelection
     return (message, window)
   }
 
@@ -602,7 +613,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     guard let item = _page.windowItem(text) else {
       return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
     }
-    if let path = _dataSource?.indexPath(for: item) {
+    if allowsSelection, let path = _dataSource?.indexPath(for: item) {
       delegate?.listView(named: name, didSelectItemAt: path, isolation: isolation)
     }
     return nil
