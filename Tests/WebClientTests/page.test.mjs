@@ -535,3 +535,29 @@ test('a click on a control of a cell\'s template sends its action, not a tap', (
   assert.equal(prevented, 1, 'a plain click on a control does not also navigate');
   assert.deepEqual(api.reports(), [], 'a field no slot names is not reported');
 });
+
+test('a scroll message scrolls its list at the next frame; a malformed one is reported', () => {
+  const { window, list, runFrames } = fakeWindow();
+  const scrolls = [];
+  list.scrollTo = (options) => scrolls.push(options);
+  window.matchMedia = () => ({ matches: false });
+  const api = boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  socket.receive({ v: 1, type: 'scroll', list: 'mountains', x: 0, y: 880, animated: true });
+  socket.receive({ v: 1, type: 'scroll', list: 'elsewhere', x: 0, y: 10, animated: false });
+  assert.deepEqual(scrolls, [], 'not before the frame that draws what came before it');
+  runFrames();
+  assert.deepEqual(scrolls, [{ left: 0, top: 880, behavior: 'smooth' }]);
+  for (const bad of [
+    { list: 'mountains', x: -1, y: 0, animated: false },
+    { list: 'mountains', x: 0, y: 0 },
+    { x: 0, y: 0, animated: false },
+  ]) {
+    socket.receive({ v: 1, type: 'scroll', ...bad });
+  }
+  runFrames();
+  assert.equal(scrolls.length, 1);
+  assert.equal(api.reports().filter((report) => /was a scroll without/.test(report.message)).length,
+    3);
+});

@@ -579,6 +579,16 @@ extension WebServerMessage {
       writer.raw(#"{"id":"#)
       writer.integer(id)
       writer.raw(#","type":"pong","v":1}"#)
+    case .scroll(let list, let x, let y, let animated):
+      writer.raw(#"{"animated":"#)
+      animated ? writer.raw("true") : writer.raw("false")
+      writer.raw(#","list":"#)
+      writer.string(list)
+      writer.raw(#","type":"scroll","v":1,"x":"#)
+      try writer.number(x)
+      writer.raw(#","y":"#)
+      try writer.number(y)
+      writer.byte("}")
     }
   }
 

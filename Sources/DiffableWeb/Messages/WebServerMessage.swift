@@ -23,6 +23,11 @@ public enum WebServerMessage: Sendable, Hashable {
   case error(message: String)
   /// The reply to a `ping`, with its `id`: `{"v": 1, "type": "pong", "id": 12}`.
   case pong(id: Int)
+  /// The app scrolled `list` (``WebListView/scrollToItem(at:at:animated:)``):
+  /// the page scrolls its list element to the offset `x`, `y` (finite, not
+  /// negative), smoothly when `animated`:
+  /// `{"v": 1, "type": "scroll", "list": "main", "x": 0, "y": 880, "animated": true}`.
+  case scroll(list: String, x: Double, y: Double, animated: Bool)
 
   /// The message's `"type"`.
   var _typeName: String {
@@ -33,6 +38,7 @@ public enum WebServerMessage: Sendable, Hashable {
     case .visible: "visible"
     case .error: "error"
     case .pong: "pong"
+    case .scroll: "scroll"
     }
   }
 
@@ -84,13 +90,14 @@ extension WebServerMessage: Decodable {
   }
   enum _ErrorKeys: String, CodingKey, CaseIterable { case v, type, message }
   enum _PongKeys: String, CodingKey, CaseIterable { case v, type, id }
+  enum _ScrollKeys: String, CodingKey, CaseIterable { case v, type, list, x, y, animated }
 
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
-  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"` or
-  ///   `"pong"`, or the
-  ///   message is malformed for its type.
+  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"`, `"pong"`
+  ///   or `"scroll"`, or the message is malformed for its type (a scroll's
+  ///   offset negative or not finite).
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
     switch type {
@@ -104,6 +111,21 @@ extension WebServerMessage: Decodable {
     case "pong":
       let container = try decoder._object(_PongKeys.self)
       self = .pong(id: try container.decode(Int.self, forKey: .id))
+    case "scroll":
+      let container = try decoder._object(_ScrollKeys.self)
+      var offset: [Double] = []
+      for key in [_ScrollKeys.x, .y] {
+        let value = try container.decode(Double.self, forKey: key)
+        guard value.isFinite, value >= 0 else {
+          throw DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription: "\(key.stringValue) \(value) is not a finite, non-negative offset")
+        }
+        offset.append(value)
+      }
+      self = .scroll(
+        list: try container.decode(String.self, forKey: .list), x: offset[0], y: offset[1],
+        animated: try container.decode(Bool.self, forKey: .animated))
     default:
       throw DecodingError.dataCorrupted(
         .init(
@@ -111,7 +133,7 @@ extension WebServerMessage: Decodable {
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
             + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
-            + "\(WebVisibleMessage.type), error, pong"))
+            + "\(WebVisibleMessage.type), error, pong, scroll"))
     }
   }
 

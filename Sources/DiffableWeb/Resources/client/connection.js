@@ -251,6 +251,10 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   Called, once, when the server closed the socket with 4001 or 4002,
  *   after the connection stopped for good: the page should load itself
  *   again from the server.
+ * @param {(scroll: {list: string, x: number, y: number, animated: boolean}) => void}
+ *   [options.onScroll] Told of a `scroll` message: the server asks that the
+ *   list element be scrolled to the offset `x`, `y`, smoothly when
+ *   `animated`.
  * @param {Clock} [options.clock] The timers to use (the global ones by default).
  * @param {number} [options.heartbeatInterval] Milliseconds between pings
  *   (10 000 by default).
@@ -285,7 +289,7 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
-  onNotice, onReloadPage,
+  onNotice, onReloadPage, onScroll,
   clock = globalClock, now = globalNow, random = Math.random,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
@@ -532,6 +536,18 @@ export function connect({
         return;
       case 'pong':
         return;
+      case 'scroll': {
+        const offsets = [message.x, message.y];
+        if (typeof message.list !== 'string' || typeof message.animated !== 'boolean'
+          || !offsets.every((value) => Number.isFinite(value) && value >= 0)) {
+          unreadable('was a scroll without a list, a finite offset x, y not negative, '
+            + 'or animated true or false');
+          return;
+        }
+        const { list, x, y, animated } = message;
+        tell('scroll', onScroll, { list, x, y, animated });
+        return;
+      }
       case 'error':
         // A server whose close frames carry no reason sends it first as
         // an error: the close's notice reads it.

@@ -363,6 +363,18 @@ export function boot({ window = globalThis } = {}) {
     onState: setState,
     onNotice: showNotice,
     onReloadPage: reloadPage,
+    // The app scrolled a list (`scrollToItem`): at the frame that draws the
+    // window the server sent before it, so that the new offset shows its
+    // cells; the scroll events then report the new viewport, as the user's
+    // own scrolling does.
+    onScroll: ({ list, x, y, animated }) => {
+      const entry = lists.get(list);
+      if (entry === undefined) return;
+      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      scheduleDraw(() => entry.element.scrollTo({
+        left: x, top: y, behavior: animated && !reduced ? 'smooth' : 'instant',
+      }));
+    },
   });
 
   // Viewports: at most one message per list per animation frame.
