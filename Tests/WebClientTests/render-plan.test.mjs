@@ -13,7 +13,7 @@ import {
 import {
   batchChanges, cellBox, contentOrder, createStats, moveRuns, pinPlacement, pinnedOffset, planCells,
   reorder,
-  scrollAxis, snapPoints, stackedLayout, supplementaryKey,
+  scrollAnchor, scrollAxis, snapPoints, stackedLayout, supplementaryKey,
 } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import {
   RELOADED_AT_KEY, RELOAD_GUARD, controlValue, listViewport, mayReload, socketURL,
@@ -332,4 +332,19 @@ describe('the page', () => {
     assert.equal(controlValue({ type: 'checkbox', checked: false, value: 'on' }), 'false');
     assert.equal(controlValue({ type: 'search', value: 'kings' }), 'kings');
   });
+});
+
+test('the scroll anchor: the first cell reaching into view, the leftmost of a row', () => {
+  const frames = new Map([
+    ['a', [0, 0, 100, 44]], ['b', [100, 44, 100, 44]], ['c', [0, 44, 100, 44]],
+    ['d', [0, 88, 100, 44]], ['far', [0, 1000, 100, 44]],
+  ]);
+  const items = [...frames.keys()];
+  assert.equal(scrollAnchor(items, frames, 'y', 50, 100), 'c', 'the row at 44 reaches into view');
+  assert.equal(scrollAnchor(items, frames, 'y', 44, 100), 'c', 'a cell ending at the top is not');
+  assert.equal(scrollAnchor(items, frames, 'y', 0, 100), null, 'an unscrolled list has none');
+  assert.equal(scrollAnchor(items, frames, 'y', 500, 100), null, 'no cell in view');
+  assert.equal(scrollAnchor(['x', 'b'], frames, 'y', 50, 100), 'b', 'items without frames are passed');
+  assert.equal(scrollAnchor(items, frames, 'x', 50, 100), 'a', 'along x, the top one first');
+  assert.equal(scrollAnchor(items, frames, 'x', 100, 100), 'b');
 });

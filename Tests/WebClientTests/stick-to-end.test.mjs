@@ -1,9 +1,11 @@
-// The renderer keeps a list that is scrolled to its end at its end as its
-// content grows (a chat as messages come): against a list element whose
-// scroll range follows its content element's size, as a browser's does,
-// and whose offset is clamped to that range. The range is read from the
-// content's inline size, so a renderer that read it after writing the new
-// size would not find the list at its end.
+// Where the renderer keeps a list scrolled: one scrolled to its end stays at
+// its end as its content grows (a chat as messages come); one scrolled
+// elsewhere keeps its first row in view in place on screen (scroll
+// anchoring). Against a list element whose scroll range follows its content
+// element's size, as a browser's does, and whose offset is clamped to that
+// range. The range is read from the content's inline size, so a renderer
+// that read it after writing the new size would not find the list at its
+// end.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -142,4 +144,51 @@ test('a list short of its end, or that did not overflow, stays where it is', () 
   const fresh = setup();
   fresh.show(reloadOf(rows));
   assert.equal(fresh.root.scrollTop, 0);
+});
+
+/** A batch inserting `added` at the top of a list of `items`, at `seq`. */
+const prepending = (items, added, seq) => batch({
+  itemInserts: added.map((_, k) => [0, k]),
+}, {
+  seq,
+  counts: [items.length + added.length],
+  insertedItems: added,
+  cells: Object.fromEntries(added.map((item) => [item, { text: item }])),
+  layout: layoutOf([...added, ...items]),
+});
+
+test('a scrolled list keeps the first row in view in place as rows come or grow above it',
+  () => {
+    const { root, show } = setup();
+    const rows = names(20);
+    show(reloadOf(rows));
+    root.scrollTop = 10 * 44 + 10;
+    const anchor = root.querySelectorAll('[data-item]')
+      .find((cell) => cell.getAttribute('data-item') === 'r10');
+
+    show(prepending(rows, ['a', 'b'], 2));
+    assert.equal(root.scrollTop, 12 * 44 + 10, 'the anchor row is where it was on screen');
+    assert.equal(anchor.running.length, 0, 'and does not slide: it did not move on screen');
+
+    // A row above deleted: the list follows its anchor up.
+    const after = ['a', 'b', ...rows];
+    show(batch({ itemDeletes: [[0, 0]] }, {
+      seq: 3, counts: [21], layout: layoutOf(after.slice(1)),
+    }));
+    assert.equal(root.scrollTop, 11 * 44 + 10);
+
+    // The rows measured taller: a layout moves the anchor down by what
+    // the rows above it grew.
+    const shown = after.slice(1);
+    const taller = layoutOf(shown, { height: 60 });
+    show({ v: 1, type: 'layout', list: 'main', seq: 3, layout: taller, cells: {} });
+    assert.equal(root.scrollTop, 11 * 60 + 10);
+  });
+
+test('an unscrolled list keeps its offset: rows inserted at its top are seen', () => {
+  const { root, show } = setup();
+  const rows = names(20);
+  show(reloadOf(rows));
+  show(prepending(rows, ['a', 'b'], 2));
+  assert.equal(root.scrollTop, 0);
 });

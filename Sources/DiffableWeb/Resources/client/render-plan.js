@@ -22,6 +22,43 @@ export function scrollAxis(size, viewport) {
 }
 
 /**
+ * The cell that keeps its place on screen when a change moves what is
+ * around it (scroll anchoring): of the cells drawn, the one whose frame
+ * starts first along `axis` among those that reach into the visible part
+ * (`offset` to `offset + length`), the lower cross-axis start breaking a
+ * tie; `null` when the list is not scrolled (an unscrolled list keeps its
+ * offset, as UIKit's and a browser's do, and shows what comes in at its
+ * top) or no cell is visible.
+ *
+ * @param {Iterable<string>} items The items drawn.
+ * @param {ReadonlyMap<string, ReadonlyArray<number>>} frames Their frames
+ *   as drawn, `[x, y, width, height]`.
+ * @param {'x' | 'y'} axis The scroll axis.
+ * @param {number} offset The list's scroll offset along `axis`.
+ * @param {number} length The list's visible length along `axis`.
+ * @returns {string | null}
+ */
+export function scrollAnchor(items, frames, axis, offset, length) {
+  if (!(offset > 0)) return null;
+  const [along, across] = axis === 'x' ? [0, 1] : [1, 0];
+  let best = null;
+  let bestFrame = null;
+  for (const item of items) {
+    const frame = frames.get(item);
+    if (frame === undefined) continue;
+    const start = frame[along];
+    const end = start + frame[along + 2];
+    if (end <= offset || start >= offset + length) continue;
+    if (bestFrame === null || start < bestFrame[along]
+      || (start === bestFrame[along] && frame[across] < bestFrame[across])) {
+      best = item;
+      bestFrame = frame;
+    }
+  }
+  return best;
+}
+
+/**
  * What a batch does to the items it touches, by item text: the items it
  * inserts (alone or with their section), the items it reloads (alone or
  * with their section), and the items it reconfigures.

@@ -45,9 +45,9 @@ import {
   pageTarget,
 } from './access-plan.js';
 import {
-  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAxis,
-  sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey, untransformedRect,
-  visibleStyle,
+  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAnchor,
+  scrollAxis, sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey,
+  untransformedRect, visibleStyle,
 } from './render-plan.js';
 import { fillTemplate } from './cell-template.js';
 
@@ -992,6 +992,17 @@ export function createRenderer(root, {
       ? [root.scrollLeft, root.clientWidth, root.scrollWidth]
       : [root.scrollTop, root.clientHeight, root.scrollHeight];
     const atEnd = extent - length >= 1 && offset + length >= extent - 1;
+    // Elsewhere, a batch or layout that moves what is in view keeps the
+    // first cell in view where it is on screen (scroll anchoring): rows
+    // inserted or grown above push nothing the user is reading. A reload
+    // starts afresh; a list scrolled to its end stays at its end instead.
+    const anchor = type === 'reload' || atEnd || drawnLayout === null || axis !== drawnAxis
+      ? null
+      : scrollAnchor(cellElements.keys(), drawnLayout.frames, axis, offset, length);
+    const anchorFrom = anchor === null ? null : drawnLayout.frames.get(anchor);
+    const anchorTo = anchor === null ? undefined : layout.frames.get(anchor);
+    const along = axis === 'x' ? 0 : 1;
+    const anchorShift = anchorTo === undefined ? 0 : anchorTo[along] - anchorFrom[along];
     const motionOn = motion();
     const changes = type === 'batch'
       ? batchChanges(change.before.lists.get(list), state, message)
@@ -1171,8 +1182,11 @@ export function createRenderer(root, {
       });
       for (const { element, from, to, opacity } of moves) {
         const reloaded = reloading.has(element);
-        const dx = from.x - to.x;
-        const dy = from.y - to.y;
+        // Where the list follows its anchor, what was on screen starts
+        // where it was on screen.
+        const shifted = element.parentNode === content ? anchorShift : 0;
+        const dx = from.x - to.x + (axis === 'x' ? shifted : 0);
+        const dy = from.y - to.y + (axis === 'x' ? 0 : shifted);
         const resized = Math.abs(from.width - to.width) > 0.5
           || Math.abs(from.height - to.height) > 0.5;
         const moved = Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5;
@@ -1201,9 +1215,13 @@ export function createRenderer(root, {
       }
     }
     for (const element of arriving) settled.push(fadeInCell(element));
-    // The last write: a list that was at its end goes to its new end.
+    // The last write: a list that was at its end goes to its new end; an
+    // anchored one follows its anchor.
     const end = layout.size[axis === 'x' ? 0 : 1] - length;
     if (atEnd && end > offset) root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = end;
+    if (Math.abs(anchorShift) > 0.5) {
+      root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = offset + anchorShift;
+    }
 
     // Self-sizing cells are measured once drawn; this draw answers any
     // measurement sent before it.
