@@ -168,7 +168,9 @@ describe('the rest stop page: cells that size themselves', () => {
         return [...document.querySelectorAll('[data-item][data-section="brands"]')].map((cell) => {
           const box = cell.getBoundingClientRect();
           const style = getComputedStyle(cell);
-          const texts = cell.querySelector('.diffable-texts').getBoundingClientRect();
+          // The brand's card of the page's template, as tall as its text.
+          const texts = (cell.querySelector('.diffable-texts')
+            ?? cell.querySelector('.diffable-template').firstElementChild).getBoundingClientRect();
           return {
             item: cell.getAttribute('data-item'),
             sizing: cell.getAttribute('data-self-sizing'),
