@@ -176,6 +176,20 @@ struct ComplexityTests {
     #expect(snapshot.reloadedItemIdentifiers == marked)
   }
 
+  @Test("deleting items of a pending snapshot hashes each once; the build hashes each item once")
+  func deletionsOfPendingHashOnce() {
+    var snapshot = Self.pending()
+    let deleted = stride(from: 0, to: 10_000, by: 2).map(Self.id)
+    let delete = Self.counter.measure { snapshot.deleteItems(deleted) }
+    #expect(delete.hashes == deleted.count)
+    // The deleted identifiers are looked up with the hash that stores an
+    // item: none is hashed again, and no item that stays either.
+    let build = Self.counter.measure { #expect(snapshot.numberOfItems == 5_000) }
+    #expect(build.hashes == 10_000)
+    #expect(snapshot.indexOfItem(Self.id(9_999)) == 4_999)
+    #expect(snapshot.itemIdentifiers(inSection: Self.id(3)).first == Self.id(3_001))
+  }
+
   @Test("building n items costs O(n) hashes amortized, rehashing included")
   func buildAmortized() {
     var snapshot = Snapshot()

@@ -23,6 +23,21 @@ struct SnapshotIndexTests {
     )
   }
 
+  @Test("an item repeated in one append, then deleted while pending, stops the read that builds")
+  func repeatDeletedFoundByLookup() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.appendSections(["s"])
+      snapshot._appendItemsSettlingLater(["a", "b", "c", "b"], toSection: "s")
+      snapshot.deleteItems(["b"])
+      _ = snapshot.numberOfItems
+    }
+    expectMessage(
+      result,
+      #"appendItems(_:toSection:): item identifiers are not unique: ["b"]; ["b"] is at positions 1 and 3 of the 4 identifiers appended to section ["s"] (found when numberOfItems built the item index)"#
+    )
+  }
+
   @Test("an item repeated in one append stops the diff that builds the index")
   func repeatFoundByDiff() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -154,6 +169,31 @@ struct SnapshotIndexTests {
     }
     #expect(late == atCall && atCall == late)
     late._checkInvariants()
+  }
+
+  @Test("an item a later call moved, then deleted while pending, is reported moved and is gone")
+  func reappendedThenDeleted() {
+    final class Box: @unchecked Sendable { var seen: [DiffableDiagnostic] = [] }
+    let box = Box()
+    var snapshot = StringSnapshot()
+    snapshot.appendSections(["s", "t"])
+    snapshot._appendItemsSettlingLater(["a", "b", "c"], toSection: "s")
+    _ = snapshot.indexOfItem("a")  // built: "a", "b", "c" are in the table
+    snapshot._appendItemsSettlingLater(["d", "a"], toSection: "t")
+    snapshot._appendItemsSettlingLater(["e", "d"], toSection: "s")
+    snapshot.deleteItems(["a", "d", "c"])
+    DiffableDiagnostics.withHandler({ box.seen.append($0) }) {
+      #expect(snapshot.numberOfItems == 2)
+    }
+    #expect(snapshot.itemIdentifiers(inSection: "s") == ["b", "e"])
+    #expect(snapshot.itemIdentifiers(inSection: "t") == [])
+    #expect(snapshot.indexOfItem("e") == 1 && snapshot.indexOfItem("a") == nil)
+    #expect(
+      box.seen.map(\.description) == [
+        #"appendItems(_:toSection:): item identifiers already in the snapshot were moved, as UIKit does: ["a"]"#,
+        #"appendItems(_:toSection:): item identifiers already in the snapshot were moved, as UIKit does: ["d"]"#,
+      ])
+    snapshot._checkInvariants()
   }
 
   @Test(

@@ -39,6 +39,16 @@ do {
   blackHole(snapshot)
 }
 
+// MARK: - Against the peers' design (PeerScenarios.swift)
+
+// `CORE_BENCHMARKS=peers` runs these rows alone.
+let peersOnly = ProcessInfo.processInfo.environment["CORE_BENCHMARKS"] == "peers"
+peerScenarios()
+if peersOnly {
+  harness.finish()
+  exit(0)
+}
+
 // MARK: - DifferenceKit's published cases
 
 /// DifferenceKit's benchmark shape: delete a range, insert fresh items at an

@@ -42,8 +42,8 @@ struct _AppendRun: Sendable {
 ///
 /// Two more mutations wait for the build while the index is pending, so that
 /// they hash only the identifiers they are given: `deleteItems(_:)` puts its
-/// identifiers in `deleted`, which the build removes after taking in the
-/// runs; in release builds, `reloadItems(_:)` and `reconfigureItems(_:)`
+/// identifiers in `deleted`, which the build looks each item of the runs up
+/// in, with the hash that stores the item, leaving out the deleted ones; in release builds, `reloadItems(_:)` and `reconfigureItems(_:)`
 /// mark their items at once and set `hasUnverifiedMarks`, and the build then
 /// looks the snapshot's marks up (a mark on an absent item stops the program
 /// there, naming the call that made it). They wait in that order: appends, then deletions,
@@ -74,8 +74,10 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @usableFromInline @exclusivity(unchecked) var runs: [_AppendRun]
   @usableFromInline @exclusivity(unchecked) var _settled: [_SectionRecord<Section, Item>]?
   /// Identifiers deleted while the index was pending, for the build to
-  /// remove after the runs; `nil` if none.
-  @usableFromInline @exclusivity(unchecked) var deleted: Set<Item>?
+  /// remove as it takes the runs in; `nil` if none. A table of the index's
+  /// own kind, so that the build looks each item of the runs up in it with
+  /// the hash that stores the item (the locations are unused until then).
+  @usableFromInline @exclusivity(unchecked) var deleted: _ItemTable<Item>?
   /// Whether items were marked while the index was pending: the build then
   /// looks up the marks of the snapshot that builds it (the snapshots that
   /// share this object have the same marks: a mutation that adds or removes
@@ -110,7 +112,7 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @usableFromInline
   init(
     table: _ItemTable<Item>, runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
-    deleted: Set<Item>? = nil, hasUnverifiedMarks: Bool = false, isBuilt: Bool
+    deleted: _ItemTable<Item>? = nil, hasUnverifiedMarks: Bool = false, isBuilt: Bool
   ) {
     self.table = table
     self.runs = runs

@@ -116,9 +116,54 @@ struct _ItemTable<Key: Hashable & Sendable>: Sendable {
     _ items: UnsafeBufferPointer<Key>, slot: Int, range: Range<Int>,
     replaced: (_ previous: _ItemLocation, _ index: Int) -> Void
   ) {
+    var unused: [Key] = []
+    updateValues(
+      items, slot: slot, range: range, firstIndex: range.lowerBound, excluding: nil, tag: 0,
+      keeping: false, kept: &unused, movedAndDropped: { _, _ in }, replaced: replaced)
+  }
+
+  /// Stores the items of `items[range]` that are not in `excluded`, in
+  /// order, the first one at index `firstIndex` in the section at `slot`
+  /// and each next one after the previous, as ``updateValues(_:slot:range:replaced:)``
+  /// does, and if `keeping` appends each one stored to `kept`. Each
+  /// identifier is hashed once, for both tables: one found in `excluded` is
+  /// not stored, and the `slot` of its location there becomes `tag`; if it
+  /// was not 0 (another call found it first), `movedAndDropped` is called
+  /// with it and the index `i` in `items`.
+  ///
+  /// - Complexity: O(*k*) expected, where *k* is the length of `range`: one
+  ///   hash each.
+  @inlinable
+  mutating func updateValues(
+    _ items: UnsafeBufferPointer<Key>, slot: Int, range: Range<Int>, firstIndex: Int,
+    excluding excluded: _ItemTable?, tag: UInt32, keeping: Bool, kept: inout [Key],
+    movedAndDropped: (_ previousTag: UInt32, _ index: Int) -> Void,
+    replaced: (_ previous: _ItemLocation, _ index: Int) -> Void
+  ) {
     guard !range.isEmpty else { return }
     let storage = _uniqueStorage(minimumCapacity: count + range.count)
-    storage.updateValues(items, slot: slot, range: range, replaced: replaced)
+    // An excluded table is its owner's own (`reserveCapacity`): its tags
+    // are written in place.
+    let excludedStorage = excluded.flatMap { $0.count > 0 ? $0._storage : nil }
+    storage.updateValues(
+      items, slot: slot, range: range, firstIndex: firstIndex, excluding: excludedStorage,
+      tag: tag, keeping: keeping, kept: &kept, movedAndDropped: movedAndDropped,
+      replaced: replaced)
+  }
+
+  /// Calls `body` with each identifier in the table and its location, which
+  /// `body` may change, in no particular order.
+  @inlinable
+  mutating func updateEach(_ body: (Key, inout _ItemLocation) -> Void) {
+    guard count > 0 else { return }
+    let storage = _uniqueStorage(minimumCapacity: count)
+    var bucket = 0
+    while bucket <= storage.mask {
+      if storage.distances[bucket] != 0 {
+        body(storage.entries[bucket].key, &storage.entries[bucket].location)
+      }
+      bucket &+= 1
+    }
   }
 
   /// The storage, this table's own and able to hold `minimumCapacity`
@@ -320,7 +365,9 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
   /// processor's window with work and stall on the read instead.
   @inlinable
   func updateValues(
-    _ items: UnsafeBufferPointer<Key>, slot: Int, range: Range<Int>,
+    _ items: UnsafeBufferPointer<Key>, slot: Int, range: Range<Int>, firstIndex: Int,
+    excluding excluded: _UnsafeItemTableStorage?, tag: UInt32, keeping: Bool,
+    kept: inout [Key], movedAndDropped: (_ previousTag: UInt32, _ index: Int) -> Void,
     replaced: (_ previous: _ItemLocation, _ index: Int) -> Void
   ) {
     let ahead = Self.lookahead
@@ -328,6 +375,8 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
     // Holds the hashes of items `i..<hashed`, item `j` at `j & ringMask`.
     let ringMask = 2 * block - 1
     var touched: UInt8 = 0
+    // The index of the next item stored.
+    var next = firstIndex
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { ring in
       var hashed = range.lowerBound
       var i = range.lowerBound
@@ -344,7 +393,18 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
             touched &+= distances[bucket]
           }
           let hash = ring[j & ringMask]
-          let location = _ItemLocation(slot: slot, index: j)
+          if let excluded {
+            let (bucket, found) = excluded.find(items[j], hash: hash)
+            if found {
+              let previousTag = excluded.entries[bucket].location.slot
+              excluded.entries[bucket].location.slot = tag
+              if _slowPath(previousTag != 0) { movedAndDropped(previousTag, j) }
+              continue
+            }
+          }
+          if keeping { kept.append(items[j]) }
+          let location = _ItemLocation(slot: slot, index: next)
+          next &+= 1
           let (bucket, found) = find(items[j], hash: hash)
           if found {
             let previous = entries[bucket].location

@@ -144,16 +144,17 @@ extension DiffableDataSourceSnapshot {
   mutating func _deleteWhenBuilt(_ identifiers: [ItemIdentifierType]) {
     guard !identifiers.isEmpty else { return }
     _index.hasWaitingChanges = true
-    if _index.deleted == nil {
-      _index.deleted = Set(identifiers)
-    } else {
-      _index.deleted!.formUnion(identifiers)
+    var deleted = _index.deleted ?? _ItemTable()
+    _index.deleted = nil  // so that `deleted` is the only reference to its storage
+    identifiers.withUnsafeBufferPointer { identifiers in
+      // Each identifier is tagged 0: no run has found it yet.
+      deleted.updateValues(identifiers, slot: 0, range: identifiers.indices) { _, _ in }
     }
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
-      let deleted = _index.deleted!
-      _reloadedItems.removeAll(where: deleted.contains)
-      _reconfiguredItems.removeAll(where: deleted.contains)
+      _reloadedItems.removeAll { deleted[$0] != nil }
+      _reconfiguredItems.removeAll { deleted[$0] != nil }
     }
+    _index.deleted = deleted
   }
 
   /// Removes every item **and every section**, leaving an empty snapshot.

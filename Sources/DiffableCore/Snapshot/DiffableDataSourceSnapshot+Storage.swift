@@ -134,15 +134,17 @@ extension DiffableDataSourceSnapshot {
   /// table grown once. An identifier found twice, from two calls, stays where
   /// the later call put it, as UIKit moves it at the call, and a
   /// ``DiffableDiagnostic`` names it; from one call, it stops the program.
-  /// Then removes the identifiers deleted while the index was pending, and
-  /// looks up the items marked meanwhile: a mark on an absent item stops the
-  /// program.
+  /// Items deleted while the index was pending are left out as the runs go
+  /// in (each item is looked up among them with the hash that stores it).
+  /// Then looks up the items marked meanwhile: a mark on an absent item
+  /// stops the program.
   ///
   /// - Complexity: O(*p* + *d* + *m*) expected, where *p* is the number of
   ///   pending items, *d* the number of identifiers deleted and *m* the number
-  ///   of items marked while it was pending: one hash each; more if items
-  ///   move or are deleted (those after them in their sections are
-  ///   reindexed).
+  ///   of items marked while it was pending: one hash per pending item and
+  ///   per mark, none per deletion if the table was empty (one each
+  ///   otherwise); more if items move, or deleted items stood before the
+  ///   pending ones (those after them in their sections are reindexed).
   @inlinable @inline(never)
   func _buildIndex(_ operation: StaticString) {
     let index = _index
@@ -150,49 +152,97 @@ extension DiffableDataSourceSnapshot {
       () -> (moved: [(run: Int, item: ItemIdentifierType)], absent: (ItemIdentifierType, Bool)?) in
       var table = index.table
       index.table = _ItemTable()  // so that `table` is the only reference to its storage
+      let tableWasEmpty = table.count == 0
       var pending = 0
       for run in index.runs { pending += run.count }
       table.reserveCapacity(table.count + pending)
-      // Earlier places of identifiers appended again, and who moved them;
-      // then the places of deleted identifiers.
+      // Identifiers deleted while the index was pending leave as the runs go
+      // in: each run's item is looked up in `deleted` with the hash that
+      // stores it, and the items that stay are copied out, section by
+      // section (`kept`), so that no item is hashed twice and no location
+      // is sorted. `deleted` marks each identifier with the run that found
+      // it (`slot`: the run's number plus one), to tell a repeat inside one
+      // call from an identifier that a later call moved.
+      var deleted = index.deleted
+      index.deleted = nil
+      let filtering = deleted != nil
+      // The places of the items that leave (deleted items that were in the
+      // table, earlier places of identifiers appended again), and who moved
+      // them.
       var removed: [_ItemLocation] = []
       var moved: [(run: Int, item: ItemIdentifierType)] = []
-      for (r, run) in index.runs.enumerated() {
-        _records[run.slot].items.withUnsafeBufferPointer { items in
-          table.updateValues(items, slot: run.slot, range: run.start..<(run.start + run.count)) {
-            previous, i in
-            if Int(previous.slot) == run.slot && Int(previous.index) >= run.start {
-              _repeatedInOneCall(run, operation)
-            }
-            removed.append(previous)
-            moved.append((r, items[i]))
-          }
+      // Deleted items that stood before the runs, in the table already,
+      // leave it first, marked `inTable`: a run that has one moved it.
+      let inTable = UInt32.max
+      if tableWasEmpty {
+        deleted?.reserveCapacity(0)  // its own storage, to mark
+      } else {
+        deleted?.updateEach { item, location in
+          guard let place = table.removeValue(forKey: item) else { return }
+          removed.append(place)
+          location.slot = inTable
         }
       }
-      var deletedCount = 0
-      if let deleted = index.deleted {
-        for item in deleted {
-          if let location = table[item] {
-            removed.append(location)
-            deletedCount += 1
+      var kept: [[ItemIdentifierType]] =
+        filtering ? Array(repeating: [], count: _records.count) : []
+      var keptFrom: [Int] = filtering ? Array(repeating: -1, count: _records.count) : []
+      for (r, run) in index.runs.enumerated() {
+        _records[run.slot].items.withUnsafeBufferPointer { items in
+          var out: [ItemIdentifierType] = []
+          if filtering {
+            if keptFrom[run.slot] < 0 {
+              // The section's items before its first run are in the table.
+              keptFrom[run.slot] = run.start
+              out.reserveCapacity(items.count)
+              out.append(contentsOf: items[..<run.start])
+            } else {
+              swap(&out, &kept[run.slot])
+            }
           }
+          // Where the run's first item that stays goes.
+          let first = filtering ? out.count : run.start
+          table.updateValues(
+            items, slot: run.slot, range: run.start..<(run.start + run.count), firstIndex: first,
+            excluding: deleted, tag: UInt32(truncatingIfNeeded: r + 1), keeping: filtering,
+            kept: &out,
+            movedAndDropped: { tag, i in
+              if tag == UInt32(truncatingIfNeeded: r + 1) { _repeatedInOneCall(run, operation) }
+              // Found by an earlier call or in the table: this call moved it,
+              // then it was deleted.
+              moved.append((r, items[i]))
+            },
+            replaced: { previous, i in
+              if Int(previous.slot) == run.slot && Int(previous.index) >= first {
+                _repeatedInOneCall(run, operation)
+              }
+              removed.append(previous)
+              moved.append((r, items[i]))
+            })
+          if filtering { swap(&out, &kept[run.slot]) }
         }
+      }
+      var records = _records
+      var changed = false
+      if filtering {
+        for slot in _order
+        where keptFrom[slot] >= 0 && kept[slot].count != records[slot].items.count {
+          records[slot].items = kept[slot]
+          changed = true
+        }
+        kept = []
       }
       if !removed.isEmpty {
         // The sections as they settle: the items at `removed` taken out.
         // When they are many, the table is built again from the items that
-        // stay (one hash each); otherwise the deleted identifiers leave it
-        // and the items after the first removed one are reindexed. (Written
-        // here, in the specialized closure, as many items may pass.)
+        // stay (one hash each); otherwise the items after the first removed
+        // one are reindexed. (Written here, in the specialized closure, as
+        // many items may pass.)
         let rebuilds = 2 * removed.count >= table.count
         if rebuilds {
           table = _ItemTable()
-          let stored = _order.last.map { _records[$0].start + _records[$0].items.count } ?? 0
+          let stored = _order.reduce(0) { $0 + records[$1].items.count }
           table.reserveCapacity(stored - removed.count)
-        } else if deletedCount > 0, let deleted = index.deleted {
-          for item in deleted { table.removeValue(forKey: item) }
         }
-        var records = _records
         var bySlot: [Int: [Int]] = [:]
         for location in removed {
           bySlot[Int(location.slot), default: []].append(Int(location.index))
@@ -208,9 +258,9 @@ extension DiffableDataSourceSnapshot {
             continue
           }
           let from = rebuilds ? 0 : sorted[0]
-          var kept: [ItemIdentifierType] = []
-          kept.reserveCapacity(records[slot].items.count - sorted.count)
-          kept.append(contentsOf: records[slot].items[..<from])
+          var stays: [ItemIdentifierType] = []
+          stays.reserveCapacity(records[slot].items.count - sorted.count)
+          stays.append(contentsOf: records[slot].items[..<from])
           var next = 0
           records[slot].items.withUnsafeBufferPointer { items in
             for i in from..<items.count {
@@ -218,18 +268,21 @@ extension DiffableDataSourceSnapshot {
                 next += 1
                 continue
               }
-              if !rebuilds { table[items[i]] = _ItemLocation(slot: slot, index: kept.count) }
-              kept.append(items[i])
+              if !rebuilds { table[items[i]] = _ItemLocation(slot: slot, index: stays.count) }
+              stays.append(items[i])
             }
           }
           if rebuilds {
-            // The kept items of a section are unique: none replaces another.
-            kept.withUnsafeBufferPointer { items in
+            // The items that stay in a section are unique: none replaces another.
+            stays.withUnsafeBufferPointer { items in
               table.updateValues(items, slot: slot, range: items.indices) { _, _ in }
             }
           }
-          records[slot].items = kept
+          records[slot].items = stays
         }
+        changed = true
+      }
+      if changed {
         var start = 0
         for slot in _order {
           records[slot].start = start
@@ -246,7 +299,6 @@ extension DiffableDataSourceSnapshot {
         }
       }
       index.runs = []
-      index.deleted = nil
       index.hasUnverifiedMarks = false
       index.table = table
       return (moved, absent)
