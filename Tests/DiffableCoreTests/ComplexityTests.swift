@@ -190,6 +190,27 @@ struct ComplexityTests {
     #expect(snapshot.itemIdentifiers(inSection: Self.id(3)).first == Self.id(3_001))
   }
 
+  @Test("counting the items of one append call, marked or not, hashes none; of two, builds")
+  func countOfOneAppend() {
+    var snapshot = Snapshot()
+    snapshot.appendSections([Self.id(-1)])
+    snapshot._appendItemsSettlingLater(Self.ids(0..<1_000))
+    snapshot._markItemsCheckingLater(Self.ids(0..<500), reload: true)
+    let count = Self.counter.measure {
+      #expect(snapshot.numberOfItems == 1_000)
+      #expect(snapshot.numberOfItems(inSection: Self.id(-1)) == 1_000)
+    }
+    #expect(count.hashes == 1)  // the section
+    let again = Self.counter.measure {
+      // Appending after waiting marks builds the index first.
+      snapshot._appendItemsSettlingLater(Self.ids(1_000..<1_100))
+      #expect(snapshot.numberOfItems == 1_100)
+    }
+    // The builds: each item, and each mark looked up.
+    #expect(again.hashes == 1_100 + 500)
+    #expect(snapshot.reloadedItemIdentifiers == Self.ids(0..<500))
+  }
+
   @Test("building n items costs O(n) hashes amortized, rehashing included")
   func buildAmortized() {
     var snapshot = Snapshot()

@@ -38,6 +38,21 @@ struct SnapshotIndexTests {
     )
   }
 
+  @Test("a count of one append's items builds no index; the next read that does stops on a repeat")
+  func repeatFoundAfterCount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = StringSnapshot()
+      snapshot.appendSections(["s"])
+      snapshot._appendItemsSettlingLater(["a", "b", "a"], toSection: "s")
+      precondition(snapshot.numberOfItems == 3)
+      _ = snapshot.indexOfItem("b")
+    }
+    expectMessage(
+      result,
+      #"appendItems(_:toSection:): item identifiers are not unique: ["a"]; ["a"] is at positions 0 and 2 of the 3 identifiers appended to section ["s"] (found when indexOfItem(_:) built the item index)"#
+    )
+  }
+
   @Test("an item repeated in one append stops the diff that builds the index")
   func repeatFoundByDiff() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -241,6 +256,11 @@ struct SnapshotIndexTests {
           atCall.appendItems(items, toSection: section)
           atCall._prepareItemIndex()
         }
+      }
+      // A count may be read as stored (one append call): it agrees.
+      let counted = late
+      DiffableDiagnostics.withHandler({ _ in }) {
+        #expect(counted.numberOfItems == atCall.numberOfItems)
       }
       let copy = late
       DiffableDiagnostics.withHandler({ _ in }) {

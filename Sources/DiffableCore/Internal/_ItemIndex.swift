@@ -92,6 +92,14 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   /// without the lock.
   @usableFromInline @exclusivity(unchecked) var hasWaitingChanges: Bool
 
+  /// Whether the pending items are those of one append call made when the
+  /// table was empty, with nothing deleted since: no item can have moved, so
+  /// the counts as stored are the counts as they settle (unless the call
+  /// repeated an item, which stops the program when the index is built).
+  /// Marks do not change counts. Written, like `hasWaitingChanges`, only by
+  /// a mutation of the one snapshot that holds this object.
+  @usableFromInline @exclusivity(unchecked) var countsAsStored: Bool
+
   /// The sections as they settle, when building the index removed items
   /// that a later call appended again; `nil` otherwise.
   @inlinable
@@ -112,8 +120,10 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @usableFromInline
   init(
     table: _ItemTable<Item>, runs: [_AppendRun], settled: [_SectionRecord<Section, Item>]?,
-    deleted: _ItemTable<Item>? = nil, hasUnverifiedMarks: Bool = false, isBuilt: Bool
+    deleted: _ItemTable<Item>? = nil, hasUnverifiedMarks: Bool = false,
+    countsAsStored: Bool = false, isBuilt: Bool
   ) {
+    self.countsAsStored = countsAsStored
     self.table = table
     self.runs = runs
     self._settled = settled
@@ -130,7 +140,8 @@ final class _ItemIndex<Section: Hashable & Sendable, Item: Hashable & Sendable>:
     _withLock { isBuilt in
       _ItemIndex(
         table: table, runs: runs, settled: _settled, deleted: deleted,
-        hasUnverifiedMarks: hasUnverifiedMarks, isBuilt: isBuilt)
+        hasUnverifiedMarks: hasUnverifiedMarks, countsAsStored: countsAsStored,
+        isBuilt: isBuilt)
     }
   }
 }

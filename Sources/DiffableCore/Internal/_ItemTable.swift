@@ -133,7 +133,7 @@ struct _ItemTable<Key: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*k*) expected, where *k* is the length of `range`: one
   ///   hash each.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func updateValues(
     _ items: UnsafeBufferPointer<Key>, slot: Int, range: Range<Int>, firstIndex: Int,
     excluding excluded: _ItemTable?, tag: UInt32, keeping: Bool, kept: inout [Key],
@@ -363,7 +363,7 @@ final class _UnsafeItemTableStorage<Key: Hashable & Sendable>: @unchecked Sendab
   /// `lookahead` places after it. Those reads are what starts the cache misses early, so the
   /// loop that makes them is kept short: hashing in it would fill the
   /// processor's window with work and stall on the read instead.
-  @inlinable
+  @inlinable @inline(__always)
   func updateValues(
     _ items: UnsafeBufferPointer<Key>, slot: Int, range: Range<Int>, firstIndex: Int,
     excluding excluded: _UnsafeItemTableStorage?, tag: UInt32, keeping: Bool,

@@ -144,6 +144,7 @@ extension DiffableDataSourceSnapshot {
   mutating func _deleteWhenBuilt(_ identifiers: [ItemIdentifierType]) {
     guard !identifiers.isEmpty else { return }
     _index.hasWaitingChanges = true
+    _index.countsAsStored = false
     var deleted = _index.deleted ?? _ItemTable()
     _index.deleted = nil  // so that `deleted` is the only reference to its storage
     identifiers.withUnsafeBufferPointer { identifiers in

@@ -119,6 +119,17 @@ extension DiffableDataSourceSnapshot {
     return _fastPath(index.isBuilt) && _fastPath(!index.hasSettled)
   }
 
+  /// Whether the counts as stored are the counts as they settle without
+  /// building the index: it is built and moved nothing, or its pending
+  /// items came from one append call onto an empty table and nothing was
+  /// deleted since (`_ItemIndex.countsAsStored`).
+  @inlinable @inline(__always)
+  var _countsAsStored: Bool {
+    if _isSettledAsStored { return true }
+    let index = _index
+    return !index.isBuilt && index.countsAsStored
+  }
+
   /// The flattened index of the first item of the section at `slot`, in the
   /// sections as they settle, once the index is built.
   @inlinable @inline(__always)
@@ -617,6 +628,7 @@ extension DiffableDataSourceSnapshot {
       _buildIndex(operation)
       _ownIndex()
     }
+    _index.countsAsStored = _index.runs.isEmpty && _index.table.count == 0
     let start = _records[slot].items.count
     _records[slot].items.append(contentsOf: identifiers)
     _index.runs.append(_AppendRun(slot: slot, start: start, count: identifiers.count))
@@ -758,6 +770,7 @@ extension DiffableDataSourceSnapshot {
       let count = _records[slot].items.count
       return count == 0 ? nil : _AppendRun(slot: slot, start: 0, count: count)
     }
+    _index.countsAsStored = true  // the items are unique: none can move
     if !_index.runs.isEmpty { _index.setPending() }
   }
 

@@ -147,11 +147,17 @@ public struct DiffableDataSourceSnapshot<
 extension DiffableDataSourceSnapshot {
   /// The number of items in all sections.
   ///
-  /// - Complexity: O(1).
+  /// A snapshot whose items come from one ``appendItems(_:toSection:)``
+  /// call since it was empty (and whatever marks) counts them as stored:
+  /// no item can have moved, so the item index is not built for this read.
+  ///
+  /// - Complexity: O(1); if the item index is pending (items were appended
+  ///   or deleted since it was last built), this read builds it first,
+  ///   O(*p*) for *p* pending items, unless it counts them as stored.
   @inlinable
   public var numberOfItems: Int {
     guard let last = _order.last else { return 0 }
-    if _isSettledAsStored { return _records[last].start + _records[last].items.count }
+    if _countsAsStored { return _records[last].start + _records[last].items.count }
     let records = _settledRecords("numberOfItems")
     return records[last].start + records[last].items.count
   }
@@ -195,7 +201,7 @@ extension DiffableDataSourceSnapshot {
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     let operation: StaticString = "numberOfItems(inSection:)"
     let slot = _slot(of: identifier, operation)
-    if _isSettledAsStored { return _records[slot].items.count }
+    if _countsAsStored { return _records[slot].items.count }
     return _settledRecords(operation)[slot].items.count
   }
 
