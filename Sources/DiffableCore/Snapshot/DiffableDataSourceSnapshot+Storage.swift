@@ -497,7 +497,13 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   mutating func _shiftSectionStarts(from position: Int, by delta: Int) {
     guard position < _order.count else { return }
-    for p in position..<_order.count { _records[_order[p]].start += delta }
+    // Each append to a section but the last shifts every section after it:
+    // through the buffers, without a bounds and uniqueness check per section.
+    _order.withUnsafeBufferPointer { order in
+      _records.withUnsafeMutableBufferPointer { records in
+        for p in position..<order.count { records[order[p]].start += delta }
+      }
+    }
   }
 
   /// Stores new, empty sections at `position`. Stops, changing nothing, if
@@ -510,26 +516,44 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], at position: Int, _ operation: StaticString
   ) {
     for identifier in identifiers { _requireReflexive(identifier, "section", operation) }
-    _requireUnique(identifiers, "section", operation)
     _takeSettledSections()
-    let existing = identifiers.filter { _sectionSlots[$0] != nil }
-    if !existing.isEmpty {
-      _diffableFailure(operation, "section identifiers already exist: \(_describe(existing))")
-    }
+    // Each identifier is hashed once, into `_sectionSlots`, in a dictionary
+    // grown once: one repeated or already present finds an entry there, and
+    // then the entries are restored and the call is refused by the checks
+    // that name the identifiers. Free slots are reused last freed first.
+    _sectionSlots.reserveCapacity(_sectionSlots.count + identifiers.count)
     var slots: [Int] = []
     slots.reserveCapacity(identifiers.count)
-    for identifier in identifiers {
-      let record = _Record(id: identifier, position: 0, start: 0)
+    var freeCount = _freeSlots.count
+    var nextSlot = _records.count
+    for (offset, identifier) in identifiers.enumerated() {
       let slot: Int
-      if let free = _freeSlots.popLast() {
-        slot = free
+      if freeCount > 0 {
+        freeCount -= 1
+        slot = _freeSlots[freeCount]
+      } else {
+        slot = nextSlot
+        nextSlot += 1
+      }
+      if let previous = _sectionSlots.updateValue(slot, forKey: identifier) {
+        // The identifiers before it are new and unique.
+        _sectionSlots[identifier] = previous
+        for stored in identifiers[..<offset] { _sectionSlots.removeValue(forKey: stored) }
+        _requireUnique(identifiers, "section", operation)
+        let existing = identifiers.filter { _sectionSlots[$0] != nil }
+        _diffableFailure(operation, "section identifiers already exist: \(_describe(existing))")
+      }
+      slots.append(slot)
+    }
+    _freeSlots.removeLast(_freeSlots.count - freeCount)
+    _records.reserveCapacity(nextSlot)
+    for (identifier, slot) in zip(identifiers, slots) {
+      let record = _Record(id: identifier, position: 0, start: 0)
+      if slot < _records.count {
         _records[slot] = record
       } else {
-        slot = _records.count
         _records.append(record)
       }
-      _sectionSlots[identifier] = slot
-      slots.append(slot)
     }
     _order.insert(contentsOf: slots, at: position)
     _renumberSections(from: position)
