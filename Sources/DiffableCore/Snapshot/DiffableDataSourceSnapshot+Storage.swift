@@ -498,10 +498,11 @@ extension DiffableDataSourceSnapshot {
   mutating func _shiftSectionStarts(from position: Int, by delta: Int) {
     guard position < _order.count else { return }
     // Each append to a section but the last shifts every section after it:
-    // through the buffers, without a bounds and uniqueness check per section.
+    // through the buffers, without a bounds, uniqueness or overflow check per
+    // section (starts stay below the item count, an `Int`).
     _order.withUnsafeBufferPointer { order in
       _records.withUnsafeMutableBufferPointer { records in
-        for p in position..<order.count { records[order[p]].start += delta }
+        for p in position..<order.count { records[order[p]].start &+= delta }
       }
     }
   }
