@@ -29,9 +29,9 @@ struct _AppendRun: Sendable {
 /// empty snapshot's index is built. Appending items stores them in their
 /// section and records the call in `runs`: the index is then *pending*, and
 /// nothing is hashed. The first read that needs the items as they settle (a
-/// lookup, a count, the items themselves, a diff, a mutation other than
-/// appending) *builds* it: the runs are hashed into `table`, in call order,
-/// one hash per item, in a table sized for them once. An identifier found
+/// lookup, a count unless `countsAsStored`, the items themselves, a diff, a
+/// mutation other than appending) *builds* it: the runs are hashed into
+/// `table`, in call order, one hash per item, in a table sized for them once. An identifier found
 /// twice is resolved then as UIKit resolves it at the call: if the two
 /// occurrences come from different calls, the later one stays and the
 /// earlier one is removed (with a ``DiffableDiagnostic``); if they come from

@@ -13,11 +13,12 @@ extension DiffableDataSourceSnapshot {
   /// ```
   ///
   /// Appending stores the items and hashes none of them: the item index takes
-  /// them in when a read first needs it (a lookup, a count, the items, a
-  /// diff, a mutation other than appending), and that is when an item
-  /// appended again by a later call moves and is reported. The snapshot that
-  /// results is the same as if each call had been checked at once. Debug
-  /// builds do check at the call, so that a repeat stops the program there.
+  /// them in when a read first needs it (a lookup, a count of more than one
+  /// call's items, the items, a diff, a mutation other than appending), and
+  /// that is when an item appended again by a later call moves and is
+  /// reported. The snapshot that results is the same as if each call had
+  /// been checked at once. Debug builds do check at the call, so that a
+  /// repeat stops the program there.
   ///
   /// - Parameters:
   ///   - identifiers: The items to add, in order.

@@ -72,7 +72,8 @@
 /// Appending *k* items costs O(*k*) and hashes nothing: an array append and
 /// the section's bookkeeping. The item index (item identifier to section and
 /// position) is built when a read first needs it, in one pass over the items
-/// appended since, in a table grown once: by a lookup, a count, the items, a
+/// appended since, in a table grown once: by a lookup, a count (unless the
+/// items come from one append call, which cannot have moved one), the items, a
 /// mutation other than appending, or ``BatchUpdate/init(from:to:)`` (the data
 /// source diffs off the main actor, so that is where it is built). It is
 /// built once, whichever copy on whichever thread needs it first. From then
