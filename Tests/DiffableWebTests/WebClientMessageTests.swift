@@ -55,6 +55,18 @@ struct WebClientMessageTests {
         #"{"v": 1, "type": "band", "list": "main", "section": "[2]", "offset": 0}"#,
         .band(list: "main", section: "[2]", offset: 0)
       ),
+      (
+        #"{"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food", "before": "pear"}"#,
+        .move(list: "main", item: "apple", section: "food", before: "pear")
+      ),
+      (
+        #"{"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food", "before": null}"#,
+        .move(list: "main", item: "apple", section: "food", before: nil)
+      ),
+      (
+        #"{"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food"}"#,
+        .move(list: "main", item: "apple", section: "food", before: nil)
+      ),
     ])
   func examples(text: String, message: WebClientMessage) throws {
     let decoded = try WebClientMessage(jsonData: Data(text.utf8))
@@ -93,6 +105,11 @@ struct WebClientMessageTests {
       #"{"v": 1, "type": "band", "list": "main", "section": "food"}"#,
       #"{"v": 1, "type": "band", "list": "main", "section": 3, "offset": 1}"#,
       #"{"v": 1, "type": "band", "list": "main", "section": "a", "offset": 1, "x": 0}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": "a", "before": "b"}"#,
+      #"{"v": 1, "type": "move", "list": "main", "section": "s", "before": "b"}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": 1, "section": "s", "before": "b"}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": "a", "section": "s", "before": 2}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": "a", "section": "s", "to": 2}"#,
       #"{"type": "ping", "id": 1}"#,
       #"{"v": 1, "type": "reload", "list": "main", "seq": 1, "sections": [], "cells": {}}"#,
       #"[1, 2]"#,
@@ -156,6 +173,19 @@ struct WebClientMessageTests {
     #expect(try WebServerMessage(jsonData: pong.jsonData()) == pong)
     #expect(throws: DecodingError.self) {
       try WebServerMessage(jsonData: Data(#"{"v": 1, "type": "pong", "id": 1, "x": 0}"#.utf8))
+    }
+  }
+
+  @Test("refused is written as the note writes it, and read back")
+  func refusedMessage() throws {
+    let refused = WebServerMessage.refused(list: "main", item: "apple", reason: "no")
+    #expect(
+      String(decoding: try refused.jsonData(), as: UTF8.self)
+        == #"{"item":"apple","list":"main","reason":"no","type":"refused","v":1}"#)
+    #expect(try WebServerMessage(jsonData: refused.jsonData()) == refused)
+    #expect(throws: DecodingError.self) {
+      try WebServerMessage(
+        jsonData: Data(#"{"v": 1, "type": "refused", "list": "main", "item": "a"}"#.utf8))
     }
   }
 }

@@ -492,6 +492,7 @@ extension WebServerMessage {
       }
       writer.raw(#","list":"#)
       writer.string(message.list)
+      if message.reorderable { writer.raw(#","reorderable":true"#) }
       writer.raw(#","sections":["#)
       for (i, section) in message.sections.enumerated() {
         if i > 0 { writer.byte(",") }
@@ -554,6 +555,14 @@ extension WebServerMessage {
       writer.raw(#"{"id":"#)
       writer.integer(id)
       writer.raw(#","type":"pong","v":1}"#)
+    case .refused(let list, let item, let reason):
+      writer.raw(#"{"item":"#)
+      writer.string(item)
+      writer.raw(#","list":"#)
+      writer.string(list)
+      writer.raw(#","reason":"#)
+      writer.string(reason)
+      writer.raw(#","type":"refused","v":1}"#)
     }
   }
 

@@ -23,6 +23,12 @@ public enum WebServerMessage: Sendable, Hashable {
   case error(message: String)
   /// The reply to a `ping`, with its `id`: `{"v": 1, "type": "pong", "id": 12}`.
   case pong(id: Int)
+  /// The reply to a `move` of the item of text `item` of `list` that the
+  /// session did not make, saying why; the page puts the row back where
+  /// it was: `{"v": 1, "type": "refused", "list": "main", "item": "apple",
+  /// "reason": "..."}`. An accepted move is answered by the `batch` that
+  /// makes it.
+  case refused(list: String, item: String, reason: String)
 
   /// The message's `"type"`.
   var _typeName: String {
@@ -33,6 +39,7 @@ public enum WebServerMessage: Sendable, Hashable {
     case .visible: "visible"
     case .error: "error"
     case .pong: "pong"
+    case .refused: "refused"
     }
   }
 
@@ -84,12 +91,13 @@ extension WebServerMessage: Decodable {
   }
   enum _ErrorKeys: String, CodingKey, CaseIterable { case v, type, message }
   enum _PongKeys: String, CodingKey, CaseIterable { case v, type, id }
+  enum _RefusedKeys: String, CodingKey, CaseIterable { case v, type, list, item, reason }
 
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
-  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"` or
-  ///   `"pong"`, or the
+  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"`,
+  ///   `"pong"` or `"refused"`, or the
   ///   message is malformed for its type.
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
@@ -104,6 +112,12 @@ extension WebServerMessage: Decodable {
     case "pong":
       let container = try decoder._object(_PongKeys.self)
       self = .pong(id: try container.decode(Int.self, forKey: .id))
+    case "refused":
+      let container = try decoder._object(_RefusedKeys.self)
+      self = .refused(
+        list: try container.decode(String.self, forKey: .list),
+        item: try container.decode(String.self, forKey: .item),
+        reason: try container.decode(String.self, forKey: .reason))
     default:
       throw DecodingError.dataCorrupted(
         .init(
@@ -111,7 +125,7 @@ extension WebServerMessage: Decodable {
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
             + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
-            + "\(WebVisibleMessage.type), error, pong"))
+            + "\(WebVisibleMessage.type), error, pong, refused"))
     }
   }
 

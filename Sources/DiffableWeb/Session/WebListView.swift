@@ -383,6 +383,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
     message.layout = layout
     message.selectable = delegate != nil
+    message.reorderable = _isReorderable
     return (message, window)
   }
 

@@ -63,6 +63,7 @@ extension WebClientMessage {
     case .tap: "tap"
     case .measure: "measure"
     case .band: "band"
+    case .move: "move"
     }
   }
 }
