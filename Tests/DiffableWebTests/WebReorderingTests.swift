@@ -65,6 +65,7 @@ struct WebReorderingTests {
     #expect(client.lists["main"] == (try moved.web()))
     // The moved row's cell is sent again: it may depend on its place.
     #expect(batch.reconfigured["apple"] == WebCell("Apple"))
+    #expect(batch.announce == "Apple moved to position 3 of 3")
     #expect(
       log.events == [
         "will [\"pear\", \"fig\", \"apple\", \"kale\", \"leek\"]",

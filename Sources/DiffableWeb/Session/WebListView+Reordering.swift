@@ -91,13 +91,18 @@ extension WebListView {
 
   /// Sends the batch from `shown` to the data source's `moved` snapshot,
   /// reconfiguring the moved item, whose cell may depend on its place (an
-  /// outline row's level).
+  /// outline row's level), and announcing the move ("Apple moved to
+  /// position 3 of 5") unless the handlers set an ``announcement``.
   private func _sendMoveBatch(of item: Item, from shown: Snapshot, to moved: Snapshot) {
     var update = BatchUpdate(from: shown, to: moved)
     if let path = moved._indexPath(of: item), !update.itemReconfigures.contains(path) {
       update.itemReconfigures = (update.itemReconfigures + [path]).sorted {
         ($0.section, $0.item) < ($1.section, $1.item)
       }
+    }
+    if announcement == nil, let path = moved._indexPath(of: item), let source = _source {
+      let count = moved._numberOfItems(atSection: path.section)
+      announcement = "\(source.cell(at: path).text) moved to position \(path.item + 1) of \(count)"
     }
     _sendBatch(update, from: shown, to: moved, completions: [])
   }
