@@ -1,3 +1,4 @@
+import CollectionLayout
 import DiffableCore
 @_spi(Testing) import DiffableEngine
 import DiffableTestSupport
@@ -17,13 +18,18 @@ struct WebReorderingTests {
     var transactions: [Transaction] = []
   }
 
-  /// A session whose list "main" shows fruits and vegetables, each item
-  /// movable but "kale", with handlers that log into the returned log; a
-  /// ready client has received its reload.
+  /// A session whose list "main" (the returned view) shows fruits and
+  /// vegetables, each item movable but "kale", with handlers that log into
+  /// the returned log; a ready client has received its reload.
   static func connected(handlers: Bool = true) async throws -> (
-    WebSession, DataSource, FakeWebClient, Task<Void, Never>, Log
+    WebSession, DataSource, FakeWebClient, Task<Void, Never>, Log, WebListView<String, String>
   ) {
-    let (session, dataSource) = WebSessionTests.session()
+    let session = WebSession()
+    session.acknowledgementTimeout = .seconds(3_600)
+    session.silenceTimeout = .seconds(3_600)
+    let view: WebListView<String, String> = session.listView(
+      named: "main", layout: .list(using: ListConfiguration(appearance: .plain)))
+    let dataSource = DataSource(view: view) { _, _, item in WebCell(item.capitalized) }
     let log = Log()
     if handlers {
       dataSource.reorderingHandlers.canReorderItem = { $0 != "kale" }
@@ -45,7 +51,7 @@ struct WebReorderingTests {
     }
     #expect(reload.reorderable == handlers)
     #expect("\(reload)".contains(#""reorderable":true"#) == handlers)
-    return (session, dataSource, client, serving, log)
+    return (session, dataSource, client, serving, log, view)
   }
 
   static func batch(_ message: WebServerMessage?) -> WebBatchMessage? {
@@ -54,7 +60,7 @@ struct WebReorderingTests {
 
   @Test("an accepted move calls the handlers with the transaction and sends its batch")
   func accepted() async throws {
-    let (_, dataSource, client, serving, log) = try await Self.connected()
+    let (_, dataSource, client, serving, log, _) = try await Self.connected()
     client.send(.move(list: "main", item: "apple", section: "fruits", before: nil))
     let batch = try await client.receive("the move's batch", Self.batch)
     #expect(batch.seq == 2)
@@ -99,7 +105,7 @@ struct WebReorderingTests {
 
   @Test("a move into another section, before an item, goes through the data source")
   func acrossSections() async throws {
-    let (_, dataSource, client, serving, log) = try await Self.connected()
+    let (_, dataSource, client, serving, log, _) = try await Self.connected()
     client.send(.move(list: "main", item: "pear", section: "veg", before: "leek"))
     let batch = try await client.receive("the move's batch", Self.batch)
     #expect(batch.seq == 2)
@@ -151,7 +157,7 @@ struct WebReorderingTests {
       ),
     ] as [(String, String, String?, String)])
   func refused(item: String, section: String, before: String?, reason: String) async throws {
-    let (_, dataSource, client, serving, log) = try await Self.connected()
+    let (_, dataSource, client, serving, log, _) = try await Self.connected()
     let before0 = dataSource.snapshot()
     client.send(.move(list: "main", item: item, section: section, before: before))
     #expect(try await client.receive() == .refused(list: "main", item: item, reason: reason))
@@ -164,9 +170,36 @@ struct WebReorderingTests {
     await serving.value
   }
 
+  @Test("refusals are not bad messages: more in a row than close a connection, and it carries on")
+  func refusalsDoNotClose() async throws {
+    let (session, _, client, serving, _, _) = try await Self.connected()
+    for _ in 0...session.maximumConsecutiveBadMessages {
+      client.send(.move(list: "main", item: "kale", section: "veg", before: nil))
+      guard case .refused = try await client.receive() else {
+        Issue.record("expected a refusal, got \(String(describing: client.received.last))")
+        return
+      }
+    }
+    client.send(.ping(id: 2))
+    #expect(try await client.receive() == .pong(id: 2))
+    await client.transport.close()
+    await serving.value
+  }
+
+  @Test("words the handlers set are the move's announcement")
+  func handlersWords() async throws {
+    let (_, dataSource, client, serving, _, view) = try await Self.connected()
+    dataSource.reorderingHandlers.didReorder = { _ in view.announcement = "Apple is last" }
+    client.send(.move(list: "main", item: "apple", section: "fruits", before: nil))
+    let batch = try await client.receive("the move's batch", Self.batch)
+    #expect(batch.announce == "Apple is last")
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("with no canReorderItem handler every move is refused, and the reload says so")
   func noHandler() async throws {
-    let (_, dataSource, client, serving, _) = try await Self.connected(handlers: false)
+    let (_, dataSource, client, serving, _, _) = try await Self.connected(handlers: false)
     client.send(.move(list: "main", item: "apple", section: "fruits", before: nil))
     #expect(
       try await client.receive()
@@ -182,7 +215,7 @@ struct WebReorderingTests {
 
   @Test("a move while a batch is in flight is refused: the batch's order wins")
   func whileInFlight() async throws {
-    let (_, dataSource, client, serving, log) = try await Self.connected()
+    let (_, dataSource, client, serving, log, _) = try await Self.connected()
     var next = dataSource.snapshot()
     next.deleteItems(["fig"])
     let applying = Task { await dataSource.apply(next) }
