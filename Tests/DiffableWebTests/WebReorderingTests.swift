@@ -54,6 +54,28 @@ struct WebReorderingTests {
     return (session, dataSource, client, serving, log, view)
   }
 
+  /// Expects the next message to be the refusal of moving `item` for
+  /// `reason`.
+  static func expectRefusal(
+    _ client: FakeWebClient, of item: String, _ reason: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    #expect(
+      try await client.receive() == .refused(list: "main", item: item, reason: reason),
+      sourceLocation: sourceLocation)
+  }
+
+  /// Expects the connection to answer still (a ping gets its pong), then
+  /// closes it.
+  static func expectAnswersThenClose(_ client: FakeWebClient, _ serving: Task<Void, Never>)
+    async throws
+  {
+    client.send(.ping(id: 1))
+    #expect(try await client.receive() == .pong(id: 1))
+    await client.transport.close()
+    await serving.value
+  }
+
   static func batch(_ message: WebServerMessage?) -> WebBatchMessage? {
     if case .batch(let batch) = message { batch } else { nil }
   }
@@ -160,14 +182,11 @@ struct WebReorderingTests {
     let (_, dataSource, client, serving, log, _) = try await Self.connected()
     let before0 = dataSource.snapshot()
     client.send(.move(list: "main", item: item, section: section, before: before))
-    #expect(try await client.receive() == .refused(list: "main", item: item, reason: reason))
+    try await Self.expectRefusal(client, of: item, reason)
     #expect(dataSource.snapshot() == before0)
     #expect(log.events.isEmpty)
     // A refusal is not a bad message: the connection carries on.
-    client.send(.ping(id: 1))
-    #expect(try await client.receive() == .pong(id: 1))
-    await client.transport.close()
-    await serving.value
+    try await Self.expectAnswersThenClose(client, serving)
   }
 
   @Test("refusals are not bad messages: more in a row than close a connection, and it carries on")
@@ -180,10 +199,7 @@ struct WebReorderingTests {
         return
       }
     }
-    client.send(.ping(id: 2))
-    #expect(try await client.receive() == .pong(id: 2))
-    await client.transport.close()
-    await serving.value
+    try await Self.expectAnswersThenClose(client, serving)
   }
 
   @Test("words the handlers set are the move's announcement")
@@ -201,13 +217,10 @@ struct WebReorderingTests {
   func noHandler() async throws {
     let (_, dataSource, client, serving, _, _) = try await Self.connected(handlers: false)
     client.send(.move(list: "main", item: "apple", section: "fruits", before: nil))
-    #expect(
-      try await client.receive()
-        == .refused(
-          list: "main", item: "apple",
-          reason:
-            #"cannot move item "apple" of list "main": reorderingHandlers.canReorderItem does not allow it"#
-        ))
+    try await Self.expectRefusal(
+      client, of: "apple",
+      #"cannot move item "apple" of list "main": reorderingHandlers.canReorderItem does not allow it"#
+    )
     #expect(dataSource.snapshot().itemIdentifiers(inSection: "fruits") == ["apple", "pear", "fig"])
     await client.transport.close()
     await serving.value
@@ -221,13 +234,9 @@ struct WebReorderingTests {
     let applying = Task { await dataSource.apply(next) }
     _ = try await client.receive("a batch", Self.batch)
     client.send(.move(list: "main", item: "apple", section: "fruits", before: nil))
-    #expect(
-      try await client.receive()
-        == .refused(
-          list: "main", item: "apple",
-          reason:
-            #"cannot move item "apple" of list "main": the list is changing (a batch is in flight)"#
-        ))
+    try await Self.expectRefusal(
+      client, of: "apple",
+      #"cannot move item "apple" of list "main": the list is changing (a batch is in flight)"#)
     #expect(log.events.isEmpty && dataSource.snapshot() == next)
     client.send(.ack(list: "main", seq: 2))
     await applying.value
