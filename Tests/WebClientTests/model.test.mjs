@@ -85,14 +85,16 @@ describe('reload', () => {
       'sections[1].items[1]', /"x", which sections\[0\]\.items\[0\] is too/);
   });
 
-  test('takes selectable as true or false, and refuses anything else', () => {
-    for (const selectable of [true, false]) {
-      const model = applyReload(createModel(), { ...reload([['a', ['x']]]), selectable });
-      assert.deepEqual(shown(model), [['a', ['x']]]);
-    }
-    for (const selectable of ['true', 1, null]) {
-      expectMalformed(() => applyReload(createModel(), { ...reload([['a', ['x']]]), selectable }),
-        'selectable', /is not true or false/);
+  test('takes selectable and reorderable as true or false, and refuses anything else', () => {
+    for (const key of ['selectable', 'reorderable']) {
+      for (const value of [true, false]) {
+        const model = applyReload(createModel(), { ...reload([['a', ['x']]]), [key]: value });
+        assert.deepEqual(shown(model), [['a', ['x']]]);
+      }
+      for (const value of ['true', 1, null]) {
+        const message = { ...reload([['a', ['x']]]), [key]: value };
+        expectMalformed(() => applyReload(createModel(), message), key, /is not true or false/);
+      }
     }
   });
 
