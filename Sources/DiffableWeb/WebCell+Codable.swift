@@ -10,10 +10,12 @@ import InternalJSONCoding
 //                    {"type": "badge", "text": "3"}]}
 //
 // Only "text" is required; what is absent is left out when encoding.
+// `"fixed": true` is written by a `WebListView` alone, on the cells of the
+// items of a reorderable list that `canReorderItem` does not allow.
 
 extension WebCell: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case text, secondaryText, color, image, indentation, accessories
+    case text, secondaryText, color, image, indentation, accessories, fixed
   }
 
   /// Encodes the cell as a JSON object, leaving out absent values, an empty
@@ -25,14 +27,15 @@ extension WebCell: Codable {
     try container.encodeIfPresent(color, forKey: .color)
     try container.encodeIfPresent(image, forKey: .image)
     if indentation != 0 { try container.encode(indentation, forKey: .indentation) }
+    if _fixed { try container.encode(true, forKey: .fixed) }
     if !accessories.isEmpty { try container.encode(accessories, forKey: .accessories) }
   }
 
   /// Decodes a cell written by ``encode(to:)``.
   ///
   /// - Throws: `DecodingError` when `text` is missing, a key is unknown, the
-  ///   colour is not `#rrggbb`, the indentation is negative or an accessory
-  ///   is not one of the four kinds.
+  ///   colour is not `#rrggbb`, the indentation is negative, an accessory
+  ///   is not one of the four kinds, or `fixed` is not a boolean.
   public init(from decoder: any Decoder) throws {
     let container = try decoder._object(_CodingKeys.self)
     self.init(
@@ -42,6 +45,7 @@ extension WebCell: Codable {
       image: try container.decodeIfPresent(String.self, forKey: .image),
       indentation: container.contains(.indentation) ? try container._count(.indentation) : 0,
       accessories: try container.decodeIfPresent([Accessory].self, forKey: .accessories) ?? [])
+    _fixed = try container.decodeIfPresent(Bool.self, forKey: .fixed) ?? false
   }
 }
 

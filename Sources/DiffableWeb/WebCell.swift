@@ -27,6 +27,10 @@ public struct WebCell: Sendable, Hashable {
   public var indentation: Int
   /// The marks at the cell's trailing edge, in order.
   public var accessories: [Accessory]
+  /// Whether the page offers no drag for the cell's row in a reorderable
+  /// list: set by ``WebListView`` on the cells it sends, for the items
+  /// `reorderingHandlers.canReorderItem` does not allow (`"fixed": true`).
+  var _fixed = false
 
   /// Creates a cell.
   ///

@@ -188,4 +188,16 @@ struct WebClientMessageTests {
         jsonData: Data(#"{"v": 1, "type": "refused", "list": "main", "item": "a"}"#.utf8))
     }
   }
+
+  @Test("a cell's fixed is true or false")
+  func fixedCell() throws {
+    func cell(_ json: String) throws -> WebCell {
+      try JSONDecoder().decode(WebCell.self, from: Data(json.utf8))
+    }
+    let fixed = try cell(#"{"text": "a", "fixed": true}"#)
+    #expect(fixed != WebCell("a"))
+    #expect(String(decoding: try JSONEncoder().encode(fixed), as: UTF8.self).contains("fixed"))
+    #expect(try cell(#"{"text": "a", "fixed": false}"#) == WebCell("a"))
+    #expect(throws: DecodingError.self) { try cell(#"{"text": "a", "fixed": "yes"}"#) }
+  }
 }

@@ -51,6 +51,11 @@ struct WebReorderingTests {
     }
     #expect(reload.reorderable == handlers)
     #expect("\(reload)".contains(#""reorderable":true"#) == handlers)
+    // The items canReorderItem does not allow have fixed cells; the others
+    // and those of a list that cannot be reordered have none.
+    let text = "\(reload)"
+    #expect(text.contains(#""kale":{"fixed":true,"text":"Kale"}"#) == handlers)
+    #expect(text.contains(#""apple":{"text":"Apple"}"#))
     return (session, dataSource, client, serving, log, view)
   }
 
@@ -78,6 +83,39 @@ struct WebReorderingTests {
 
   static func batch(_ message: WebServerMessage?) -> WebBatchMessage? {
     if case .batch(let batch) = message { batch } else { nil }
+  }
+
+  @Test("cells entering the page by a batch or a layout say whether they are fixed")
+  func fixedCells() async throws {
+    let (_, dataSource, client, serving, _, _) = try await Self.connected()
+    var next = dataSource.snapshot()
+    next.appendItems(["nut"], toSection: "fruits")
+    next.appendItems(["okra"], toSection: "veg")
+    let handler = dataSource.reorderingHandlers.canReorderItem
+    dataSource.reorderingHandlers.canReorderItem = { $0 != "okra" && handler?($0) == true }
+    let applying = Task { await dataSource.apply(next) }
+    let batch = try await client.receive("a batch", Self.batch)
+    #expect("\(batch)".contains(#""okra":{"fixed":true,"text":"Okra"}"#))
+    #expect("\(batch)".contains(#""nut":{"text":"Nut"}"#))
+    // Read back, the flag is kept.
+    let decoded = try WebServerMessage(jsonData: WebServerMessage.batch(batch).jsonData())
+    #expect(decoded == .batch(batch))
+    #expect(WebServerMessage.batch(batch) != .batch(Self.unfixed(batch)))
+    client.send(.ack(list: "main", seq: 2))
+    await applying.value
+    await client.transport.close()
+    await serving.value
+  }
+
+  /// `batch` with its cells as their providers made them, none fixed.
+  static func unfixed(_ batch: WebBatchMessage) -> WebBatchMessage {
+    var copy = batch
+    for (text, cell) in copy.cells {
+      copy.cells[text] = WebCell(
+        cell.text, secondaryText: cell.secondaryText, color: cell.color, image: cell.image,
+        indentation: cell.indentation, accessories: cell.accessories)
+    }
+    return copy
   }
 
   @Test("an accepted move calls the handlers with the transaction and sends its batch")

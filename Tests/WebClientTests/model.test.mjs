@@ -127,6 +127,13 @@ describe('reload', () => {
     const badge = reload([['a', ['x']]]);
     badge.cells.x = { text: 'x', accessories: [{ type: 'checkmark' }, { type: 'badge' }] };
     expectMalformed(() => applyReload(createModel(), badge), 'cells["x"].accessories[1].text');
+    const fixed = reload([['a', ['x']]]);
+    fixed.cells.x = { text: 'x', fixed: 'yes' };
+    expectMalformed(() => applyReload(createModel(), fixed), 'cells["x"].fixed',
+      /is not true or false/);
+    fixed.cells.x = { text: 'x', fixed: true };
+    const kept = applyReload(createModel(), fixed).lists.get(fixed.list);
+    assert.equal(kept.cells.get('x').fixed, true);
   });
 
   test('refuses a wrong version, type, list or sequence number, naming the field', () => {

@@ -257,7 +257,7 @@ extension WebIdentifier {
 }
 
 extension WebCell {
-  /// Writes `{"accessories", "color", "image", "indentation",
+  /// Writes `{"accessories", "color", "fixed", "image", "indentation",
   /// "secondaryText", "text"}`, leaving out what ``encode(to:)`` leaves out.
   func _write(to writer: inout _JSONWriter) {
     writer.byte("{")
@@ -289,6 +289,7 @@ extension WebCell {
       writer.string(color.hex)
       writer.byte(",")
     }
+    if _fixed { writer.raw(#""fixed":true,"#) }
     if let image {
       writer.raw(#""image":"#)
       writer.string(image)

@@ -47,8 +47,9 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// Whether the page's user may reorder the list's rows: a `WebSession`
   /// says so when its list's data source has a
   /// `reorderingHandlers.canReorderItem`. The page then lets each row be
-  /// dragged, or moved with Alt+Up and Alt+Down, and sends a `move`; the
-  /// handler's word on the item is asked when it arrives, and a refused
+  /// dragged, or moved with Alt+Up and Alt+Down, but those whose cells
+  /// are fixed (the items the handler does not allow), and sends a
+  /// `move`; the handler is asked again when it arrives, and a refused
   /// move springs back. Written as `"reorderable": true`; no key when
   /// `false`.
   public var reorderable: Bool

@@ -1,4 +1,5 @@
 import DiffableCore
+import DiffableEngine
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -25,6 +26,20 @@ extension WebListView {
   /// has a `reorderingHandlers.canReorderItem`. Sent as the reload's
   /// `reorderable`.
   var _isReorderable: Bool { _dataSource?.reorderingHandlers.canReorderItem != nil }
+
+  /// The cell of the item at `path` of the data source's snapshot, marked
+  /// fixed (`"fixed": true`) when the list is `reorderable` and
+  /// `canReorderItem` does not allow the item: the page then offers no
+  /// drag for its row. Asked for the cells sent alone, so the handler runs
+  /// once per cell entering the page, not for the whole list.
+  func _cell(
+    at path: IndexPath, of source: any DiffableListViewDataSource<WebCell, WebCell>,
+    _ reorderable: Bool
+  ) -> WebCell {
+    var cell = source.cell(at: path)
+    if reorderable, !source.canMoveItem(at: path) { cell._fixed = true }
+    return cell
+  }
 
   func _move(_ item: String, toSection section: String, before: String?) {
     guard let reason = _performMove(item, toSection: section, before: before) else { return }

@@ -378,8 +378,9 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _diffableFailure(operation, "cannot encode the list: \(error)")
     }
     _checkKindsOfReload(message.sections, operation)
+    let reorderable = _isReorderable
     for (k, placed) in window.placed.enumerated() {
-      message.cells[placed.text] = source.cell(at: window.indexPath(k))
+      message.cells[placed.text] = _cell(at: window.indexPath(k), of: source, reorderable)
     }
     message.layout = layout
     message.selectable = delegate != nil
@@ -440,17 +441,20 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   ) -> (message: WebBatchMessage, layout: WebLayout, window: _Window) {
     let (layout, window) = _layoutValue(of: new)
     let (toSend, entering) = _toSend(layout, window: window)
+    let reorderable = _isReorderable
     var message: WebBatchMessage
     do {
       message = try WebBatchMessage(
         list: name, seq: seq + 1, update: update, from: old, to: new,
-        isShown: { layout.frames[$0] != nil }, cellIfShown: { _, path in source.cell(at: path) })
+        isShown: { layout.frames[$0] != nil },
+        cellIfShown: { _, path in self._cell(at: path, of: source, reorderable) })
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
     _checkKindsOfBatch(message, "WebListView.performBatchUpdates")
     for k in entering where message.cells[window.placed[k].text] == nil {
-      message.cells[window.placed[k].text] = source.cell(at: window.indexPath(k))
+      message.cells[window.placed[k].text] = _cell(
+        at: window.indexPath(k), of: source, reorderable)
     }
     for text in message.reconfigured.keys where message.cells[text] != nil {
       message.reconfigured[text] = nil

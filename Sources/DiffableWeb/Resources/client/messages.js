@@ -191,7 +191,8 @@ const ACCESSORY_TYPES = ['disclosure', 'switch', 'checkmark', 'badge'];
 /**
  * Checks a cell (`WebCell`): an object whose `text` is a string; the optional
  * `secondaryText` and `image` strings, `color` as `#rrggbb`, `indentation` a
- * non-negative integer, and `accessories` a list of typed accessories.
+ * non-negative integer, `fixed` a boolean, and `accessories` a list of typed
+ * accessories.
  * Fields the client does not know are left alone.
  *
  * @param {unknown} cell The cell as `JSON.parse` produced it.
@@ -212,6 +213,9 @@ export function checkCell(cell, field) {
     }
   }
   if (Object.hasOwn(cell, 'indentation')) index(cell.indentation, `${field}.indentation`);
+  if (Object.hasOwn(cell, 'fixed') && typeof cell.fixed !== 'boolean') {
+    throw new MalformedMessageError(`${field}.fixed`, 'is not true or false');
+  }
   if (Object.hasOwn(cell, 'accessories')) {
     array(cell.accessories, `${field}.accessories`).forEach((accessory, i) => {
       const at = `${field}.accessories[${i}]`;

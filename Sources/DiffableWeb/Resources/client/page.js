@@ -298,6 +298,9 @@ export function boot({ window = globalThis } = {}) {
       height: Number.parseFloat(cell.style.height) || 0,
       cell,
     }));
+  /** Whether the server marked the cell of `item` of list `name` fixed. */
+  const isFixed = (name, item) =>
+    connection.model().lists.get(name)?.cells.get(item)?.fixed === true;
   /** The items of `section` of list `name`, as the page holds them. */
   const itemsOf = (name, section) => connection.lists().find((list) => list.list === name)
     ?.sections.find((entry) => entry.id === section)?.items ?? [];
@@ -493,7 +496,9 @@ export function boot({ window = globalThis } = {}) {
     entry.element.addEventListener('pointerdown', (event) => {
       if (!entry.reorderable) return;
       const cell = event.target?.closest?.('[data-item]');
-      const own = cell && entry.element.contains(cell);
+      // A row the server marked fixed offers no drag.
+      const own = cell && entry.element.contains(cell)
+        && !isFixed(name, cell.getAttribute('data-item'));
       entry.dragged = false;
       dragEvent(entry, name, {
         type: 'down', pointerId: event.pointerId, button: event.button,
@@ -522,6 +527,7 @@ export function boot({ window = globalThis } = {}) {
         || !entry.element.contains(cell)) return;
       const item = cell.getAttribute('data-item');
       const section = cell.getAttribute('data-section');
+      if (isFixed(name, item)) return;
       const move = keyMove(itemsOf(name, section), item, event.key);
       if (move === null) return;
       event.preventDefault();
