@@ -163,6 +163,33 @@ struct WebReorderingTests {
     await serving.value
   }
 
+  @Test("a move before an item beyond the window sent finds it by its text")
+  func beforeBeyondTheWindow() async throws {
+    let session = WebSession()
+    session.acknowledgementTimeout = .seconds(3_600)
+    session.silenceTimeout = .seconds(3_600)
+    let dataSource = session.list(named: "main") {
+      (_: WebListView<String, String>, _, item: String) in WebCell(item)
+    }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    let items = (0..<300).map { "row \($0)" }
+    await dataSource.apply(StringSnapshot.make([("all", items)]))
+    let client = FakeWebClient()
+    let serving = WebSessionTests.serve(session, client)
+    client.send(.ready(viewport: WebViewport(width: 390, height: 200)))
+    let reload = try await client.receive("a reload") {
+      if case .reload(let reload) = $0 { reload } else { nil }
+    }
+    #expect(reload.cells["row 250"] == nil, "the window does not reach row 250")
+    client.send(.move(list: "main", item: "row 0", section: "all", before: "row 250"))
+    _ = try await client.receive("the move's batch", Self.batch)
+    let moved = dataSource.snapshot().itemIdentifiers
+    #expect(moved[248...250] == ["row 249", "row 0", "row 250"])
+    #expect(client.lists["main"] == (try dataSource.snapshot().web()))
+    await client.transport.close()
+    await serving.value
+  }
+
   @Test("a move into another section, before an item, goes through the data source")
   func acrossSections() async throws {
     let (_, dataSource, client, serving, log, _) = try await Self.connected()

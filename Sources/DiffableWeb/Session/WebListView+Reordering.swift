@@ -55,10 +55,13 @@ extension WebListView {
   /// that won); the item is one of the last two windows sent and the data
   /// source still has it; `reorderingHandlers.canReorderItem` allows it;
   /// the section is one the page shows; `before` is an item of that section
-  /// other than the moved one; the item is not already there.
+  /// other than the moved one (one of the windows sent, or else found by
+  /// its text among the section's items); the item is not already there.
   ///
   /// - Complexity: O(*n*) for the batch's diff, where *n* is the number of
-  ///   items of the list, plus the data source's move and the handlers.
+  ///   items of the list, plus the data source's move and the handlers
+  ///   (and the encoding of the section's items when `before` is not in
+  ///   the windows sent).
   func _performMove(_ text: String, toSection sectionText: String, before beforeText: String?)
     -> String?
   {
@@ -87,9 +90,12 @@ extension WebListView {
     if from.section == q { remaining.remove(at: from.item) }
     let index: Int
     if let beforeText {
-      guard let target = _page.windowItem(beforeText), target != item,
-        let k = remaining.firstIndex(of: target)
-      else {
+      // The item after the window's last row may lie beyond the window: it
+      // is then looked for by its text among the section's items.
+      let k =
+        _page.windowItem(beforeText).flatMap { remaining.firstIndex(of: $0) }
+        ?? remaining.firstIndex { _text($0) == beforeText }
+      guard let k else {
         return "cannot move \(quoted) before \(String(reflecting: beforeText)), which is not "
           + "another item of section \(String(reflecting: sectionText))"
       }
