@@ -76,6 +76,19 @@ public import DiffableEngine
 /// transform, z-index, hidden flag or frame changed. A list without
 /// handlers sends none.
 ///
+/// ## Reordering
+///
+/// When the data source has a `reorderingHandlers.canReorderItem`, the page
+/// lets its user drag rows, or move the focused one with Alt+Up and
+/// Alt+Down; rows whose items the handler does not allow offer neither. A
+/// `move` from the page goes through the data source's connection, as
+/// UIKit's `collectionView(_:moveItemAt:to:)` does, so `willReorder` and
+/// `didReorder` get the transaction; the view answers with the batch that
+/// shows the move. A move it cannot make (a batch in flight, an item the
+/// handler refuses, a place that does not exist) is answered with a
+/// `refused`, and the page puts the row back: the network never stops the
+/// program.
+///
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
