@@ -14,10 +14,12 @@ import InternalJSONCoding
 //                            "menu": {"link": "https://example.com/menu", "text": "Menu"}}}}
 //
 // Only "text" is required; what is absent is left out when encoding.
+// `"fixed": true` is written by a `WebListView` alone, on the cells of the
+// items of a reorderable list that `canReorderItem` does not allow.
 
 extension WebCell: Codable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case text, secondaryText, color, image, indentation, accessories, template
+    case text, secondaryText, color, image, indentation, accessories, template, fixed
   }
 
   /// Encodes the cell as a JSON object, leaving out absent values, an empty
@@ -29,6 +31,7 @@ extension WebCell: Codable {
     try container.encodeIfPresent(color, forKey: .color)
     try container.encodeIfPresent(image, forKey: .image)
     if indentation != 0 { try container.encode(indentation, forKey: .indentation) }
+    if _fixed { try container.encode(true, forKey: .fixed) }
     if !accessories.isEmpty { try container.encode(accessories, forKey: .accessories) }
     try container.encodeIfPresent(template, forKey: .template)
   }
@@ -37,8 +40,8 @@ extension WebCell: Codable {
   ///
   /// - Throws: `DecodingError` when `text` is missing, a key is unknown, the
   ///   colour is not `#rrggbb`, the indentation is negative, an accessory
-  ///   is not one of the four kinds, or a template is malformed (see
-  ///   ``WebCell/Template/init(from:)``).
+  ///   is not one of the four kinds, a template is malformed (see
+  ///   ``WebCell/Template/init(from:)``), or `fixed` is not a boolean.
   public init(from decoder: any Decoder) throws {
     let container = try decoder._object(_CodingKeys.self)
     self.init(
@@ -49,6 +52,7 @@ extension WebCell: Codable {
       indentation: container.contains(.indentation) ? try container._count(.indentation) : 0,
       accessories: try container.decodeIfPresent([Accessory].self, forKey: .accessories) ?? [],
       template: try container.decodeIfPresent(Template.self, forKey: .template))
+    _fixed = try container.decodeIfPresent(Bool.self, forKey: .fixed) ?? false
   }
 }
 

@@ -30,6 +30,10 @@ public struct WebCell: Sendable, Hashable {
   /// The page's template the cell is drawn with, in place of the swatch,
   /// image and texts, or `nil` for those (see ``Template``).
   public var template: Template?
+  /// Whether the page offers no drag for the cell's row in a reorderable
+  /// list: set by ``WebListView`` on the cells it sends, for the items
+  /// `reorderingHandlers.canReorderItem` does not allow (`"fixed": true`).
+  var _fixed = false
 
   /// Creates a cell.
   ///

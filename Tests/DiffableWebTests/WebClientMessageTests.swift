@@ -59,6 +59,18 @@ struct WebClientMessageTests {
         #"{"v": 1, "type": "band", "list": "main", "section": "[2]", "offset": 0}"#,
         .band(list: "main", section: "[2]", offset: 0)
       ),
+      (
+        #"{"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food", "before": "pear"}"#,
+        .move(list: "main", item: "apple", section: "food", before: "pear")
+      ),
+      (
+        #"{"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food", "before": null}"#,
+        .move(list: "main", item: "apple", section: "food", before: nil)
+      ),
+      (
+        #"{"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food"}"#,
+        .move(list: "main", item: "apple", section: "food", before: nil)
+      ),
     ])
   func examples(text: String, message: WebClientMessage) throws {
     let decoded = try WebClientMessage(jsonData: Data(text.utf8))
@@ -97,6 +109,11 @@ struct WebClientMessageTests {
       #"{"v": 1, "type": "band", "list": "main", "section": "food"}"#,
       #"{"v": 1, "type": "band", "list": "main", "section": 3, "offset": 1}"#,
       #"{"v": 1, "type": "band", "list": "main", "section": "a", "offset": 1, "x": 0}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": "a", "before": "b"}"#,
+      #"{"v": 1, "type": "move", "list": "main", "section": "s", "before": "b"}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": 1, "section": "s", "before": "b"}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": "a", "section": "s", "before": 2}"#,
+      #"{"v": 1, "type": "move", "list": "main", "item": "a", "section": "s", "to": 2}"#,
       #"{"type": "ping", "id": 1}"#,
       #"{"v": 1, "type": "reload", "list": "main", "seq": 1, "sections": [], "cells": {}}"#,
       #"[1, 2]"#,
@@ -161,5 +178,30 @@ struct WebClientMessageTests {
     #expect(throws: DecodingError.self) {
       try WebServerMessage(jsonData: Data(#"{"v": 1, "type": "pong", "id": 1, "x": 0}"#.utf8))
     }
+  }
+
+  @Test("refused is written as the note writes it, and read back")
+  func refusedMessage() throws {
+    let refused = WebServerMessage.refused(list: "main", item: "apple", reason: "no")
+    #expect(
+      String(decoding: try refused.jsonData(), as: UTF8.self)
+        == #"{"item":"apple","list":"main","reason":"no","type":"refused","v":1}"#)
+    #expect(try WebServerMessage(jsonData: refused.jsonData()) == refused)
+    #expect(throws: DecodingError.self) {
+      try WebServerMessage(
+        jsonData: Data(#"{"v": 1, "type": "refused", "list": "main", "item": "a"}"#.utf8))
+    }
+  }
+
+  @Test("a cell's fixed is true or false")
+  func fixedCell() throws {
+    func cell(_ json: String) throws -> WebCell {
+      try JSONDecoder().decode(WebCell.self, from: Data(json.utf8))
+    }
+    let fixed = try cell(#"{"text": "a", "fixed": true}"#)
+    #expect(fixed != WebCell("a"))
+    #expect(String(decoding: try JSONEncoder().encode(fixed), as: UTF8.self).contains("fixed"))
+    #expect(try cell(#"{"text": "a", "fixed": false}"#) == WebCell("a"))
+    #expect(throws: DecodingError.self) { try cell(#"{"text": "a", "fixed": "yes"}"#) }
   }
 }

@@ -175,7 +175,7 @@ struct WebMessageJSONTextTests {
         WebReloadMessage(
           list: list, seq: seq, sections: sections, cells: try cells(using: &random),
           layout: Bool.random(using: &random) ? try layout(using: &random) : nil,
-          selectable: Bool.random(using: &random),
+          selectable: Bool.random(using: &random), reorderable: Bool.random(using: &random),
           announce: Bool.random(using: &random) ? edgeStrings.randomElement(using: &random)! : nil
         ))
     case 1, 2:
@@ -259,7 +259,9 @@ struct WebMessageJSONTextTests {
         WebReloadMessage(
           list: "\u{1}/\"", seq: Int.max,
           sections: [WebSection(id: "s", items: identifiers)], cells: cells, layout: layout,
-          selectable: true, announce: Self.edgeStrings.joined())),
+          selectable: true, reorderable: true, announce: Self.edgeStrings.joined())),
+      .refused(
+        list: "\u{1}/\"", item: Self.edgeStrings.joined(), reason: Self.edgeStrings.joined()),
       .batch(
         WebBatchMessage(
           list: "main", seq: 2, update: BatchUpdate(), counts: [], cells: cells, layout: layout,

@@ -239,7 +239,7 @@ struct WebMessageTests {
       (#"{"type": "reload"}"#, "missing key 'v'"),
       (
         #"{"v": 1, "type": "patch"}"#,
-        #"unknown message type "patch"; expected one of reload, batch, layout, visible, error, pong, scroll at .type"#
+        #"unknown message type "patch"; expected one of reload, batch, layout, visible, error, pong, scroll, refused at .type"#
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": 1, "sections": []}"#,
@@ -247,7 +247,7 @@ struct WebMessageTests {
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": 1, "sections": [], "cells": {}, "x": 1}"#,
-        "unknown key 'x'; expected one of v, type, list, seq, sections, cells, layout, selectable, announce at .x"
+        "unknown key 'x'; expected one of v, type, list, seq, sections, cells, layout, selectable, reorderable, announce at .x"
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": -1, "sections": [], "cells": {}}"#,

@@ -266,7 +266,7 @@ struct WebSessionTests {
       ("not json", "not valid JSON"),
       (
         #"{"v": 1, "type": "poke"}"#,
-        #"unknown message type "poke"; expected one of ready, ack, resync, ping, viewport, input, tap, action, measure, band at .type"#
+        #"unknown message type "poke"; expected one of ready, ack, resync, ping, viewport, input, tap, action, measure, band, move at .type"#
       ),
       (#"{"v": 1, "type": "ack", "list": "main"}"#, "missing key 'seq' at .seq"),
       (

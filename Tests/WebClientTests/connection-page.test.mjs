@@ -91,6 +91,28 @@ describe('ready and the page\'s messages', () => {
   });
 });
 
+describe('moves', () => {
+  test('a move goes out after ready; a refused goes to onRefused, a malformed one is reported',
+    () => {
+      const refusals = [];
+      const h = harness({ listViewports: () => ({}), onRefused: (r) => refusals.push(r) });
+      assert.equal(h.connection.move('main', 'a', 's', 'c'), false, 'nothing before ready');
+      h.socket.open();
+      assert.equal(h.connection.move('main', 'a', 's', 'c'), true);
+      assert.equal(h.connection.move('main', 'a', 's', null), true);
+      assert.deepEqual(h.socket.sent.slice(1), [
+        { v: 1, type: 'move', list: 'main', item: 'a', section: 's', before: 'c' },
+        { v: 1, type: 'move', list: 'main', item: 'a', section: 's', before: null },
+      ]);
+      h.socket.receive({ v: 1, type: 'refused', list: 'main', item: 'a', reason: 'no' });
+      assert.deepEqual(refusals, [{ list: 'main', item: 'a', reason: 'no' }]);
+      assert.deepEqual(h.reports.at(-1), { kind: 'refused', message: 'no', list: 'main' });
+      h.socket.receive({ v: 1, type: 'refused', list: 'main', reason: 'no' });
+      assert.equal(refusals.length, 1);
+      assert.match(h.reports.at(-1).message, /refused with no list, item or reason/);
+    });
+});
+
 describe('layout messages', () => {
   test('are passed on with the time they arrived, and never acknowledged', async () => {
     const h = harness();

@@ -85,14 +85,16 @@ describe('reload', () => {
       'sections[1].items[1]', /"x", which sections\[0\]\.items\[0\] is too/);
   });
 
-  test('takes selectable as true or false, and refuses anything else', () => {
-    for (const selectable of [true, false]) {
-      const model = applyReload(createModel(), { ...reload([['a', ['x']]]), selectable });
-      assert.deepEqual(shown(model), [['a', ['x']]]);
-    }
-    for (const selectable of ['true', 1, null]) {
-      expectMalformed(() => applyReload(createModel(), { ...reload([['a', ['x']]]), selectable }),
-        'selectable', /is not true or false/);
+  test('takes selectable and reorderable as true or false, and refuses anything else', () => {
+    for (const key of ['selectable', 'reorderable']) {
+      for (const value of [true, false]) {
+        const model = applyReload(createModel(), { ...reload([['a', ['x']]]), [key]: value });
+        assert.deepEqual(shown(model), [['a', ['x']]]);
+      }
+      for (const value of ['true', 1, null]) {
+        const message = { ...reload([['a', ['x']]]), [key]: value };
+        expectMalformed(() => applyReload(createModel(), message), key, /is not true or false/);
+      }
     }
   });
 
@@ -125,6 +127,13 @@ describe('reload', () => {
     const badge = reload([['a', ['x']]]);
     badge.cells.x = { text: 'x', accessories: [{ type: 'checkmark' }, { type: 'badge' }] };
     expectMalformed(() => applyReload(createModel(), badge), 'cells["x"].accessories[1].text');
+    const fixed = reload([['a', ['x']]]);
+    fixed.cells.x = { text: 'x', fixed: 'yes' };
+    expectMalformed(() => applyReload(createModel(), fixed), 'cells["x"].fixed',
+      /is not true or false/);
+    fixed.cells.x = { text: 'x', fixed: true };
+    const kept = applyReload(createModel(), fixed).lists.get(fixed.list);
+    assert.equal(kept.cells.get('x').fixed, true);
   });
 
   test('refuses a wrong version, type, list or sequence number, naming the field', () => {

@@ -307,6 +307,76 @@ test('a list has one tab stop; Enter or Space on its focused cell taps it', () =
   assert.deepEqual(focusable(), [['k2', '0', 'listitem'], ['everest', '-1', 'listitem']]);
 });
 
+test('a reorderable list: a drag sends its move, Alt+Arrow too, a fixed row neither', () => {
+  const { window, list, runFrames } = fakeWindow();
+  const api = boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  const items = ['k2', 'everest', 'denali'];
+  const reload = (seq, reorderable) => ({
+    v: 1, type: 'reload', list: 'mountains', seq, reorderable,
+    sections: [{ id: 'peaks', items }],
+    cells: {
+      k2: { text: 'K2' }, everest: { text: 'Everest' }, denali: { text: 'Denali', fixed: true },
+    },
+    layout: {
+      size: [375, 132],
+      frames: Object.fromEntries(items.map((item, k) => [item, [0, 44 * k, 375, 44]])),
+      supplementaries: [], bands: [],
+    },
+  });
+  const cell = (item) => list.querySelectorAll('[data-item]')
+    .find((element) => element.getAttribute('data-item') === item);
+  const moves = () => socket.sent.filter((message) => message.type === 'move');
+  const drag = (item, dy) => {
+    const target = cell(item);
+    target.dispatch('pointerdown', { pointerId: 1, button: 0, clientX: 10, clientY: 20 });
+    for (const y of [24, 20 + dy]) {
+      target.dispatch('pointermove', { pointerId: 1, clientX: 10, clientY: y });
+    }
+    target.dispatch('pointerup', { pointerId: 1 });
+    target.dispatch('click', {});
+  };
+  const altKey = (item, key) =>
+    cell(item).dispatch('keydown', { key, altKey: true, preventDefault() {} });
+
+  socket.receive(reload(1, false));
+  runFrames();
+  assert.equal(list.hasAttribute('data-reorderable'), false);
+  drag('k2', 100);
+  altKey('k2', 'ArrowDown');
+  assert.deepEqual(moves(), [], 'a list that is not reorderable sends no move');
+  assert.equal(socket.sent.filter((message) => message.type === 'tap').length, 1,
+    'its click is a tap');
+
+  socket.receive(reload(2, true));
+  runFrames();
+  assert.equal(list.hasAttribute('data-reorderable'), true);
+  drag('k2', 100);
+  assert.deepEqual(moves(), [
+    { v: 1, type: 'move', list: 'mountains', item: 'k2', section: 'peaks', before: null },
+  ]);
+  assert.equal(socket.sent.filter((message) => message.type === 'tap').length, 1,
+    'the click ending a drag is no tap');
+  assert.equal(cell('k2').style.transform, 'translateY(100px)', 'held where it was dropped');
+  assert.equal(cell('k2').hasAttribute('data-dragged'), true);
+  socket.receive({ v: 1, type: 'refused', list: 'mountains', item: 'k2', reason: 'no' });
+  assert.equal(cell('k2').style.transform, '', 'put back');
+  assert.equal(cell('k2').hasAttribute('data-dragged'), false);
+  assert.deepEqual(api.refusals(), [{ list: 'mountains', item: 'k2' }]);
+
+  altKey('everest', 'ArrowUp');
+  altKey('everest', 'ArrowDown');
+  altKey('k2', 'ArrowUp');
+  assert.deepEqual(moves().slice(1), [
+    { v: 1, type: 'move', list: 'mountains', item: 'everest', section: 'peaks', before: 'k2' },
+    { v: 1, type: 'move', list: 'mountains', item: 'everest', section: 'peaks', before: null },
+  ], 'one place up or down, nothing past the top');
+  drag('denali', -100);
+  altKey('denali', 'ArrowUp');
+  assert.equal(moves().length, 3, 'a fixed row neither drags nor moves by a key');
+});
+
 test('a submitted form sends its field\'s text once, trimmed, then clears the field', () => {
   const { window, document } = fakeWindow();
   // The reconnect's timer is the one the test runs.

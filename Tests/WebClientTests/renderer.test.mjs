@@ -194,6 +194,33 @@ describe('the DOM contract', () => {
   });
 });
 
+describe('rows a drag moved', () => {
+  test('lose the drag\'s translation, and slide from where they were dropped', () => {
+    const page = setup();
+    page.show(reloadOf(['a', 'b', 'c', 'd']));
+    // a dragged 100 px down, b and c moved up to make room (page.js).
+    const dragged = { a: 100, b: -44, c: -44 };
+    for (const [item, dy] of Object.entries(dragged)) {
+      page.cell(item).setAttribute('data-dragged', '');
+      page.cell(item).style.transform = `matrix(1, 0, 0, 1, 0, ${dy})`;
+    }
+    page.cell('a').classList.add('diffable-dragging');
+    page.show(batch({ itemMoves: [[[0, 0], [0, 2]]] }, {
+      counts: [4], layout: layoutOf(['b', 'c', 'a', 'd']),
+    }));
+    assert.deepEqual(page.order(), ['b', 'c', 'a', 'd']);
+    assert.equal(page.root.querySelectorAll('data-dragged').length, 0);
+    assert.ok(!page.cell('a').classList.contains('diffable-dragging'));
+    for (const item of Object.keys(dragged)) assert.equal(page.cell(item).style.transform, '');
+    // a was dropped at 100 and its frame is at 88: it slides the 12 px left.
+    assert.deepEqual(page.cell('a').running[0].keyframes,
+      [{ transform: 'translate(0px, 12px)' }, { transform: 'translate(0px, 0px)' }]);
+    // b and c already stood at their new frames.
+    assert.equal(page.cell('b').running.length, 0);
+    assert.equal(page.cell('c').running.length, 0);
+  });
+});
+
 describe('layouts', () => {
   test('the window moves: cells come and go at once, a cell whose frame changed slides', () => {
     const page = setup();

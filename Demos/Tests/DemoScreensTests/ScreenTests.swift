@@ -368,6 +368,26 @@ struct ScreenTests {
     #expect(screen.shownItems.count == 7)
   }
 
+  @Test("outline: roots move and their order is kept; an entry of a folder does not move")
+  @MainActor
+  func outlineReordering() async {
+    let view = ReferenceListView<String>()
+    let screen = FileTree(view: view) { screen, path in
+      String(repeating: "  ", count: screen.level(of: path)) + FileTree.name(of: path)
+    }
+    await screen.open()
+    // Package.swift, the last root, to the top.
+    #expect(view.interactivelyMoveItem(at: [0, 3], to: [0, 0]))
+    #expect(screen.rootOrder == ["Package.swift"] + FileTree.roots.dropLast())
+    #expect(screen.shownItems == screen.rootOrder)
+    await screen.toggle("Sources/DiffableCore/")
+    #expect(!view.interactivelyMoveItem(at: [0, 2], to: [0, 0]), "an entry stays in its folder")
+    await screen.toggle("Sources/DiffableCore/")
+    // Shown again from its roots, the tree keeps the order.
+    await screen.open()
+    #expect(view.cells == [["Package.swift", "DiffableCore/", "DiffableEngine/", "diffable/"]])
+  }
+
   @Test("mountains: typing a query applies the matching mountains, deleting and inserting rows")
   @MainActor
   func mountainScreen() async throws {

@@ -257,7 +257,7 @@ extension WebIdentifier {
 }
 
 extension WebCell {
-  /// Writes `{"accessories", "color", "image", "indentation",
+  /// Writes `{"accessories", "color", "fixed", "image", "indentation",
   /// "secondaryText", "template", "text"}`, leaving out what
   /// ``encode(to:)`` leaves out.
   func _write(to writer: inout _JSONWriter) {
@@ -290,6 +290,7 @@ extension WebCell {
       writer.string(color.hex)
       writer.byte(",")
     }
+    if _fixed { writer.raw(#""fixed":true,"#) }
     if let image {
       writer.raw(#""image":"#)
       writer.string(image)
@@ -517,6 +518,7 @@ extension WebServerMessage {
       }
       writer.raw(#","list":"#)
       writer.string(message.list)
+      if message.reorderable { writer.raw(#","reorderable":true"#) }
       writer.raw(#","sections":["#)
       for (i, section) in message.sections.enumerated() {
         if i > 0 { writer.byte(",") }
@@ -589,6 +591,14 @@ extension WebServerMessage {
       writer.raw(#","y":"#)
       try writer.number(y)
       writer.byte("}")
+    case .refused(let list, let item, let reason):
+      writer.raw(#"{"item":"#)
+      writer.string(item)
+      writer.raw(#","list":"#)
+      writer.string(list)
+      writer.raw(#","reason":"#)
+      writer.string(reason)
+      writer.raw(#","type":"refused","v":1}"#)
     }
   }
 

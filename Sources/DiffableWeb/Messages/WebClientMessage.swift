@@ -65,6 +65,7 @@ public struct WebInput: Sendable, Hashable {
 /// {"v": 1, "type": "action", "list": "main", "item": "apple", "name": "add"}
 /// {"v": 1, "type": "measure", "list": "main", "sizes": {"apple": [390, 61.5]}}
 /// {"v": 1, "type": "band", "list": "main", "section": "food", "offset": 120}
+/// {"v": 1, "type": "move", "list": "main", "item": "apple", "section": "food", "before": "pear"}
 /// ```
 ///
 /// Decode one with ``init(jsonData:)``; decoding refuses an unknown type, a
@@ -107,10 +108,18 @@ public enum WebClientMessage: Sendable, Hashable {
   /// band (finite, not negative). The page sends at most one per band per
   /// animation frame.
   case band(list: String, section: String, offset: Double)
+  /// The page's user dropped the row of the item whose
+  /// ``WebIdentifier/text`` is `item` (or pressed Alt+Up or Alt+Down on
+  /// it) into the section of text `section`, just before the item of text
+  /// `before`, or at the section's end when `before` is `nil` (`null` or
+  /// no key). Items are named, not index paths, so that a batch crossing
+  /// the message on the wire cannot make it name another place.
+  case move(list: String, item: String, section: String, before: String?)
 
   /// The values of `"type"`, in the order an error message lists them.
   public static let types = [
     "ready", "ack", "resync", "ping", "viewport", "input", "tap", "action", "measure", "band",
+    "move",
   ]
 
   /// The most entries a `measure` message may have: 1,000.
@@ -226,6 +235,7 @@ extension WebClientMessage: Codable {
   enum _ActionKeys: String, CodingKey, CaseIterable { case v, type, list, item, name }
   enum _MeasureKeys: String, CodingKey, CaseIterable { case v, type, list, sizes }
   enum _BandKeys: String, CodingKey, CaseIterable { case v, type, list, section, offset }
+  enum _MoveKeys: String, CodingKey, CaseIterable { case v, type, list, item, section, before }
 
   /// Encodes the message's object, with `"v": 1` and its `"type"`.
   public func encode(to encoder: any Encoder) throws {
@@ -291,6 +301,14 @@ extension WebClientMessage: Codable {
       try container.encode(list, forKey: .list)
       try container.encode(section, forKey: .section)
       try container.encode(offset, forKey: .offset)
+    case .move(let list, let item, let section, let before):
+      var container = encoder.container(keyedBy: _MoveKeys.self)
+      try container.encode(WebServerMessage.version, forKey: .v)
+      try container.encode("move", forKey: .type)
+      try container.encode(list, forKey: .list)
+      try container.encode(item, forKey: .item)
+      try container.encode(section, forKey: .section)
+      try container.encode(before, forKey: .before)
     }
   }
 
@@ -362,6 +380,13 @@ extension WebClientMessage: Codable {
       self = .band(
         list: try container.decode(String.self, forKey: .list),
         section: try container.decode(String.self, forKey: .section), offset: offset)
+    case "move":
+      let container = try decoder._object(_MoveKeys.self)
+      self = .move(
+        list: try container.decode(String.self, forKey: .list),
+        item: try container.decode(String.self, forKey: .item),
+        section: try container.decode(String.self, forKey: .section),
+        before: try container.decodeIfPresent(String.self, forKey: .before))
     default:
       throw DecodingError.dataCorrupted(
         .init(

@@ -44,6 +44,15 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// on a focused cell sends a `tap`, as a click does. Written as
   /// `"selectable": true`; no key when `false`.
   public var selectable: Bool
+  /// Whether the page's user may reorder the list's rows: a `WebSession`
+  /// says so when its list's data source has a
+  /// `reorderingHandlers.canReorderItem`. The page then lets each row be
+  /// dragged, or moved with Alt+Up and Alt+Down, but those whose cells
+  /// are fixed (the items the handler does not allow), and sends a
+  /// `move`; the handler is asked again when it arrives, and a refused
+  /// move springs back. Written as `"reorderable": true`; no key when
+  /// `false`.
+  public var reorderable: Bool
   /// The words the page's polite live region announces for the reload, as
   /// plain text (the page sets them with `textContent`): a
   /// ``WebSession`` sends its list view's ``WebListView/announcement``
@@ -54,7 +63,8 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// Creates a reload message.
   public init(
     list: String, seq: Int, sections: [WebSection], cells: [String: WebCell],
-    layout: WebLayout? = nil, selectable: Bool = false, announce: String? = nil
+    layout: WebLayout? = nil, selectable: Bool = false, reorderable: Bool = false,
+    announce: String? = nil
   ) {
     self.list = list
     self.seq = seq
@@ -62,6 +72,7 @@ public struct WebReloadMessage: Sendable, Hashable {
     self.cells = cells
     self.layout = layout
     self.selectable = selectable
+    self.reorderable = reorderable
     self.announce = announce
   }
 }
@@ -126,7 +137,7 @@ extension WebReloadMessage {
 
 extension WebReloadMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case v, type, list, seq, sections, cells, layout, selectable, announce
+    case v, type, list, seq, sections, cells, layout, selectable, reorderable, announce
   }
 
   /// Decodes a reload message.
@@ -134,7 +145,7 @@ extension WebReloadMessage: Decodable {
   /// - Throws: `DecodingError` when the version or type is wrong, a key is
   ///   missing or unknown, `seq` is negative, or a section or cell is
   ///   malformed, or `announce` is not a string (`null` included).
-  ///   `layout`, `selectable` and `announce` may be absent.
+  ///   `layout`, `selectable`, `reorderable` and `announce` may be absent.
   public init(from decoder: any Decoder) throws {
     _ = try WebServerMessage._checkHeader(in: decoder, expecting: Self.type)
     let container = try decoder._object(_CodingKeys.self)
@@ -145,6 +156,7 @@ extension WebReloadMessage: Decodable {
       cells: try container._cells(.cells),
       layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout),
       selectable: try container.decodeIfPresent(Bool.self, forKey: .selectable) ?? false,
+      reorderable: try container.decodeIfPresent(Bool.self, forKey: .reorderable) ?? false,
       announce: try container._stringIfPresent(.announce))
   }
 }

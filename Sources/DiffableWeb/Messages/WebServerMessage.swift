@@ -28,6 +28,12 @@ public enum WebServerMessage: Sendable, Hashable {
   /// negative), smoothly when `animated`:
   /// `{"v": 1, "type": "scroll", "list": "main", "x": 0, "y": 880, "animated": true}`.
   case scroll(list: String, x: Double, y: Double, animated: Bool)
+  /// The reply to a `move` of the item of text `item` of `list` that the
+  /// session did not make, saying why; the page puts the row back where
+  /// it was: `{"v": 1, "type": "refused", "list": "main", "item": "apple",
+  /// "reason": "..."}`. An accepted move is answered by the `batch` that
+  /// makes it.
+  case refused(list: String, item: String, reason: String)
 
   /// The message's `"type"`.
   var _typeName: String {
@@ -39,6 +45,7 @@ public enum WebServerMessage: Sendable, Hashable {
     case .error: "error"
     case .pong: "pong"
     case .scroll: "scroll"
+    case .refused: "refused"
     }
   }
 
@@ -91,13 +98,14 @@ extension WebServerMessage: Decodable {
   enum _ErrorKeys: String, CodingKey, CaseIterable { case v, type, message }
   enum _PongKeys: String, CodingKey, CaseIterable { case v, type, id }
   enum _ScrollKeys: String, CodingKey, CaseIterable { case v, type, list, x, y, animated }
+  enum _RefusedKeys: String, CodingKey, CaseIterable { case v, type, list, item, reason }
 
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
-  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"`, `"pong"`
-  ///   or `"scroll"`, or the message is malformed for its type (a scroll's
-  ///   offset negative or not finite).
+  ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"`, `"pong"`,
+  ///   `"scroll"` or `"refused"`, or the message is malformed for its type
+  ///   (a scroll's offset negative or not finite).
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
     switch type {
@@ -126,6 +134,12 @@ extension WebServerMessage: Decodable {
       self = .scroll(
         list: try container.decode(String.self, forKey: .list), x: offset[0], y: offset[1],
         animated: try container.decode(Bool.self, forKey: .animated))
+    case "refused":
+      let container = try decoder._object(_RefusedKeys.self)
+      self = .refused(
+        list: try container.decode(String.self, forKey: .list),
+        item: try container.decode(String.self, forKey: .item),
+        reason: try container.decode(String.self, forKey: .reason))
     default:
       throw DecodingError.dataCorrupted(
         .init(
@@ -133,7 +147,7 @@ extension WebServerMessage: Decodable {
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
             + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
-            + "\(WebVisibleMessage.type), error, pong, scroll"))
+            + "\(WebVisibleMessage.type), error, pong, scroll, refused"))
     }
   }
 

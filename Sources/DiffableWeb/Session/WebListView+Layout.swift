@@ -356,6 +356,7 @@ extension WebListView {
     var (layout, window) = _layoutValue(of: shown)
     var (toSend, entering) = _toSend(layout, window: window)
     var cells: [String: WebCell] = [:]
+    let reorderable = _isReorderable
     for k in entering {
       let text = window.placed[k].text
       guard
@@ -367,7 +368,7 @@ extension WebListView {
         toSend.frames[text] = nil
         continue
       }
-      cells[text] = source.cell(at: path)
+      cells[text] = _cell(at: path, of: source, reorderable)
     }
     if always || layout != _page.sentLayout || !cells.isEmpty {
       _ = session._send(

@@ -76,6 +76,19 @@ public import DiffableEngine
 /// transform, z-index, hidden flag or frame changed. A list without
 /// handlers sends none.
 ///
+/// ## Reordering
+///
+/// When the data source has a `reorderingHandlers.canReorderItem`, the page
+/// lets its user drag rows, or move the focused one with Alt+Up and
+/// Alt+Down; rows whose items the handler does not allow offer neither. A
+/// `move` from the page goes through the data source's connection, as
+/// UIKit's `collectionView(_:moveItemAt:to:)` does, so `willReorder` and
+/// `didReorder` get the transaction; the view answers with the batch that
+/// shows the move. A move it cannot make (a batch in flight, an item the
+/// handler refuses, a place that does not exist) is answered with a
+/// `refused`, and the page puts the row back: the network never stops the
+/// program.
+///
 /// With no page connected (or before it says `ready`), nothing is sent and
 /// completions run at once; the next `ready` gets a reload. Each reload or
 /// batch of a list has the next sequence number.
@@ -389,11 +402,13 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       _diffableFailure(operation, "cannot encode the list: \(error)")
     }
     _checkKindsOfReload(message.sections, operation)
+    let reorderable = _isReorderable
     for (k, placed) in window.placed.enumerated() {
-      message.cells[placed.text] = source.cell(at: window.indexPath(k))
+      message.cells[placed.text] = _cell(at: window.indexPath(k), of: source, reorderable)
     }
     message.layout = layout
     message.selectable = delegate != nil && allowsSelection
+    message.reorderable = _isReorderable
     return (message, window)
   }
 
@@ -450,17 +465,20 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   ) -> (message: WebBatchMessage, layout: WebLayout, window: _Window) {
     let (layout, window) = _layoutValue(of: new)
     let (toSend, entering) = _toSend(layout, window: window)
+    let reorderable = _isReorderable
     var message: WebBatchMessage
     do {
       message = try WebBatchMessage(
         list: name, seq: seq + 1, update: update, from: old, to: new,
-        isShown: { layout.frames[$0] != nil }, cellIfShown: { _, path in source.cell(at: path) })
+        isShown: { layout.frames[$0] != nil },
+        cellIfShown: { _, path in self._cell(at: path, of: source, reorderable) })
     } catch {
       _diffableFailure("WebListView.performBatchUpdates", "cannot encode the batch: \(error)")
     }
     _checkKindsOfBatch(message, "WebListView.performBatchUpdates")
     for k in entering where message.cells[window.placed[k].text] == nil {
-      message.cells[window.placed[k].text] = source.cell(at: window.indexPath(k))
+      message.cells[window.placed[k].text] = _cell(
+        at: window.indexPath(k), of: source, reorderable)
     }
     for text in message.reconfigured.keys where message.cells[text] != nil {
       message.reconfigured[text] = nil

@@ -64,6 +64,7 @@ extension WebClientMessage {
     case .action: "action"
     case .measure: "measure"
     case .band: "band"
+    case .move: "move"
     }
   }
 }

@@ -29,7 +29,8 @@ public import DiffableEngine
 /// The session answers `ready` with a reload of every list, laid out for
 /// the size of its element, `resync` with a reload of that list and `ping`
 /// with `pong`; it routes each `ack`, `viewport` and `measure` to its list,
-/// each `tap` to its list's ``WebListView/delegate``, and each `input`
+/// each `tap` to its list's ``WebListView/delegate``, each `move` to its
+/// list's data source (``WebListView`` says how), and each `input`
 /// to the session's ``delegate``. A message it cannot read, or one past its type's rate
 /// (``messageRates``), gets an `error` reply; a connection that sends
 /// ``maximumConsecutiveBadMessages`` of them in a row is closed with
@@ -86,6 +87,7 @@ public final class WebSession {
     "input": WebMessageRate(perSecond: 60, burst: 120),
     "tap": WebMessageRate(perSecond: 30, burst: 60),
     "action": WebMessageRate(perSecond: 30, burst: 60),
+    "move": WebMessageRate(perSecond: 30, burst: 60),
     "ping": WebMessageRate(perSecond: 10, burst: 20),
     "ready": WebMessageRate(perSecond: 2, burst: 10),
   ]
@@ -543,6 +545,10 @@ public final class WebSession {
       guard connection.state.isReady else { return "band before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
       return list._scrollBand(section, to: offset)
+    case .move(let name, let item, let section, let before):
+      guard connection.state.isReady else { return "move before ready" }
+      guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
+      list._move(item, toSection: section, before: before)
     }
     return nil
   }
@@ -574,6 +580,11 @@ protocol _WebSessionList: AnyObject {
   /// `visibleItemsInvalidationHandler` changed; returns an error, changing
   /// nothing, if the list shows no such section or it has no band.
   func _scrollBand(_ section: String, to offset: Double) -> String?
+  /// The page's user moved the item of text `item` into the section of
+  /// text `section`, before the item of text `before` (at its end when
+  /// `nil`): makes the move through the data source and sends the batch
+  /// that shows it, or sends a `refused`.
+  func _move(_ item: String, toSection section: String, before: String?)
   /// What the page's HTML shows of the list before its socket connects,
   /// laid out for `viewport`.
   func _firstPaint(in viewport: WebListViewport) -> WebReloadMessage?

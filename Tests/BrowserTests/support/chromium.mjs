@@ -390,6 +390,24 @@ export class Page {
   }
 
   /**
+   * Drags with the mouse's left button from one point of the viewport to
+   * another, in CSS pixels: a press, `steps` moves along the line, a
+   * release, as a hand does (each move a pointer event of the page).
+   */
+  async drag(from, to, { steps = 8 } = {}) {
+    await this.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: from.x, y: from.y });
+    await this.send('Input.dispatchMouseEvent',
+      { type: 'mousePressed', x: from.x, y: from.y, button: 'left', buttons: 1, clickCount: 1 });
+    for (let k = 1; k <= steps; k += 1) {
+      const x = from.x + ((to.x - from.x) * k) / steps;
+      const y = from.y + ((to.y - from.y) * k) / steps;
+      await this.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'left', buttons: 1 });
+    }
+    await this.send('Input.dispatchMouseEvent',
+      { type: 'mouseReleased', x: to.x, y: to.y, button: 'left', buttons: 0, clickCount: 1 });
+  }
+
+  /**
    * Takes the network away (`offline: true`) or gives it back, and returns
    * once the page says so (`navigator.onLine`): the page's renderer learns
    * of the change after the command returns, and a fetch made before it

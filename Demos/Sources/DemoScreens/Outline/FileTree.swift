@@ -7,6 +7,11 @@ import Diffable
 /// source asks the handlers, which refuse files (`shouldExpandItem`) and
 /// load a folder's entries the first time it opens
 /// (`snapshotForExpandingParent`). Items are paths; folders end with `/`.
+///
+/// The root items can be reordered by a view that lets its user drag rows
+/// (the browser's): `reorderingHandlers` allow the roots and nothing
+/// below them, and ``rootOrder`` follows each move, so the tree shown
+/// again from its roots keeps the order the user gave it.
 public final class FileTree {
   /// What each folder holds, by path: folders end with `/`. Only the entries
   /// shown are listed; a folder's entries are loaded when it first opens.
@@ -51,6 +56,9 @@ public final class FileTree {
   public private(set) var dataSource: DiffableDataSource<Int, String>!
   /// The highlighted row, if any.
   public private(set) var selection: String?
+  /// The root items, in the order the user left them: ``roots`` until a
+  /// move.
+  public private(set) var rootOrder: [String] = FileTree.roots
   private let captions: (any StepCaptioning)?
 
   /// A tree shown in `view`.
@@ -67,6 +75,7 @@ public final class FileTree {
     self.captions = captions
     dataSource = DiffableDataSource(view: view) { [unowned self] _, _, item in cell(self, item) }
     dataSource.sectionSnapshotHandlers = handlers()
+    dataSource.reorderingHandlers = reorderingHandlers()
   }
 
   /// A file's or folder's name: the last part of its path.
@@ -97,6 +106,18 @@ public final class FileTree {
     return handlers
   }
 
+  /// The handlers a drag goes through: only root items move, and each
+  /// move is kept in ``rootOrder``.
+  func reorderingHandlers() -> DiffableDataSource<Int, String>.ReorderingHandlers {
+    var handlers = DiffableDataSource<Int, String>.ReorderingHandlers()
+    handlers.canReorderItem = { [unowned self] in parent(of: $0) == nil }
+    handlers.didReorder = { [unowned self] transaction in
+      guard let outline = transaction.sectionTransactions.first?.finalSnapshot else { return }
+      rootOrder = outline.rootItems
+    }
+    return handlers
+  }
+
   /// The depth of a shown item: 0 for a root.
   public func level(of path: String) -> Int {
     let outline = dataSource.snapshot(for: Self.section)
@@ -118,10 +139,10 @@ public final class FileTree {
     dataSource.snapshot().itemIdentifiers(inSection: Self.section)
   }
 
-  /// The tree with its root items, all closed.
+  /// The tree with its root items, all closed, in ``rootOrder``.
   public func rootOutline() -> DiffableDataSourceSectionSnapshot<String> {
     var outline = DiffableDataSourceSectionSnapshot<String>()
-    outline.append(Self.roots)
+    outline.append(rootOrder)
     return outline
   }
 

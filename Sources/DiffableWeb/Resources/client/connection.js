@@ -61,7 +61,9 @@
 // - A `visible` is applied as a `layout` is, and never acknowledged either.
 // - `ready` carries `lists` when the page gives `listViewports` (page.js
 //   always does); without it, `ready` keeps its first form.
-// - `viewport`, `input`, `tap`, `action`, `measure` and `band` go out only
+// - A `refused` (the server did not make a `move`) goes to `onRefused`, for
+//   the page to put the row back.
+// - `viewport`, `input`, `tap`, `action`, `measure`, `band` and `move` go out only
 //   on an open socket once `ready` went out on it; otherwise they are
 //   dropped, and the caller is told: the next `ready` carries the viewports
 //   again, and `onReady` is the place to send the inputs again.
@@ -247,6 +249,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  * @param {(notice: ConnectionNotice) => void} [options.onNotice] Told, once,
  *   when the server closed the socket with 1008 or 4000 (or 4001 or 4002
  *   without `onReloadPage`), after the connection stopped for good.
+ * @param {(refusal: {list: string, item: string, reason: string}) => void} [options.onRefused]
+ *   Told of each `refused`: the server did not make the `move` of `item`.
  * @param {(close: {code: number, reason: string}) => void} [options.onReloadPage]
  *   Called, once, when the server closed the socket with 4001 or 4002,
  *   after the connection stopped for good: the page should load itself
@@ -278,18 +282,20 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   tap: (list: string, item: string) => boolean,
  *   action: (list: string, item: string, name: string) => boolean,
  *   measure: (list: string, sizes: Object<string, number[]>) => boolean,
- *   band: (list: string, section: string, offset: number) => boolean}}
+ *   band: (list: string, section: string, offset: number) => boolean,
+ *   move: (list: string, item: string, section: string, before: string | null) => boolean}}
  *   `lists()` is what the page holds, as `window.diffable.lists()` gives it;
  *   `model()` the page's model; `close()` closes the socket and stops for
  *   good; `viewport`, `input`, `tap`, `action`, `measure` and `band` send those
  *   messages when the socket is open and `ready` was sent on it, and say
  *   whether they did (`measure` carries the sizes `[width, height]` of
  *   self-sizing cells, by item; `band` the scroll offset of an orthogonal
- *   section's band).
+ *   section's band; `move` the item a dragged row lands before, `null`
+ *   at its section's end).
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
-  onNotice, onReloadPage, onScroll,
+  onNotice, onReloadPage, onScroll, onRefused,
   clock = globalClock, now = globalNow, random = Math.random,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
@@ -548,6 +554,16 @@ export function connect({
         tell('scroll', onScroll, { list, x, y, animated });
         return;
       }
+      case 'refused':
+        if (typeof message.list !== 'string' || typeof message.item !== 'string'
+          || typeof message.reason !== 'string') {
+          unreadable('was a refused with no list, item or reason');
+          return;
+        }
+        report({ kind: 'refused', message: message.reason, list: message.list });
+        tell('refused', onRefused,
+          { list: message.list, item: message.item, reason: message.reason });
+        return;
       case 'error':
         // A server whose close frames carry no reason sends it first as
         // an error: the close's notice reads it.
@@ -698,6 +714,8 @@ export function connect({
     action: (list, item, name) => sendAfterReady({ type: 'action', list, item, name }),
     measure: (list, sizes) => sendAfterReady({ type: 'measure', list, sizes }),
     band: (list, section, offset) => sendAfterReady({ type: 'band', list, section, offset }),
+    move: (list, item, section, before) =>
+      sendAfterReady({ type: 'move', list, item, section, before }),
     close() {
       if (closed) return;
       drop();

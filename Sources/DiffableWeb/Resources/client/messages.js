@@ -192,8 +192,8 @@ const ACCESSORY_TYPES = ['disclosure', 'switch', 'checkmark', 'badge'];
 /**
  * Checks a cell (`WebCell`): an object whose `text` is a string; the optional
  * `secondaryText` and `image` strings, `color` as `#rrggbb`, `indentation` a
- * non-negative integer, `accessories` a list of typed accessories, and
- * `template` as cell-template.js's `checkTemplate` says.
+ * non-negative integer, `fixed` a boolean, `accessories` a list of typed
+ * accessories, and `template` as cell-template.js's `checkTemplate` says.
  * Fields the client does not know are left alone.
  *
  * @param {unknown} cell The cell as `JSON.parse` produced it.
@@ -214,6 +214,9 @@ export function checkCell(cell, field) {
     }
   }
   if (Object.hasOwn(cell, 'indentation')) index(cell.indentation, `${field}.indentation`);
+  if (Object.hasOwn(cell, 'fixed') && typeof cell.fixed !== 'boolean') {
+    throw new MalformedMessageError(`${field}.fixed`, 'is not true or false');
+  }
   if (Object.hasOwn(cell, 'accessories')) {
     array(cell.accessories, `${field}.accessories`).forEach((accessory, i) => {
       const at = `${field}.accessories[${i}]`;

@@ -262,14 +262,16 @@ function windowCells(sections, layout, given, fallback, why) {
  * @param {unknown} message A `reload` message as `JSON.parse` produced it.
  * @returns {{list: string, state: ListState}}
  * @throws {MalformedMessageError} When the message does not have the shape
- *   of a `reload` (`selectable` not a boolean and `announce` not a string
- *   included), shows an identifier twice, or its `cells` do not have
+ *   of a `reload` (`selectable` or `reorderable` not a boolean and
+ *   `announce` not a string included), shows an identifier twice, or its `cells` do not have
  *   exactly one cell per item.
  */
 export function readReload(message) {
   const { list, seq } = checkEnvelope(message, 'reload');
-  if (Object.hasOwn(message, 'selectable') && typeof message.selectable !== 'boolean') {
-    throw new MalformedMessageError('selectable', 'is not true or false');
+  for (const key of ['selectable', 'reorderable']) {
+    if (Object.hasOwn(message, key) && typeof message[key] !== 'boolean') {
+      throw new MalformedMessageError(key, 'is not true or false');
+    }
   }
   checkAnnounce(message);
   const kinds = { section: null, item: null };

@@ -11,8 +11,10 @@
 // or Space on a focused cell), `measure`
 // messages with the sizes of self-sizing cells, `band` messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
-// animation frame), a notice at the top of the page when the server
-// closes the connection for good, a reload of the page (once in 30 s at
+// animation frame), `move` messages when a row of a reorderable list is
+// dragged or moved with Alt+Up / Alt+Down (the gesture decided by
+// `reorder-plan.js`; a `refused` puts the row back), a notice at the top
+// of the page when the server closes the connection for good, a reload of the page (once in 30 s at
 // most) when the server no longer knows it or speaks another wire version,
 // and `window.diffable` for tests and curious people.
 
@@ -21,6 +23,7 @@ import { WIRE_VERSION } from './messages.js';
 import { createModel } from './model.js';
 import { createStats } from './render-plan.js';
 import { createRenderer } from './renderer.js';
+import { IDLE, dragStep, keyMove, refusalWords } from './reorder-plan.js';
 
 /**
  * How long a change waits for an animation frame before it is drawn anyway
@@ -202,6 +205,7 @@ const unconnected = () => {
     action: () => false,
     measure: () => false,
     band: () => false,
+    move: () => false,
     close() {},
   };
 };
@@ -283,6 +287,65 @@ export function boot({ window = globalThis } = {}) {
   };
 
   let connection = null;
+  const motion = () => !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+  /** The moves the server refused, in order, for tests. */
+  const refusals = [];
+  /** The rows of `section` in a list's window, as the renderer placed them. */
+  const rowsOf = (entry, section) => [...entry.element.querySelectorAll('[data-item]')]
+    .filter((cell) => cell.getAttribute('data-section') === section)
+    .map((cell) => ({
+      item: cell.getAttribute('data-item'),
+      top: Number.parseFloat(cell.style.top) || 0,
+      height: Number.parseFloat(cell.style.height) || 0,
+      cell,
+    }));
+  /** Whether the server marked the cell of `item` of list `name` fixed. */
+  const isFixed = (name, item) =>
+    connection.model().lists.get(name)?.cells.get(item)?.fixed === true;
+  /** The items of `section` of list `name`, as the page holds them. */
+  const itemsOf = (name, section) => connection.lists().find((list) => list.list === name)
+    ?.sections.find((entry) => entry.id === section)?.items ?? [];
+  /** Every row a drag moved goes back to its place, animated. */
+  const putBack = (entry) => {
+    for (const cell of entry.element.querySelectorAll('[data-dragged]')) {
+      const from = cell.style.transform;
+      cell.removeAttribute('data-dragged');
+      cell.classList.remove('diffable-dragging');
+      cell.style.transform = '';
+      if (from !== '' && motion() && typeof cell.animate === 'function') {
+        cell.animate([{ transform: from }, { transform: 'none' }],
+          { duration: 200, easing: 'ease-out' });
+      }
+    }
+  };
+  /** One step of a list's drag gesture, and what it does to the page. */
+  const dragEvent = (entry, name, event) => {
+    const before = entry.drag;
+    const { state, effect } = dragStep(before, event);
+    entry.drag = state;
+    switch (effect.kind) {
+      case 'capture':
+        entry.dragged = true;
+        for (const row of state.rows) row.cell.setAttribute('data-dragged', '');
+        state.rows[state.from].cell.classList.add('diffable-dragging');
+        state.rows[state.from].cell.setPointerCapture?.(state.pointerId);
+        break;
+      case 'follow':
+        for (const row of before.rows) {
+          const dy = row.item === effect.item ? effect.dy : effect.offsets.get(row.item) ?? 0;
+          row.cell.style.transform = dy === 0 ? '' : `translateY(${dy}px)`;
+        }
+        break;
+      case 'send':
+        before.rows[before.from].cell.classList.remove('diffable-dragging');
+        if (!connection.move(name, effect.item, effect.section, effect.before)) putBack(entry);
+        break;
+      case 'putBack':
+        putBack(entry);
+        break;
+      default:
+    }
+  };
   /** Each list by name: its element, renderer and the viewport last sent. */
   const lists = new Map();
   for (const element of document.querySelectorAll('[data-diffable-list]')) {
@@ -293,7 +356,7 @@ export function boot({ window = globalThis } = {}) {
       requestFrame,
       scheduleDraw,
       now,
-      motion: () => !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
+      motion,
       opacityOf: (target) => Number(window.getComputedStyle(target).opacity),
       onMeasure: (sizes) => connection?.measure(name, sizes) ?? false,
       clock,
@@ -305,6 +368,9 @@ export function boot({ window = globalThis } = {}) {
       element, renderer, sent: undefined, scheduled: false,
       // Bands: those to look at next frame, and the offset last sent of each section's.
       bands: new Set(), bandsScheduled: false, sentBands: new Map(),
+      // Reordering: whether the last reload allowed it, the pointer's
+      // gesture, and whether the click that ends a drag is to be ignored.
+      reorderable: false, drag: IDLE, dragged: false,
     });
   }
   const controls = [...document.querySelectorAll('[data-diffable-input]')];
@@ -352,6 +418,14 @@ export function boot({ window = globalThis } = {}) {
     onChange: (change) => {
       const entry = lists.get(change.list);
       if (entry === undefined) return undefined;
+      const { type } = change.message;
+      if (type === 'reload') {
+        entry.reorderable = change.message.reorderable === true;
+        if (entry.reorderable) entry.element.setAttribute('data-reorderable', '');
+        else entry.element.removeAttribute('data-reorderable');
+      }
+      // A change of the server's ends a drag: its rows are drawn anew.
+      if (type !== 'visible') dragEvent(entry, change.list, { type: 'cancel' });
       const shown = entry.renderer.show(change);
       // A band drawn anew starts at offset 0.
       if (change.message.type !== 'visible') {
@@ -374,6 +448,14 @@ export function boot({ window = globalThis } = {}) {
       scheduleDraw(() => entry.element.scrollTo({
         left: x, top: y, behavior: animated && !reduced ? 'smooth' : 'instant',
       }));
+    },
+    onRefused: ({ list, item }) => {
+      const entry = lists.get(list);
+      if (entry === undefined) return;
+      refusals.push({ list, item });
+      putBack(entry);
+      const text = connection.model().lists.get(list)?.cells.get(item)?.text;
+      entry.renderer.announce(refusalWords(typeof text === 'string' ? text : item));
     },
   });
 
@@ -426,11 +508,57 @@ export function boot({ window = globalThis } = {}) {
       }
     }, { passive: true, capture: true });
     resizes?.observe(entry.element);
-    // Taps: a click anywhere inside a cell element; on a control of a
-    // cell's template (`data-action`), the control's own tap instead. A
-    // control that is a link does not navigate on a plain click: its tap
-    // is Swift's; with a modifier key, the browser opens it as usual.
+    // Drags to reorder, with the pointer: see reorder-plan.js.
+    entry.element.addEventListener('pointerdown', (event) => {
+      if (!entry.reorderable) return;
+      const cell = event.target?.closest?.('[data-item]');
+      // A row the server marked fixed offers no drag.
+      const own = cell && entry.element.contains(cell)
+        && !isFixed(name, cell.getAttribute('data-item'));
+      entry.dragged = false;
+      dragEvent(entry, name, {
+        type: 'down', pointerId: event.pointerId, button: event.button,
+        item: own ? cell.getAttribute('data-item') : null,
+        section: own ? cell.getAttribute('data-section') : null, x: event.clientX, y: event.clientY,
+      });
+    });
+    entry.element.addEventListener('pointermove', (event) => {
+      if (entry.drag.phase === 'idle') return;
+      dragEvent(entry, name, {
+        type: 'move', pointerId: event.pointerId, x: event.clientX, y: event.clientY,
+        rows: () => rowsOf(entry, entry.drag.section),
+      });
+    });
+    entry.element.addEventListener('pointerup', (event) => {
+      if (entry.drag.phase === 'idle') return;
+      dragEvent(entry, name,
+        { type: 'up', pointerId: event.pointerId, items: itemsOf(name, entry.drag.section) });
+    });
+    entry.element.addEventListener('pointercancel',
+      () => dragEvent(entry, name, { type: 'cancel' }));
+    // And with the keyboard: Alt+Up and Alt+Down move the focused row by one.
+    entry.element.addEventListener('keydown', (event) => {
+      const cell = event.target;
+      if (!entry.reorderable || !event.altKey || !cell?.hasAttribute?.('data-item')
+        || !entry.element.contains(cell)) return;
+      const item = cell.getAttribute('data-item');
+      const section = cell.getAttribute('data-section');
+      if (isFixed(name, item)) return;
+      const move = keyMove(itemsOf(name, section), item, event.key);
+      if (move === null) return;
+      event.preventDefault();
+      connection.move(name, item, section, move.before);
+    });
+    // Taps: a click anywhere inside a cell element, but the one ending a
+    // drag; on a control of a cell's template (`data-action`), the
+    // control's own tap instead. A control that is a link does not navigate
+    // on a plain click: its tap is Swift's; with a modifier key, the browser
+    // opens it as usual.
     entry.element.addEventListener('click', (event) => {
+      if (entry.dragged) {
+        entry.dragged = false;
+        return;
+      }
       const cell = event.target?.closest?.('[data-item]');
       if (!cell || !entry.element.contains(cell)) return;
       const control = event.target.closest('[data-action]');
@@ -501,6 +629,7 @@ export function boot({ window = globalThis } = {}) {
     connection: () => connectionState,
     reports: () => reports.map((entry) => ({ ...entry })),
     notices: () => notices.map((entry) => ({ ...entry })),
+    refusals: () => refusals.map((entry) => ({ ...entry })),
   });
   window.diffable = api;
   return api;

@@ -1050,6 +1050,13 @@ export function createRenderer(root, {
         });
       }
     }
+    // Rows a drag moved (page.js, reorder-plan.js) lose its translation:
+    // read where the drop left them, they slide from there.
+    for (const element of content.querySelectorAll('[data-dragged]')) {
+      element.removeAttribute('data-dragged');
+      element.classList.remove('diffable-dragging');
+      element.style.transform = visibleStyle(visibleOf.get(element)).transform;
+    }
     const settled = [];
 
     // Cells that leave: faded out in place in a batch, removed otherwise.
@@ -1320,5 +1327,5 @@ export function createRenderer(root, {
     updateIdle();
   };
 
-  return { show, isIdle, content };
+  return { show, isIdle, content, announce: (words) => announcer.announce(words) };
 }
