@@ -18,7 +18,7 @@ import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
 import { clientPage } from './support/fake-server.mjs';
-import { fakeServerAndBrowser } from './support/fixtures.mjs';
+import { fakeServerAndBrowser, idleAt, openFakePage } from './support/fixtures.mjs';
 
 requireWebSocket();
 
@@ -87,20 +87,10 @@ const focused = () => document.activeElement?.getAttribute('data-item')
   ?? document.activeElement?.tagName;
 
 /** Opens the page (closed when test `t` ends), waits for reload 1; returns the page and its peer. */
-async function open(reload, t) {
+function open(reload, t) {
   firstReload = reload;
-  const page = await running.browser.newPage({ width: 390, height: 844 });
-  t.after(() => page.close());
-  await page.goto(`${running.fake.url}/keys`);
-  await idleAt(page, '1');
-  return { page, peer: running.peers.at(-1) };
+  return openFakePage(running, '/keys', { width: 390, height: 844 }, t);
 }
-
-/** Waits until the list has shown `seq` and is idle. */
-const idleAt = (page, seq) => page.waitFor((wanted) => {
-  const list = document.querySelector('[data-diffable-list]');
-  return list?.getAttribute('data-seq') === wanted && list.hasAttribute('data-idle');
-}, { args: [seq], what: `seq ${seq} shown and idle` });
 
 /** Presses each key and returns the item focused after each. */
 async function walk(page, keys) {

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 
 import { requireWebSocket } from './support/cdp.mjs';
 import { clientPage } from './support/fake-server.mjs';
-import { fakeServerAndBrowser } from './support/fixtures.mjs';
+import { fakeServerAndBrowser, idleAt, openFakePage } from './support/fixtures.mjs';
 
 requireWebSocket();
 
@@ -39,19 +39,7 @@ const running = fakeServerAndBrowser({
 });
 
 /** Opens the page (closed when test `t` ends) at seq 1; returns the page and its peer. */
-async function open(t) {
-  const page = await running.browser.newPage({ width: 390, height: 600 });
-  t.after(() => page.close());
-  await page.goto(`${running.fake.url}/rows`);
-  await idleAt(page, '1');
-  return { page, peer: running.peers.at(-1) };
-}
-
-/** Waits until the list has shown `seq` and is idle. */
-const idleAt = (page, seq) => page.waitFor((wanted) => {
-  const list = document.querySelector('[data-diffable-list]');
-  return list?.getAttribute('data-seq') === wanted && list.hasAttribute('data-idle');
-}, { args: [seq], what: `seq ${seq} shown and idle` });
+const open = (t) => openFakePage(running, '/rows', { width: 390, height: 600 }, t);
 
 /** Evaluated in the page: where `item`'s cell is on screen (its top), and the list's offset. */
 function onScreen(item) {

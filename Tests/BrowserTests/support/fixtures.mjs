@@ -109,3 +109,23 @@ export async function openPage(running, path, viewport, t) {
   await page.goto(`${running.server.url}${path}`);
   return page;
 }
+
+/**
+ * Opens `path` of the stand-in server of `running` (from
+ * `fakeServerAndBrowser`) in a new tab at `viewport`, closed when the test
+ * `t` ends, and waits until its list shows seq 1, idle; returns the page
+ * and the socket it opened.
+ */
+export async function openFakePage(running, path, viewport, t) {
+  const page = await running.browser.newPage(viewport);
+  t.after(() => page.close());
+  await page.goto(`${running.fake.url}${path}`);
+  await idleAt(page, '1');
+  return { page, peer: running.peers.at(-1) };
+}
+
+/** Waits until the page's first list has shown `seq` (a string) and is idle. */
+export const idleAt = (page, seq) => page.waitFor((wanted) => {
+  const list = document.querySelector('[data-diffable-list]');
+  return list?.getAttribute('data-seq') === wanted && list.hasAttribute('data-idle');
+}, { args: [seq], what: `seq ${seq} shown and idle` });
