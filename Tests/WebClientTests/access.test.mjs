@@ -250,6 +250,22 @@ describe('the renderer\'s roles, positions, focus and words', () => {
     assert.deepEqual(owned, [
       header.id, `${grid.cell('a').id} ${grid.cell('b').id}`, grid.cell('c').id,
     ]);
+    // Its window holds 3 of its 5 items: how many rows it has is unknown.
+    const rowsOf = (page) => page.root.querySelectorAll('role')
+      .filter((element) => element.getAttribute('role') === 'row');
+    assert.equal(grid.root.getAttribute('aria-rowcount'), '-1');
+    assert.deepEqual(rowsOf(grid).map((row) => row.getAttribute('aria-rowindex')),
+      [null, null, null]);
+
+    // A grid whose window holds all its items: each row has its place.
+    const whole = setup();
+    whole.show(reloadOf(['a', 'b', 'c', 'd', 'e'], {
+      layout: layoutOf([...squares(['a', 'b', 'c', 'd', 'e'], 2)]),
+    }));
+    assert.equal(whole.root.getAttribute('role'), 'grid');
+    assert.equal(whole.root.getAttribute('aria-rowcount'), '3', 'a b, then c d, then e');
+    assert.deepEqual(rowsOf(whole).map((row) => row.getAttribute('aria-rowindex')),
+      ['1', '2', '3']);
   });
 
   test('the focus stays on its item across a batch, and a deleted one\'s goes to its neighbour', () => {

@@ -776,8 +776,6 @@ export function createRenderer(root, {
       ? ['grid', 'gridcell']
       : tree ? ['tree', 'treeitem'] : selectable ? ['listbox', 'option'] : ['list', 'listitem'];
     setAttribute(root, 'role', listRole);
-    // A grid's window holds some of its rows; how many there are is not known here.
-    setAttribute(root, 'aria-rowcount', grid ? '-1' : null);
     const setSize = String(plan.total);
     if (activeItem === null || !cellElements.has(activeItem)) {
       activeItem = plan.cells[0]?.item ?? null;
@@ -804,6 +802,11 @@ export function createRenderer(root, {
       setAttribute(element, 'aria-label', role === null ? null : (name ?? null));
     }
     const rows = grid ? gridRows(entries, plan.cells, layout.frames, axis) : [];
+    // A grid whose window holds every item has all its rows here: their
+    // count and each one's place. Otherwise the window holds some of them,
+    // and how many there are is not known here (-1).
+    const whole = plan.cells.length === plan.total;
+    setAttribute(root, 'aria-rowcount', grid ? (whole ? String(rows.length) : '-1') : null);
     while (rowHolder.children.length > rows.length) rowHolder.children[rows.length].remove();
     rows.forEach((row, k) => {
       let element = rowHolder.children[k];
@@ -816,6 +819,7 @@ export function createRenderer(root, {
         ? cellElements.get(entry.item)
         : supplementaries.get(entry.key).element));
       setAttribute(element, 'aria-owns', owned.join(' '));
+      setAttribute(element, 'aria-rowindex', whole ? String(k + 1) : null);
     });
   };
 
