@@ -627,26 +627,19 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     _sendLayoutIfChanged(shown)
   }
 
-  func _tap(_ text: String, isolation: isolated any Actor) -> String? {
+  func _tap(_ text: String, action: String?, isolation: isolated any Actor) -> String? {
     guard let item = _page.windowItem(text) else {
       return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
     }
-    if allowsSelection, let path = _dataSource?.indexPath(for: item) {
-      delegate?.listView(named: name, didSelectItemAt: path, isolation: isolation)
-    }
-    return nil
-  }
-
-  func _tap(_ text: String, action: String, isolation: isolated any Actor) -> String? {
-    guard let item = _page.windowItem(text) else {
-      return "unknown item \(String(reflecting: text)) of list \(String(reflecting: name))"
-    }
-    guard !action.isEmpty, action.utf8.count <= 256 else {
+    if let action, action.isEmpty || action.utf8.count > 256 {
       return "action name of \(action.utf8.count) bytes in list \(String(reflecting: name)); "
         + "1 to 256 expected"
     }
-    if let path = _dataSource?.indexPath(for: item) {
+    guard let path = _dataSource?.indexPath(for: item) else { return nil }
+    if let action {
       delegate?.listView(named: name, didTapAction: action, inItemAt: path, isolation: isolation)
+    } else if allowsSelection {
+      delegate?.listView(named: name, didSelectItemAt: path, isolation: isolation)
     }
     return nil
   }

@@ -532,7 +532,7 @@ public final class WebSession {
     case .tap(let name, let item):
       guard connection.state.isReady else { return "tap before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
-      return list._tap(item, isolation: isolation)
+      return list._tap(item, action: nil, isolation: isolation)
     case .action(let name, let item, let action):
       guard connection.state.isReady else { return "action before ready" }
       guard let list = _lists[name] else { return "unknown list \(String(reflecting: name))" }
@@ -565,12 +565,10 @@ protocol _WebSessionList: AnyObject {
   /// The page resized or scrolled the list: sends a `layout` if the
   /// window's layout changed.
   func _viewportDidChange(_ viewport: WebListViewport)
-  /// The page's user tapped the item of text `item`; returns an error if
-  /// the list never showed it.
-  func _tap(_ item: String, isolation: isolated any Actor) -> String?
-  /// The page's user tapped the control `action` in the cell of the item
-  /// of text `item`; returns an error if the list never showed it.
-  func _tap(_ item: String, action: String, isolation: isolated any Actor) -> String?
+  /// The page's user tapped the item of text `item` (its cell when
+  /// `action` is `nil`, else the control `action` in it); returns an error
+  /// if the list never showed it or the action's name is out of bounds.
+  func _tap(_ item: String, action: String?, isolation: isolated any Actor) -> String?
   /// The page measured self-sizing cells: lays the list out with their
   /// sizes and answers with a `layout`; returns an error, changing nothing,
   /// if an item was never shown.

@@ -444,9 +444,8 @@ export function boot({ window = globalThis } = {}) {
     onScroll: ({ list, x, y, animated }) => {
       const entry = lists.get(list);
       if (entry === undefined) return;
-      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
       scheduleDraw(() => entry.element.scrollTo({
-        left: x, top: y, behavior: animated && !reduced ? 'smooth' : 'instant',
+        left: x, top: y, behavior: animated && motion() ? 'smooth' : 'instant',
       }));
     },
     onRefused: ({ list, item }) => {
