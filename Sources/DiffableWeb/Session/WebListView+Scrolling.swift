@@ -11,6 +11,7 @@ import DiffableCore
 /// page's list, as UIKit's `UICollectionView.ScrollPosition`: at most one
 /// vertical and one horizontal position.
 public struct WebScrollPosition: OptionSet, Sendable, Hashable {
+  /// The positions as bits, one a position.
   public let rawValue: UInt
 
   /// A position of the raw value `rawValue`.
