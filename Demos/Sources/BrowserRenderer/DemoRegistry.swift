@@ -20,7 +20,7 @@ extension WebPageRegistry {
   /// The demo server's registry: each page gets the screen of its seed
   /// page, which `screens` makes on the page's actor.
   ///
-  /// The registry issues pages only for the paths of ``WebPages/demos``
+  /// The registry issues pages only for the paths of ``WebPages/pages``
   /// (the server asks it for no other), so every page it makes has a
   /// screen.
   public static func demos(
@@ -29,7 +29,7 @@ extension WebPageRegistry {
     screens: BrowserScreens
   ) -> WebPageRegistry {
     WebPageRegistry(configuration: configuration, now: now) { page in
-      guard let demo = WebPages.demos.first(where: { $0.path == page.path }) else {
+      guard let demo = WebPages.pages.first(where: { $0.path == page.path }) else {
         preconditionFailure(
           "WebPageRegistry.demos: a page was issued for \(page.path.debugDescription), "
             + "which is no demo page")

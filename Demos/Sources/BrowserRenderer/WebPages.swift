@@ -1,9 +1,9 @@
 import DiffableWeb
 
-/// A browser page of a seed screen: its identifier in paths, its title and
-/// the one line the index says of it.
+/// A browser page of a seed screen or a tool: its identifier, path, title
+/// and the one line the index says of it.
 public struct DemoPage: Sendable, Hashable {
-  /// The page's name in its paths: `/demos/NAME` and `/demos/NAME/socket`.
+  /// The page's name: a seed screen's is in its path, `/demos/NAME`.
   public let name: String
   /// The page's title.
   public let title: String
@@ -17,11 +17,25 @@ public struct DemoPage: Sendable, Hashable {
   var templates = ""
   var style = ""
 
-  /// The page's path.
-  public var path: String { "/demos/\(name)" }
+  /// The page's path: `/demos/NAME` for a seed screen, `/NAME` for a tool.
+  public let path: String
 
-  /// The path of the page's WebSocket.
-  public var socketPath: String { "/demos/\(name)/socket" }
+  /// The path of the page's WebSocket: the page's path and `/socket`.
+  public var socketPath: String { "\(path)/socket" }
+
+  init(
+    name: String, path: String? = nil, title: String, summary: String, listName: String,
+    controls: String, templates: String = "", style: String = ""
+  ) {
+    self.name = name
+    self.path = path ?? "/demos/\(name)"
+    self.title = title
+    self.summary = summary
+    self.listName = listName
+    self.controls = controls
+    self.templates = templates
+    self.style = style
+  }
 
   /// The page's document: its title, a heading with a link to the index,
   /// its controls; the client served under `/client`.
@@ -46,7 +60,13 @@ public enum WebPages {
   /// Where the server serves the client's files.
   public static let clientPath = "/client"
 
-  /// The pages that exist, in the index's order.
+  /// Every page with a session: the seed screens, then the tools.
+  public static var pages: [DemoPage] { demos + tools }
+
+  /// The tools, each at `/NAME`, in the index's order.
+  public static let tools: [DemoPage] = []
+
+  /// The seed screens, in the index's order.
   public static let demos: [DemoPage] = [
     DemoPage(
       name: "mountains", title: "Mountains",
@@ -127,24 +147,28 @@ public enum WebPages {
     clip-path: inset(50%); white-space: nowrap; }
     """
 
-  /// The page named `name`, or `nil` when there is none.
+  /// The page named `name`, a seed screen or a tool, or `nil` when there
+  /// is none.
   public static func demo(named name: String) -> DemoPage? {
-    demos.first { $0.name == name }
+    pages.first { $0.name == name }
   }
 
-  /// The HTML of the index: every page, with its line.
+  /// The HTML of the index: every page, with its line; the tools after the
+  /// seed screens.
   public static var index: String {
-    let items = demos.map {
-      "<li><a href=\"\($0.path)\">\($0.title)</a>: \($0.summary)</li>"
+    func list(_ pages: [DemoPage]) -> String {
+      let items = pages.map {
+        "<li><a href=\"\($0.path)\">\($0.title)</a>: \($0.summary)</li>"
+      }
+      return "<ul class=\"diffable-index\">\n\(items.joined(separator: "\n"))\n</ul>"
     }
+    let tools = WebPages.tools.isEmpty ? "" : "\n<h2>Tools</h2>\n" + list(WebPages.tools)
     return document(title: nil) {
       """
       <header><h1>swift-diffable</h1></header>
       <p>Lists driven by a diffable data source in a Swift process and laid out by \
       a compositional layout; the browser animates each batch update.</p>
-      <ul class="diffable-index">
-      \(items.joined(separator: "\n"))
-      </ul>
+      \(list(demos))\(tools)
       """
     }
   }

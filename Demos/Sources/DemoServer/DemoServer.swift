@@ -38,7 +38,7 @@ public enum DemoServer {
     let router = Router(context: BasicWebPagesRequestContext.self)
     router.middlewares.add(NotFoundPage())
     router.get("/") { _, _ in Response(.html(WebPages.index)) }
-    for page in WebPages.demos {
+    for page in WebPages.pages {
       router.addWebPage(page.path, document: page.document, registry: registry)
     }
     router.addWebClient(at: WebPages.clientPath)

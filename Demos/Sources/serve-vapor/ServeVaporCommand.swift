@@ -56,7 +56,7 @@ struct ServeVaporCommand: AsyncParsableCommand {
 enum DemoRoutes {
   static func register(on app: Application, registry: WebPageRegistry) {
     app.get { _ in Response(.html(WebPages.index)) }
-    for page in WebPages.demos {
+    for page in WebPages.pages {
       app.webPage(
         "demos", PathComponent(stringLiteral: page.name), document: page.document,
         registry: registry)
