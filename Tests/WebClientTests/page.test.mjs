@@ -631,3 +631,25 @@ test('a scroll message scrolls its list at the next frame; a malformed one is re
   assert.equal(api.reports().filter((report) => /was a scroll without/.test(report.message)).length,
     3);
 });
+
+test('a page message sets texts and controls at once; a malformed one is reported', () => {
+  const { window, document, search } = fakeWindow();
+  const error = document.createElement('p');
+  error.setAttribute('data-diffable-text', 'error');
+  document.body.append(error);
+  const api = boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  const before = socket.sent.length;
+  socket.receive({
+    v: 1, type: 'page', texts: { error: 'rule 4' }, values: { search: 'denali' }, maxima: {},
+    lines: {},
+  });
+  assert.equal(error.textContent, 'rule 4');
+  assert.equal(search.value, 'denali');
+  assert.equal(socket.sent.length, before, 'a value the server set is not sent back');
+  socket.receive({ v: 1, type: 'page', texts: { error: 7 }, values: {}, maxima: {}, lines: {} });
+  assert.equal(error.textContent, 'rule 4');
+  assert.equal(api.reports().filter((report) => /was a page message whose texts\["error"\]/
+    .test(report.message)).length, 1);
+});

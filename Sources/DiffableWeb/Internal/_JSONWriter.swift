@@ -599,6 +599,8 @@ extension WebServerMessage {
       writer.raw(#","reason":"#)
       writer.string(reason)
       writer.raw(#","type":"refused","v":1}"#)
+    case .page(let texts):
+      texts._write(to: &writer)
     }
   }
 

@@ -34,6 +34,10 @@ public enum WebServerMessage: Sendable, Hashable {
   /// "reason": "..."}`. An accepted move is answered by the `batch` that
   /// makes it.
   case refused(list: String, item: String, reason: String)
+  /// What the page shows besides its lists that changed: the text of its
+  /// elements, the values of its controls, lines of text
+  /// (``WebSession/setText(_:forElement:)`` and its siblings).
+  case page(WebPageTexts)
 
   /// The message's `"type"`.
   var _typeName: String {
@@ -46,6 +50,7 @@ public enum WebServerMessage: Sendable, Hashable {
     case .pong: "pong"
     case .scroll: "scroll"
     case .refused: "refused"
+    case .page: "page"
     }
   }
 
@@ -104,7 +109,7 @@ extension WebServerMessage: Decodable {
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
   ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"`, `"pong"`,
-  ///   `"scroll"` or `"refused"`, or the message is malformed for its type
+  ///   `"scroll"`, `"refused"` or `"page"`, or the message is malformed for its type
   ///   (a scroll's offset negative or not finite).
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
@@ -140,6 +145,8 @@ extension WebServerMessage: Decodable {
         list: try container.decode(String.self, forKey: .list),
         item: try container.decode(String.self, forKey: .item),
         reason: try container.decode(String.self, forKey: .reason))
+    case "page":
+      self = .page(try WebPageTexts(from: decoder))
     default:
       throw DecodingError.dataCorrupted(
         .init(
@@ -147,7 +154,7 @@ extension WebServerMessage: Decodable {
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
             + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
-            + "\(WebVisibleMessage.type), error, pong, scroll, refused"))
+            + "\(WebVisibleMessage.type), error, pong, scroll, refused, page"))
     }
   }
 

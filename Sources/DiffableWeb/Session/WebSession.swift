@@ -247,6 +247,47 @@ public final class WebSession {
     _listNames.compactMap { _lists[$0]?._state() }
   }
 
+  /// What the page shows besides its lists, as the app set it: sent to
+  /// the page after each `ready`, and each change as it is made.
+  public private(set) var pageTexts = WebPageTexts()
+
+  /// Sets the text of the page's `[data-diffable-text=NAME]` elements
+  /// (`textContent`: never HTML).
+  public func setText(_ text: String, forElement name: String) {
+    _setPage(WebPageTexts(texts: [name: text]))
+  }
+
+  /// Sets the value of the page's `[data-diffable-input=NAME]` controls; the
+  /// page sends no `input` for it.
+  public func setValue(_ value: String, forControl name: String) {
+    _setPage(WebPageTexts(values: [name: value]))
+  }
+
+  /// Sets the `max` of the page's `[data-diffable-input=NAME]` controls: a
+  /// range or a number.
+  public func setMaximum(_ maximum: Int, forControl name: String) {
+    _setPage(WebPageTexts(maxima: [name: maximum]))
+  }
+
+  /// Sets the lines of the page's `[data-diffable-lines=NAME]` elements: one
+  /// `<li data-NAME="K">` each, K from 1, its text the line's.
+  ///
+  /// - Precondition: `name` is a lowercase attribute name,
+  ///   ``WebPageTexts/isLinesName(_:)``.
+  public func setLines(_ lines: WebPageLines, forElement name: String) {
+    _setPage(WebPageTexts(lines: [name: lines]))
+  }
+
+  /// Records `change` and sends it to a ready page, if its entries differ
+  /// from what the page has.
+  func _setPage(_ change: WebPageTexts) {
+    var merged = pageTexts
+    merged.merge(change)
+    guard merged != pageTexts else { return }
+    pageTexts = merged
+    _ = _send(.page(change))
+  }
+
   /// Keeps a list's data source alive as long as the session.
   func _keep(_ dataSource: AnyObject) {
     _dataSources.append(dataSource)
@@ -505,6 +546,7 @@ public final class WebSession {
       _queue(.pong(id: id), on: connection)
     case .ready(let viewport, let lists):
       connection.state.ready(viewport)
+      if !pageTexts.isEmpty { _queue(.page(pageTexts), on: connection) }
       for name in _listNames {
         _lists[name]?._ready(
           lists[name] ?? WebListViewport(width: viewport.width, height: viewport.height))

@@ -72,6 +72,7 @@ import {
   applyBatch, applyLayout, applyReload, applyVisible, createModel, lists as listsOf,
 } from './model.js';
 import { WIRE_VERSION, isObject } from './messages.js';
+import { pageTextsProblem } from './page-texts.js';
 
 /** `WebSocket.OPEN`: the state in which a socket can send. */
 const OPEN = 1;
@@ -259,6 +260,9 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   [options.onScroll] Told of a `scroll` message: the server asks that the
  *   list element be scrolled to the offset `x`, `y`, smoothly when
  *   `animated`.
+ * @param {(page: {texts: object, values: object, maxima: object, lines: object}) => void}
+ *   [options.onPage] Told of a well-formed `page` message: what the page
+ *   shows besides its lists (`page-texts.js` writes it).
  * @param {Clock} [options.clock] The timers to use (the global ones by default).
  * @param {number} [options.heartbeatInterval] Milliseconds between pings
  *   (10 000 by default).
@@ -295,7 +299,7 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
-  onNotice, onReloadPage, onScroll, onRefused,
+  onNotice, onReloadPage, onScroll, onRefused, onPage,
   clock = globalClock, now = globalNow, random = Math.random,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
@@ -552,6 +556,15 @@ export function connect({
         }
         const { list, x, y, animated } = message;
         tell('scroll', onScroll, { list, x, y, animated });
+        return;
+      }
+      case 'page': {
+        const problem = pageTextsProblem(message);
+        if (problem !== null) {
+          unreadable(`was a page message whose ${problem}`);
+          return;
+        }
+        tell('page', onPage, message);
         return;
       }
       case 'refused':

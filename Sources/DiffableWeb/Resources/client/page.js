@@ -13,7 +13,8 @@
 // scroll offsets of orthogonal sections' bands (at most one per band per
 // animation frame), `move` messages when a row of a reorderable list is
 // dragged or moved with Alt+Up / Alt+Down (the gesture decided by
-// `reorder-plan.js`; a `refused` puts the row back), a notice at the top
+// `reorder-plan.js`; a `refused` puts the row back), the texts, control
+// values and lines a `page` message sets (`page-texts.js`), a notice at the top
 // of the page when the server closes the connection for good, a reload of the page (once in 30 s at
 // most) when the server no longer knows it or speaks another wire version,
 // and `window.diffable` for tests and curious people.
@@ -21,6 +22,7 @@
 import { closeNotice, connect } from './connection.js';
 import { WIRE_VERSION } from './messages.js';
 import { createModel } from './model.js';
+import { applyPageTexts } from './page-texts.js';
 import { createStats } from './render-plan.js';
 import { createRenderer } from './renderer.js';
 import { IDLE, dragStep, keyMove, refusalWords } from './reorder-plan.js';
@@ -441,6 +443,7 @@ export function boot({ window = globalThis } = {}) {
     // window the server sent before it, so that the new offset shows its
     // cells; the scroll events then report the new viewport, as the user's
     // own scrolling does.
+    onPage: (message) => applyPageTexts(document, message),
     onScroll: ({ list, x, y, animated }) => {
       const entry = lists.get(list);
       if (entry === undefined) return;

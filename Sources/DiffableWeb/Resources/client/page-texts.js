@@ -1,0 +1,88 @@
+// What a page shows besides its lists, as the server sets it (a `page`
+// message, Documentation/Web.md): the text of `[data-diffable-text=NAME]`
+// elements, the value and `max` of `[data-diffable-input=NAME]` controls,
+// and the lines of `[data-diffable-lines=NAME]` elements, one `<li
+// data-NAME="K">` each (K from 1). Everything is written as text or as a
+// property of a control, never as HTML; names are compared as strings,
+// never put into a selector.
+
+/** The names lines may have: they become the attribute `data-NAME`. */
+const LINES_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Why `message` is no well-formed `page` message, or `null` when it is one.
+ *
+ * @param {unknown} message
+ * @returns {string | null}
+ */
+export function pageTextsProblem(message) {
+  for (const key of ['texts', 'values', 'maxima', 'lines']) {
+    if (!isObject(message[key])) return `${key} is not an object`;
+  }
+  for (const key of ['texts', 'values']) {
+    for (const [name, text] of Object.entries(message[key])) {
+      if (typeof text !== 'string') return `${key}[${JSON.stringify(name)}] is not a string`;
+    }
+  }
+  for (const [name, maximum] of Object.entries(message.maxima)) {
+    if (!Number.isSafeInteger(maximum)) {
+      return `maxima[${JSON.stringify(name)}] is not an integer`;
+    }
+  }
+  for (const [name, lines] of Object.entries(message.lines)) {
+    const at = `lines[${JSON.stringify(name)}]`;
+    if (!LINES_NAME.test(name)) return `${at}: the name is not [a-z][a-z0-9-]*`;
+    if (!isObject(lines) || !Array.isArray(lines.texts)
+      || !lines.texts.every((text) => typeof text === 'string')) {
+      return `${at} has no texts, an array of strings`;
+    }
+    for (const key of ['current', 'invalid']) {
+      const index = lines[key];
+      if (index !== undefined
+        && !(Number.isSafeInteger(index) && index >= 0 && index < lines.texts.length)) {
+        return `${at}.${key} is not the index of a line`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The elements under `root` whose attribute `attribute` is `name`. */
+function named(root, attribute, name) {
+  return [...root.querySelectorAll(`[${attribute}]`)]
+    .filter((element) => element.getAttribute(attribute) === name);
+}
+
+/**
+ * Writes a well-formed `page` message into the document: what it names
+ * and nothing else. A name no element has changes nothing.
+ *
+ * @param {Document} document
+ * @param {{texts: object, values: object, maxima: object, lines: object}} message
+ */
+export function applyPageTexts(document, message) {
+  const root = document.body ?? document;
+  for (const [name, text] of Object.entries(message.texts)) {
+    for (const element of named(root, 'data-diffable-text', name)) element.textContent = text;
+  }
+  for (const [name, maximum] of Object.entries(message.maxima)) {
+    for (const control of named(root, 'data-diffable-input', name)) control.max = String(maximum);
+  }
+  for (const [name, value] of Object.entries(message.values)) {
+    for (const control of named(root, 'data-diffable-input', name)) control.value = value;
+  }
+  for (const [name, lines] of Object.entries(message.lines)) {
+    for (const element of named(root, 'data-diffable-lines', name)) {
+      element.replaceChildren(...lines.texts.map((text, index) => {
+        const line = document.createElement('li');
+        line.setAttribute(`data-${name}`, String(index + 1));
+        line.textContent = text;
+        if (lines.current === index) line.setAttribute('aria-current', 'step');
+        if (lines.invalid === index) line.setAttribute('aria-invalid', 'true');
+        return line;
+      }));
+    }
+  }
+}

@@ -1,0 +1,90 @@
+// What a `page` message sets (page-texts.js): texts of elements, values
+// and maxima of controls, lines; names compared as text, never as a
+// selector; malformed messages refused with a reason; and page.js writing a
+// `page` message it receives.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  applyPageTexts, pageTextsProblem,
+} from '../../Sources/DiffableWeb/Resources/client/page-texts.js';
+import { FakeDocument } from './fake-dom.mjs';
+
+const empty = { texts: {}, values: {}, maxima: {}, lines: {} };
+
+/** A document with an error text, a batch field, a step range and a list of steps. */
+function inspectorDocument() {
+  const document = new FakeDocument();
+  const make = (tag, attributes) => {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.body.append(element);
+    return element;
+  };
+  return {
+    document,
+    error: make('p', { 'data-diffable-text': 'error' }),
+    other: make('p', { 'data-diffable-text': 'errors' }),
+    batch: make('textarea', { 'data-diffable-input': 'batch' }),
+    step: make('input', { 'data-diffable-input': 'step', type: 'range' }),
+    steps: make('ol', { 'data-diffable-lines': 'step' }),
+  };
+}
+
+test('texts, values, maxima and lines reach the elements named, as text', () => {
+  const { document, error, other, batch, step, steps } = inspectorDocument();
+  other.textContent = 'kept';
+  applyPageTexts(document, {
+    texts: { error: '<b>rule 4</b>' },
+    values: { batch: '{"itemDeletes": [[0, 1]]}', step: '2' },
+    maxima: { step: 3 },
+    lines: { step: { texts: ['delete [0, 1]', '<i>insert</i>', 'move'], current: 1, invalid: 2 } },
+  });
+  assert.equal(error.textContent, '<b>rule 4</b>');
+  assert.equal(error.children.length, 0, 'the text is not parsed as markup');
+  assert.equal(other.textContent, 'kept', 'a name is matched whole, not as a prefix');
+  assert.equal(batch.value, '{"itemDeletes": [[0, 1]]}');
+  assert.equal(step.value, '2');
+  assert.equal(step.max, '3');
+  assert.deepEqual(steps.children.map((line) => [
+    line.tagName, line.getAttribute('data-step'), line.textContent,
+    line.getAttribute('aria-current'), line.getAttribute('aria-invalid'),
+  ]), [
+    ['LI', '1', 'delete [0, 1]', null, null],
+    ['LI', '2', '<i>insert</i>', 'step', null],
+    ['LI', '3', 'move', null, 'true'],
+  ]);
+
+  // New lines replace the old; a message without a name leaves it alone.
+  applyPageTexts(document, { ...empty, lines: { step: { texts: ['only'] } } });
+  assert.deepEqual(steps.children.map((line) => line.textContent), ['only']);
+  assert.equal(steps.children[0].getAttribute('aria-current'), null);
+  assert.equal(error.textContent, '<b>rule 4</b>');
+});
+
+test('a name that would be a selector matches nothing and breaks nothing', () => {
+  const { document, error } = inspectorDocument();
+  error.textContent = 'kept';
+  applyPageTexts(document, { ...empty, texts: { '"], *, [x="': 'everything' } });
+  assert.equal(error.textContent, 'kept');
+});
+
+test('malformed page messages are refused with what is wrong', () => {
+  assert.equal(pageTextsProblem(empty), null);
+  for (const [message, problem] of [
+    [{ ...empty, texts: undefined }, /texts is not an object/],
+    [{ ...empty, values: [] }, /values is not an object/],
+    [{ ...empty, texts: { a: 1 } }, /texts\["a"\] is not a string/],
+    [{ ...empty, maxima: { step: 1.5 } }, /maxima\["step"\] is not an integer/],
+    [{ ...empty, lines: { 'on-Click': { texts: [] } } }, /the name is not/],
+    [{ ...empty, lines: { onclick: { texts: [] } } }, null],
+    [{ ...empty, lines: { step: { texts: [1] } } }, /has no texts/],
+    [{ ...empty, lines: { step: { texts: ['a'], current: 1 } } }, /current is not the index/],
+    [{ ...empty, lines: { step: { texts: ['a'], invalid: -1 } } }, /invalid is not the index/],
+  ]) {
+    const found = pageTextsProblem(message);
+    if (problem === null) assert.equal(found, null);
+    else assert.match(found ?? '', problem);
+  }
+});
