@@ -12,7 +12,7 @@ import Testing
       #expect(index.status == 200)
       #expect(index.header("Content-Type") == "text/html; charset=utf-8")
       #expect(index.text == WebPages.index)
-      for page in WebPages.demos {
+      for page in WebPages.pages {
         let answer = try await get(page.path, port: port)
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")

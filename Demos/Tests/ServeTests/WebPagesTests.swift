@@ -12,18 +12,20 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
-        "/demos/chat", "/demos/wifi",
+        "/demos/chat", "/demos/wifi", "/inspector",
       ])
     #expect(
       WebPages.demos.map(\.name) == [
         "mountains", "sort", "reststop", "expand", "outline", "chat", "wifi",
       ])
-    for page in WebPages.demos {
+    #expect(WebPages.tools.map(\.path) == ["/inspector"])
+    #expect(index.contains("<h2>Tools</h2>"))
+    for page in WebPages.pages {
       #expect(index.contains("\(page.title)</a>: \(page.summary)</li>"))
       #expect(!page.summary.contains("\n"))
     }
-    // Not a page yet: the index says nothing of them.
-    for name in ["playground", "inspector"] {
+    // Not a page yet: the index says nothing of it.
+    for name in ["playground"] {
       #expect(!index.contains(name))
     }
   }
@@ -68,12 +70,27 @@ import Testing
     let wifi = Self.html(of: try #require(WebPages.demo(named: "wifi")))
     #expect(wifi.components(separatedBy: "<input ").count == 2)
     #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))
+    let inspector = Self.html(of: try #require(WebPages.demo(named: "inspector")))
+    #expect(inspector.contains(#"<body data-page="\#(Self.id)" data-socket="/inspector/socket">"#))
+    for hook in [
+      #"<textarea name="old" data-diffable-input="old""#,
+      #"<textarea name="new" data-diffable-input="new""#,
+      #"<textarea name="batch" data-diffable-input="batch""#,
+      #"<input type="range" name="step" data-diffable-input="step" min="0""#,
+      #"<p data-error data-diffable-text="error" role="alert"></p>"#,
+      #"<ol class="inspector-steps" data-diffable-lines="step""#,
+      #"<pre data-export="test" data-diffable-text="test"></pre>"#,
+      // The example's JSON, as text: its quotes escaped.
+      #"{&quot;reconfiguredItems&quot;:[&quot;okra&quot;]"#,
+    ] {
+      #expect(inspector.contains(hook), "\(hook)")
+    }
     #expect(WebPages.demo(named: "playground") == nil)
     #expect(WebPages.demo(named: "") == nil)
   }
 
   @Test func pagesNameNoServerAndLoadNothingFromElsewhere() {
-    let documents = [WebPages.index, WebPages.notFound] + WebPages.demos.map(Self.html(of:))
+    let documents = [WebPages.index, WebPages.notFound] + WebPages.pages.map(Self.html(of:))
     for html in documents {
       for network in ["http:", "https:", "ws:", "wss:", "//", "127.0.0.1", "localhost", "8080"] {
         #expect(!html.contains(network), "\(network) in \(html.prefix(200))")

@@ -1,0 +1,303 @@
+import CollectionLayout
+import DemoScreens
+import Diffable
+import DiffableWeb
+import Foundation
+
+/// The batch inspector (`/inspector`): two snapshots in (`old`, `new`, as
+/// `diffable diff` reads them), the batch between them in `batch` (which
+/// can be edited by hand), its operations as lines (`step`), and the list
+/// `inspector` showing the list after the step the `step` range chooses,
+/// each change animated as a list view animates it. The validator's
+/// message for a batch it refuses shows in `error`, at the first operation
+/// without which it would say something else; `test` holds a Swift Testing
+/// test that reproduces the pair and the batch.
+public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
+  /// The most items a snapshot may hold, and operations a batch: stepping
+  /// costs the items times the steps.
+  public static let maximumItems = 1_000
+
+  /// The snapshots and batch the page opens with: a few fruits and
+  /// vegetables, and a change with one of each kind of item operation.
+  public static let example: (old: TextSnapshot, new: TextSnapshot) = {
+    var old = TextSnapshot()
+    old.appendSections(["fruits", "vegetables"])
+    old.appendItems(["apple", "banana", "cherry", "date"], toSection: "fruits")
+    old.appendItems(["leek", "kale", "okra"], toSection: "vegetables")
+    var new = TextSnapshot()
+    new.appendSections(["fruits", "vegetables"])
+    new.appendItems(["cherry", "apple", "date", "fig"], toSection: "fruits")
+    new.appendItems(["leek", "banana", "okra"], toSection: "vegetables")
+    new.reloadItems(["date"])
+    new.reconfigureItems(["okra"])
+    return (old, new)
+  }()
+
+  private let session: WebSession
+  private let dataSource: DiffableDataSource<String, String>
+  private let actions = ActionsInOrder()
+  /// The texts of the two snapshots and of the batch, as last typed.
+  private var texts: [String: String] = [:]
+  /// The pair the page shows, once both snapshots read.
+  private var pair: (old: TextSnapshot, new: TextSnapshot)?
+  /// The batch the page shows and its steps, when it is valid.
+  public private(set) var steps: BatchSteps?
+  /// What the list shows, or will once its applies are done.
+  public var shownSnapshot: TextSnapshot { dataSource.snapshot() }
+  /// The step the range asks for, and the one the list shows.
+  public private(set) var wantedStep = 0
+  public private(set) var shownStep = 0
+
+  /// The inspector in the list `listName` of `session`.
+  public init(
+    session: WebSession, listName: String, isolation: isolated any Actor = #isolation
+  ) {
+    self.session = session
+    let view: WebListView<String, String> = session.listView(
+      named: listName,
+      layout: .list(using: ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary))
+    )
+    var note: (String, String) -> String? = { _, _ in nil }
+    dataSource = DiffableDataSource(view: view) { _, _, item in
+      WebCell(item, secondaryText: note(item, ""))
+    }
+    let dataSource = dataSource
+    dataSource.supplementaryViewProvider = .init {
+      [weak dataSource] (_: WebListView<String, String>, _, indexPath) in
+      dataSource?.sectionIdentifier(for: indexPath.section).map { WebCell($0) }
+    }
+    view.allowsSelection = false
+    session.delegate = self
+    note = { [unowned self] item, _ in self.note(for: item) }
+    let example = Self.example
+    show(old: example.old, new: example.new)
+  }
+
+  /// The texts of the example pair and its batch, as the page's fields
+  /// first hold them.
+  public static var exampleTexts: (old: String, new: String, batch: String) {
+    (json(example.old), json(example.new), json(BatchUpdate(from: example.old, to: example.new)))
+  }
+
+  /// A snapshot's or batch's JSON text, keys in order, slashes as they are.
+  static func json(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
+  /// What the step the list shows last did to `item`, as its cell's
+  /// second line: `step 3: move`.
+  func note(for item: String) -> String? {
+    guard let steps, let section = dataSource.snapshot().sectionIdentifier(containingItem: item),
+      let index = steps.lastStep(touching: item, section: section, before: shownStep)
+    else { return nil }
+    return "step \(index + 1): \(steps.steps[index].kind.rawValue)"
+  }
+
+  public func session(
+    _ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor
+  ) {
+    switch input.name {
+    case "old", "new":
+      guard texts[input.name] != input.value else { return }
+      texts[input.name] = input.value
+      read()
+    case "batch":
+      guard texts["batch"] != input.value else { return }
+      texts["batch"] = input.value
+      if input.value.allSatisfy(\.isWhitespace), let pair {
+        // An emptied field: the batch between the snapshots again.
+        show(old: pair.old, new: pair.new)
+      } else {
+        edit(input.value)
+      }
+    case "step":
+      guard let step = Int(input.value), step >= 0 else {
+        return session.setText(
+          "step: \(String(reflecting: String(input.value.prefix(40)))) is not a step number",
+          forElement: "error")
+      }
+      go(to: min(step, steps?.steps.count ?? 0))
+    default:
+      break
+    }
+  }
+
+  /// Reads the two snapshots' texts; shows their batch, or what is wrong
+  /// with each, one line each, while the last good drawing stays.
+  private func read(isolation: isolated any Actor = #isolation) {
+    let old = texts["old"] ?? Self.exampleTexts.old
+    let new = texts["new"] ?? Self.exampleTexts.new
+    let pair = (
+      Result { () throws(InspectorInputError) in try Self.snapshot(old, named: "old") },
+      Result { () throws(InspectorInputError) in try Self.snapshot(new, named: "new") }
+    )
+    switch pair {
+    case (.success(let old), .success(let new)):
+      show(old: old, new: new)
+    default:
+      let errors = [pair.0, pair.1].compactMap {
+        if case .failure(let error) = $0 { error.description } else { nil }
+      }
+      session.setText(errors.joined(separator: "\n"), forElement: "error")
+    }
+  }
+
+  /// Reads a snapshot's JSON.
+  static func snapshot(_ text: String, named name: String) throws(InspectorInputError)
+    -> TextSnapshot
+  {
+    let snapshot: TextSnapshot
+    do {
+      snapshot = try JSONDecoder().decode(TextSnapshot.self, from: Data(text.utf8))
+    } catch {
+      throw InspectorInputError("\(name): not a valid snapshot: \(describe(error, in: text))")
+    }
+    guard snapshot.numberOfItems <= maximumItems else {
+      throw InspectorInputError(
+        "\(name): \(snapshot.numberOfItems) items; the inspector takes at most \(maximumItems)")
+    }
+    return snapshot
+  }
+
+  /// Shows the batch `BatchUpdate(from: old, to: new)` between a new pair,
+  /// from its first step.
+  private func show(
+    old: TextSnapshot, new: TextSnapshot, isolation: isolated any Actor = #isolation
+  ) {
+    pair = (old, new)
+    let batch = BatchUpdate(from: old, to: new)
+    let text = Self.json(batch)
+    texts["batch"] = text
+    session.setValue(text, forControl: "batch")
+    showSteps(of: batch)
+  }
+
+  /// A batch typed by hand: shown if the validator takes it, its message
+  /// otherwise.
+  private func edit(_ text: String, isolation: isolated any Actor = #isolation) {
+    guard let pair else { return }
+    let batch: BatchUpdate
+    do {
+      batch = try JSONDecoder().decode(BatchUpdate.self, from: Data(text.utf8))
+    } catch {
+      session.setText(
+        "batch: not a valid batch: \(Self.describe(error, in: text))", forElement: "error")
+      return
+    }
+    guard batch.count <= Self.maximumItems else {
+      session.setText(
+        "batch: \(batch.count) operations; the inspector takes at most \(Self.maximumItems)",
+        forElement: "error")
+      return
+    }
+    do throws(BatchUpdate.ValidationError) {
+      try batch.validate(from: pair.old, to: pair.new)
+      showSteps(of: batch)
+    } catch {
+      let operations = BatchSteps.operations(of: batch, from: pair.old, to: pair.new)
+      let culprit = BatchSteps.culprit(of: batch, refused: error, from: pair.old, to: pair.new)
+      session.setText(error.description, forElement: "error")
+      session.setLines(
+        WebPageLines(operations.map(\.text), invalid: culprit), forElement: "step")
+      session.setText(
+        BatchTestExport.test(old: pair.old, new: pair.new, batch: batch), forElement: "test")
+    }
+  }
+
+  /// Shows the steps of a valid batch, from the first.
+  private func showSteps(
+    of batch: BatchUpdate, isolation: isolated any Actor = #isolation
+  ) {
+    guard let pair, let steps = try? BatchSteps(batch, from: pair.old, to: pair.new) else {
+      return
+    }
+    self.steps = steps
+    session.setText("", forElement: "error")
+    session.setMaximum(steps.steps.count, forControl: "step")
+    session.setText(
+      BatchTestExport.test(old: pair.old, new: pair.new, batch: batch), forElement: "test")
+    shownStep = -1
+    go(to: 0)
+  }
+
+  /// Shows the list after `step` steps, animated from what it shows.
+  private func go(to step: Int, isolation: isolated any Actor = #isolation) {
+    guard let steps else { return }
+    wantedStep = step
+    session.setValue(String(step), forControl: "step")
+    session.setLines(
+      WebPageLines(steps.steps.map(\.text), current: step > 0 ? step - 1 : nil),
+      forElement: "step")
+    let dataSource = dataSource
+    actions.perform { [weak self] in
+      guard let self, let shown = self.steps, shown.old == steps.old, shown.new == steps.new,
+        shown.batch == steps.batch, self.shownStep != self.wantedStep
+      else { return }
+      let from = max(self.shownStep, 0)
+      let to = self.wantedStep
+      var snapshot = steps.snapshot(after: to, marking: min(from, to)..<max(from, to))
+      // Cells whose note changes are reconfigured, unless they change anyway.
+      let fresh = self.shownStep < 0
+      let before = Dictionary(
+        uniqueKeysWithValues: dataSource.snapshot().itemIdentifiers.map { ($0, self.note(for: $0)) }
+      )
+      self.shownStep = to
+      let changed = snapshot.itemIdentifiers.filter { item in
+        !fresh && before[item] != nil && before[item]! != self.note(for: item, in: snapshot)
+          && !snapshot.reloadedItemIdentifiers.contains(item)
+      }
+      snapshot.reconfigureItems(
+        changed.filter { !snapshot.reconfiguredItemIdentifiers.contains($0) })
+      await dataSource.apply(snapshot)
+    }
+  }
+
+  /// ``note(for:)`` of `item` in `snapshot`, before it is applied.
+  private func note(for item: String, in snapshot: TextSnapshot) -> String? {
+    guard let steps, let section = snapshot.sectionIdentifier(containingItem: item),
+      let index = steps.lastStep(touching: item, section: section, before: shownStep)
+    else { return nil }
+    return "step \(index + 1): \(steps.steps[index].kind.rawValue)"
+  }
+
+  /// A decoding error of `text` in one line: what was wrong, and where;
+  /// "not JSON" for text that is not JSON at all.
+  static func describe(_ error: any Error, in text: String) -> String {
+    guard let error = error as? DecodingError,
+      (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil
+    else { return "not JSON" }
+    let (context, what): (DecodingError.Context, String) =
+      switch error {
+      case .keyNotFound(let key, let context): (context, "missing key \(jsonKey(key.stringValue))")
+      case .valueNotFound(_, let context): (context, "a value is missing")
+      case .typeMismatch(let type, let context): (context, "expected \(type)")
+      case .dataCorrupted(let context): (context, context.debugDescription)
+      @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+      }
+    guard !context.codingPath.isEmpty else { return what }
+    let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      .joined()
+    return "\(what) at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
+  }
+
+  private static func jsonKey(_ key: String) -> String { "\"\(key)\"" }
+
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
+
+  public func opened() async {
+    await actions.wait()
+  }
+
+  public func stop(isolation: isolated any Actor) {
+    actions.cancel()
+  }
+}
+
+/// What is wrong with a snapshot or batch the inspector was given, in one
+/// line.
+public struct InspectorInputError: Error, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
+}
