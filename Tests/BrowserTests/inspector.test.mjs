@@ -96,8 +96,24 @@ describe('the batch inspector', () => {
     assert.deepEqual(start.sections, sectionsOf(start.old), 'step 0 shows the old snapshot');
     assert.equal(start.test, exportedTest(), 'the exported test is the one CI compiles and runs');
 
+    // What each step points out: arrows added, cells flashed.
+    await page.evaluate(() => {
+      window.pointedOut = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node.classList?.contains('diffable-move-arrow')) window.pointedOut.push('arrow');
+          }
+          if (record.type === 'attributes' && record.target.classList.contains('diffable-flash')) {
+            window.pointedOut.push(`flash ${record.target.getAttribute('data-item')}`);
+          }
+        }
+      }).observe(document.querySelector('[data-diffable-list]'),
+        { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
     let before = start;
     for (let step = 1; step <= start.steps.length; step += 1) {
+      await page.evaluate(() => { window.pointedOut = []; });
       await page.evaluate(setField, 'step', String(step));
       const read = await check(page, {
         what: `step ${step}`,
@@ -121,9 +137,14 @@ describe('the batch inspector', () => {
         case 'insert': assert.deepEqual([was.has(item), is.has(item)], [false, true]); break;
         case 'move':
           assert.notEqual(is.get(item), was.get(item), `step ${step} moves ${item}`);
+          assert.deepEqual(await page.evaluate(() => window.pointedOut), ['arrow'],
+            'a move is pointed out by an arrow');
           break;
-        case 'reload':
         case 'reconfigure':
+          assert.deepEqual(await page.evaluate(() => window.pointedOut), [`flash ${item}`],
+            'a reconfigured cell flashes');
+        // falls through
+        case 'reload':
           assert.deepEqual(changed, [], `step ${step} moves nothing`);
           assert.equal(now.notes[item], `step ${step}: ${kind}`, 'the cell says what changed it');
           break;

@@ -176,6 +176,7 @@ struct WebMessageJSONTextTests {
           list: list, seq: seq, sections: sections, cells: try cells(using: &random),
           layout: Bool.random(using: &random) ? try layout(using: &random) : nil,
           selectable: Bool.random(using: &random), reorderable: Bool.random(using: &random),
+          showsChanges: Bool.random(using: &random),
           announce: Bool.random(using: &random) ? edgeStrings.randomElement(using: &random)! : nil
         ))
     case 1, 2:
@@ -259,7 +260,8 @@ struct WebMessageJSONTextTests {
         WebReloadMessage(
           list: "\u{1}/\"", seq: Int.max,
           sections: [WebSection(id: "s", items: identifiers)], cells: cells, layout: layout,
-          selectable: true, reorderable: true, announce: Self.edgeStrings.joined())),
+          selectable: true, reorderable: true, showsChanges: true,
+          announce: Self.edgeStrings.joined())),
       .refused(
         list: "\u{1}/\"", item: Self.edgeStrings.joined(), reason: Self.edgeStrings.joined()),
       .batch(

@@ -247,7 +247,7 @@ struct WebMessageTests {
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": 1, "sections": [], "cells": {}, "x": 1}"#,
-        "unknown key 'x'; expected one of v, type, list, seq, sections, cells, layout, selectable, reorderable, announce at .x"
+        "unknown key 'x'; expected one of v, type, list, seq, sections, cells, layout, selectable, reorderable, showsChanges, announce at .x"
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": -1, "sections": [], "cells": {}}"#,

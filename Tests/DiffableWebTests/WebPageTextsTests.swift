@@ -92,6 +92,29 @@ struct WebPageTextsTests {
     await serving.value
   }
 
+  @Test("a list that shows its changes says so in its reloads; changing it sends one")
+  func showsChanges() async throws {
+    let (session, view, dataSource) = WebLayoutTests.session()
+    await dataSource.apply(.make([("s", ["a", "b"])]))
+    let client = FakeWebClient()
+    let serving = Task { await session.serve(client.transport) }
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    func reload() async throws -> WebReloadMessage {
+      try await client.receive("a reload") {
+        if case .reload(let reload) = $0 { reload } else { nil }
+      }
+    }
+    #expect(try await reload().showsChanges == false)
+    view.showsChanges = true
+    let shown = try await reload()
+    #expect(shown.showsChanges && "\(shown)".contains(#","showsChanges":true,"#))
+    view.showsChanges = true  // unchanged: no reload
+    view.showsChanges = false
+    #expect(try await reload().showsChanges == false)
+    await client.transport.close()
+    await serving.value
+  }
+
   static var kept: [WebSession] = []
 
   @Test("a lines name that is no attribute name stops the program, naming it")

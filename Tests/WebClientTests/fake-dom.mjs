@@ -15,7 +15,8 @@
 import assert from 'node:assert/strict';
 
 import {
-  ARRIVAL_ANIMATION, ARRIVING_CLASS, DEPARTURE_ANIMATION, LEAVING_CLASS,
+  ARRIVAL_ANIMATION, ARRIVING_CLASS, ARROW_ANIMATION, ARROW_CLASS, DEPARTURE_ANIMATION,
+  FLASH_ANIMATION, FLASH_CLASS, LEAVING_CLASS,
 } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 
 /** An animation the test drives: `progress` from 0 to 1, then `finish()`. */
@@ -73,6 +74,8 @@ const CSS_ANIMATIONS = new Map([
     name: DEPARTURE_ANIMATION,
     keyframes: (element) => [{ opacity: ownOpacity(element) }, { opacity: 0 }],
   }],
+  [ARROW_CLASS, { name: ARROW_ANIMATION, keyframes: () => [{ opacity: 1 }, { opacity: 0 }] }],
+  [FLASH_CLASS, { name: FLASH_ANIMATION, keyframes: () => [{ background: 'accent' }, {}] }],
 ]);
 
 /**

@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import {
   applyBatch, applyLayout, applyReload, applyVisible, createModel,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
-import { createRenderer } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
+import { arrowBox, createRenderer } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 import { FakeDocument } from './fake-dom.mjs';
 import { batch } from './support.mjs';
 
@@ -134,6 +134,48 @@ describe('the DOM contract', () => {
         assert.deepEqual(page.box(page.cell(item)), frame);
       }
     });
+
+  test('a list that shows its changes draws an arrow per move and flashes reconfigures',
+    async () => {
+      for (const showsChanges of [true, false]) {
+        const page = setup();
+        page.show({ ...reloadOf(['a', 'b', 'c', 'd']), ...(showsChanges ? { showsChanges } : {}) });
+        let settled = false;
+        page.show(batch({ itemMoves: [[[0, 3], [0, 0]]], itemReconfigures: [[0, 2]] }, {
+          counts: [4], cells: { b: { text: 'Cell b, new' } }, layout: layoutOf(['d', 'a', 'b', 'c']),
+        })).then(() => { settled = true; });
+        const arrows = page.content.children
+          .filter((element) => element.classList.contains('diffable-move-arrow'));
+        const flashing = page.cell('b').running.filter((animation) => animation.className === 'diffable-flash');
+        if (!showsChanges) {
+          assert.deepEqual([arrows.length, flashing.length], [0, 0], 'nothing is pointed out');
+          continue;
+        }
+        // From the middle of d's old row (y 132 + 22) up to its new one (y 22).
+        assert.equal(arrows.length, 1);
+        const [arrow] = arrows;
+        assert.deepEqual([arrow.style.left, arrow.style.top, arrow.style.width, arrow.style.transform],
+          ['195px', '154px', '132px', `rotate(${-Math.PI / 2}rad)`]);
+        assert.equal(arrow.getAttribute('aria-hidden'), 'true');
+        assert.equal(arrow.getAttribute('data-item'), null);
+        assert.equal(flashing.length, 1, 'the reconfigured cell flashes');
+        assert.deepEqual(page.order(), ['d', 'a', 'b', 'c'], 'the arrow is no cell');
+        for (const animation of page.document.running) animation.finish();
+        await settle();
+        assert.ok(settled && page.root.hasAttribute('data-idle'));
+        assert.equal(arrow.parentNode, null, 'the arrow is gone once it faded');
+      }
+    });
+
+  test('no arrow with reduced motion; arrowBox', () => {
+    const page = setup({ motion: false });
+    page.show({ ...reloadOf(['a', 'b']), showsChanges: true });
+    page.show(batch({ itemMoves: [[[0, 1], [0, 0]]] }, { counts: [2], layout: layoutOf(['b', 'a']) }));
+    assert.equal(page.content.children.filter((e) => e.classList.contains('diffable-move-arrow')).length, 0);
+    assert.deepEqual(arrowBox({ x: 0, y: 0, width: 10, height: 10 }, { x: 30, y: 40, width: 10, height: 10 }),
+      { left: 5, top: 5, length: 50, angle: Math.atan2(40, 30) });
+    assert.equal(arrowBox({ x: 0, y: 0, width: 10, height: 10 }, { x: 0.5, y: 0, width: 10, height: 10 }), null);
+  });
 
   test('an interrupted slide carries on from where the cell is, and never stacks', async () => {
     const page = setup();

@@ -67,6 +67,8 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
       dataSource?.sectionIdentifier(for: indexPath.section).map { WebCell($0) }
     }
     view.allowsSelection = false
+    // Arrows for moves, flashes for reconfigures.
+    view.showsChanges = true
     session.delegate = self
     note = { [unowned self] item, _ in self.note(for: item) }
     let example = Self.example
@@ -86,13 +88,11 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
     return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
   }
 
-  /// What the step the list shows last did to `item`, as its cell's
-  /// second line: `step 3: move`.
+  /// What the last step the list shows that reloaded or reconfigured
+  /// `item` (or reloaded its section) did, as its cell's second line:
+  /// `step 4: reload`.
   func note(for item: String) -> String? {
-    guard let steps, let section = dataSource.snapshot().sectionIdentifier(containingItem: item),
-      let index = steps.lastStep(touching: item, section: section, before: shownStep)
-    else { return nil }
-    return "step \(index + 1): \(steps.steps[index].kind.rawValue)"
+    note(for: item, in: dataSource.snapshot())
   }
 
   public func session(
@@ -257,10 +257,16 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
   /// ``note(for:)`` of `item` in `snapshot`, before it is applied.
   private func note(for item: String, in snapshot: TextSnapshot) -> String? {
     guard let steps, let section = snapshot.sectionIdentifier(containingItem: item),
-      let index = steps.lastStep(touching: item, section: section, before: shownStep)
+      let index = steps.lastStep(touching: item, section: section, before: shownStep),
+      Self.notedKinds.contains(steps.steps[index].kind)
     else { return nil }
     return "step \(index + 1): \(steps.steps[index].kind.rawValue)"
   }
+
+  /// The steps a cell's note tells of: those that change no position, and
+  /// would go unseen once their animation is over. Moves have their
+  /// arrows, inserts and deletes show themselves.
+  static let notedKinds: Set<BatchSteps.Kind> = [.itemReload, .itemReconfigure, .sectionReload]
 
   /// A decoding error of `text` in one line: what was wrong, and where;
   /// "not JSON" for text that is not JSON at all.

@@ -526,6 +526,7 @@ extension WebServerMessage {
       }
       writer.raw(message.selectable ? #"],"selectable":true,"seq":"# : #"],"seq":"#)
       writer.integer(message.seq)
+      if message.showsChanges { writer.raw(#","showsChanges":true"#) }
       writer.raw(#","type":"reload","v":1}"#)
     case .batch(let message):
       Self._open(announcing: message.announce, to: &writer)

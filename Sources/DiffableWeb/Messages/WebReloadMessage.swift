@@ -53,6 +53,11 @@ public struct WebReloadMessage: Sendable, Hashable {
   /// move springs back. Written as `"reorderable": true`; no key when
   /// `false`.
   public var reorderable: Bool
+  /// Whether the page points out what each batch does: an arrow from
+  /// each moved item's old place to its new one and a flash of each
+  /// reconfigured cell (``WebListView/showsChanges``). Written as
+  /// `"showsChanges": true`; no key when `false`.
+  public var showsChanges: Bool
   /// The words the page's polite live region announces for the reload, as
   /// plain text (the page sets them with `textContent`): a
   /// ``WebSession`` sends its list view's ``WebListView/announcement``
@@ -64,7 +69,7 @@ public struct WebReloadMessage: Sendable, Hashable {
   public init(
     list: String, seq: Int, sections: [WebSection], cells: [String: WebCell],
     layout: WebLayout? = nil, selectable: Bool = false, reorderable: Bool = false,
-    announce: String? = nil
+    showsChanges: Bool = false, announce: String? = nil
   ) {
     self.list = list
     self.seq = seq
@@ -73,6 +78,7 @@ public struct WebReloadMessage: Sendable, Hashable {
     self.layout = layout
     self.selectable = selectable
     self.reorderable = reorderable
+    self.showsChanges = showsChanges
     self.announce = announce
   }
 }
@@ -137,7 +143,8 @@ extension WebReloadMessage {
 
 extension WebReloadMessage: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case v, type, list, seq, sections, cells, layout, selectable, reorderable, announce
+    case v, type, list, seq, sections, cells, layout, selectable, reorderable, showsChanges
+    case announce
   }
 
   /// Decodes a reload message.
@@ -145,7 +152,8 @@ extension WebReloadMessage: Decodable {
   /// - Throws: `DecodingError` when the version or type is wrong, a key is
   ///   missing or unknown, `seq` is negative, or a section or cell is
   ///   malformed, or `announce` is not a string (`null` included).
-  ///   `layout`, `selectable`, `reorderable` and `announce` may be absent.
+  ///   `layout`, `selectable`, `reorderable`, `showsChanges` and
+  ///   `announce` may be absent.
   public init(from decoder: any Decoder) throws {
     _ = try WebServerMessage._checkHeader(in: decoder, expecting: Self.type)
     let container = try decoder._object(_CodingKeys.self)
@@ -157,6 +165,7 @@ extension WebReloadMessage: Decodable {
       layout: try container.decodeIfPresent(WebLayout.self, forKey: .layout),
       selectable: try container.decodeIfPresent(Bool.self, forKey: .selectable) ?? false,
       reorderable: try container.decodeIfPresent(Bool.self, forKey: .reorderable) ?? false,
+      showsChanges: try container.decodeIfPresent(Bool.self, forKey: .showsChanges) ?? false,
       announce: try container._stringIfPresent(.announce))
   }
 }

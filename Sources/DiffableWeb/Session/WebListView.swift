@@ -147,6 +147,18 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
   }
 
+  /// Whether the page points out what each batch does, for a person
+  /// studying it (the batch inspector): an arrow from each moved item's
+  /// old place to its new one, and a flash of each reconfigured cell, as
+  /// the batch animates. `false` by default; nothing is shown while the
+  /// user prefers reduced motion. (The `reload` message says so; changing
+  /// it while a page shows the list sends it a reload.)
+  public var showsChanges = false {
+    didSet {
+      if oldValue != showsChanges, _page.shown != nil { _sendReload() }
+    }
+  }
+
   /// The words the page announces for the next batch or reload the view
   /// sends, such as `"3 results"` or `"Ada: Did the batch animate?"`.
   ///
@@ -409,6 +421,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     message.layout = layout
     message.selectable = delegate != nil && allowsSelection
     message.reorderable = _isReorderable
+    message.showsChanges = showsChanges
     return (message, window)
   }
 

@@ -262,13 +262,13 @@ function windowCells(sections, layout, given, fallback, why) {
  * @param {unknown} message A `reload` message as `JSON.parse` produced it.
  * @returns {{list: string, state: ListState}}
  * @throws {MalformedMessageError} When the message does not have the shape
- *   of a `reload` (`selectable` or `reorderable` not a boolean and
+ *   of a `reload` (`selectable`, `reorderable` or `showsChanges` not a boolean and
  *   `announce` not a string included), shows an identifier twice, or its `cells` do not have
  *   exactly one cell per item.
  */
 export function readReload(message) {
   const { list, seq } = checkEnvelope(message, 'reload');
-  for (const key of ['selectable', 'reorderable']) {
+  for (const key of ['selectable', 'reorderable', 'showsChanges']) {
     if (Object.hasOwn(message, key) && typeof message[key] !== 'boolean') {
       throw new MalformedMessageError(key, 'is not true or false');
     }

@@ -75,6 +75,31 @@ export const DEPARTURE_ANIMATION = 'diffable-fade-out';
 export const ANIMATION_DURATION = 300;
 
 /**
+ * The class of the arrow drawn from a moved item's old place to its new
+ * one, and of the flash of a reconfigured cell, in a list that shows its
+ * changes (`showsChanges` on its reload); their CSS animations
+ * (diffable.css) are `ARROW_ANIMATION` and `FLASH_ANIMATION`.
+ */
+export const ARROW_CLASS = 'diffable-move-arrow';
+export const ARROW_ANIMATION = 'diffable-arrow';
+export const FLASH_CLASS = 'diffable-flash';
+export const FLASH_ANIMATION = 'diffable-flash';
+
+/**
+ * Where the arrow of a move goes, in the content's coordinates: from the
+ * centre of the box `from` to the centre of the box `to` (each `{x, y,
+ * width, height}`), as the box of a line `length` long turned by `angle`
+ * radians about its start; `null` when the centres are within 1 px.
+ */
+export function arrowBox(from, to) {
+  const [x1, y1] = [from.x + from.width / 2, from.y + from.height / 2];
+  const [x2, y2] = [to.x + to.width / 2, to.y + to.height / 2];
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length < 1) return null;
+  return { left: x1, top: y1, length, angle: Math.atan2(y2 - y1, x2 - x1) };
+}
+
+/**
  * The most sizes one `measure` message carries (the server's limit); more
  * go in several.
  */
@@ -396,6 +421,8 @@ export function createRenderer(root, {
    * checkmark.
    */
   let selectable = false;
+  /** Whether the list points out what each batch does, as its last `reload` said. */
+  let showsChanges = false;
   /** The item that holds the list's one tab stop: the last focused, or the window's first. */
   let activeItem = null;
   /** An item a key moved the focus to beyond the window: focused once drawn. */
@@ -550,6 +577,42 @@ export function createRenderer(root, {
     element.addEventListener('animationend', ended);
     element.classList.add(className);
     return track(element, { cancel: end, finished }, after);
+  };
+
+  /**
+   * Points out what a batch did, in a list that shows its changes: an
+   * arrow from where each moved cell was on screen (`first`, read before
+   * the batch) to where it goes, fading out as a ghost does, and a flash
+   * of each reconfigured cell. Returns their animations' ends.
+   */
+  const pointOut = (update, before, first, plan, changes) => {
+    const ends = [];
+    for (const [from] of update.itemMoves) {
+      const item = before?.sections[from[0]]?.items[from[1]];
+      const element = cellElements.get(item);
+      const was = first.get(element)?.visual;
+      const box = placed.get(element);
+      if (was === undefined || box === undefined || element.parentNode !== content) continue;
+      const line = arrowBox(was, { x: box.left, y: box.top, width: box.width, height: box.height });
+      if (line === null) continue;
+      const arrow = document.createElement('div');
+      arrow.setAttribute('aria-hidden', 'true');
+      arrow.style.left = px(line.left);
+      arrow.style.top = px(line.top);
+      arrow.style.width = px(line.length);
+      arrow.style.transform = `rotate(${line.angle}rad)`;
+      content.append(arrow);
+      ghosts.add(arrow);
+      ends.push(animateByClass(arrow, ARROW_CLASS, ARROW_ANIMATION, () => {
+        ghosts.delete(arrow);
+        arrow.remove();
+      }));
+    }
+    for (const { item, effect } of plan.cells) {
+      if (effect !== 'update' || !changes.reconfigured.has(item)) continue;
+      ends.push(animateByClass(cellElements.get(item), FLASH_CLASS, FLASH_ANIMATION, undefined));
+    }
+    return ends;
   };
 
   /** Fades a cell in, to its own opacity (`ARRIVING_CLASS`). */
@@ -1012,7 +1075,10 @@ export function createRenderer(root, {
       ? batchChanges(change.before.lists.get(list), state, message)
       : undefined;
     const plan = planCells({ kind: type, shown, after: state, changes, motion: motionOn });
-    if (type === 'reload') selectable = message.selectable === true;
+    if (type === 'reload') {
+      selectable = message.selectable === true;
+      showsChanges = message.showsChanges === true;
+    }
     // The focused cell stays in the DOM when it leaves the window but not
     // the list; when it leaves the list, its nearest neighbour takes the focus.
     const focused = focusedItem();
@@ -1226,6 +1292,10 @@ export function createRenderer(root, {
       }
     }
     for (const element of arriving) settled.push(fadeInCell(element));
+    if (showsChanges && changes !== undefined && motionOn) {
+      settled.push(
+        ...pointOut(message.update, change.before.lists.get(list), first, plan, changes));
+    }
     // The last write: a list that was at its end goes to its new end; an
     // anchored one follows its anchor.
     const end = layout.size[axis === 'x' ? 0 : 1] - length;
