@@ -171,6 +171,51 @@ describe('the batch inspector', () => {
     }
   });
 
+  test('"take its last two applies" fills the fields from a seed screen in another tab',
+    async (t) => {
+      const inspector = await open('/inspector', { width: 1200, height: 800 }, t);
+      await check(inspector, { what: 'opening /inspector' });
+      const take = async () => {
+        await inspector.evaluate(() => {
+          const form = document.querySelector('[data-diffable-submit=take]');
+          form.querySelector('select').value = 'mountains';
+          form.requestSubmit();
+        });
+      };
+      // No tab shows the mountains yet: the page says so, and keeps its pair.
+      await take();
+      await inspector.waitFor(() => /^take: no other tab of this browser shows Mountains/
+        .test(document.querySelector('[data-error]').textContent), { what: 'the refusal' });
+
+      const mountains = await open('/demos/mountains', { width: 800, height: 600 }, t);
+      await check(mountains, { what: 'opening /demos/mountains' });
+      await mountains.focus('input[type=search]');
+      await mountains.insertText('ka');
+      const searched = await check(mountains, {
+        what: 'the search for ka',
+        accepts: (state) => state.lists[0].sections.every((section) => section.items
+          .every((item) => item.toLowerCase().includes('ka'))),
+      });
+      // The inspector's tab in front again: a hidden tab runs no animations.
+      await inspector.send('Page.bringToFront');
+      await take();
+      const taken = await inspector.waitFor(
+        () => document.querySelector('[data-error]').textContent === ''
+          && JSON.parse(document.querySelector('[name=new]').value).sections
+            .some((section) => section.items.some((item) => /ka/i.test(item))),
+        { what: 'the mountains\' last two applies' })
+        .then(() => inspector.evaluate(`(${readInspector})()`));
+      assert.deepEqual(sectionsOf(taken.new),
+        searched.client[0].sections.map(({ id, items }) => ({ id, items })),
+        'the new snapshot is what the other tab shows');
+      assert.ok(sectionsOf(taken.old).flatMap((section) => section.items).length
+        > sectionsOf(taken.new).flatMap((section) => section.items).length,
+        'the old one is the list before the search');
+      const batch = JSON.parse(taken.batch);
+      assert.equal(taken.steps.length, Object.values(batch).reduce((sum, l) => sum + l.length, 0));
+      await check(inspector, { what: 'the taken pair at step 0' });
+    });
+
   test('a refused hand edit shows the validator\'s message at its operation; the drawing stays',
     async (t) => {
       const page = await open('/inspector', { width: 1200, height: 800 }, t);

@@ -478,6 +478,17 @@ struct WebPageRegistryTests {
       !(await registry.isOwnBrowser(Self.pageRequest(cookie: Self.cookie(other)), of: issued.id)))
     #expect(!(await registry.isOwnBrowser(Self.pageRequest(), of: issued.id)))
   }
+
+  @Test func aPageSeesOnlyThePagesOfItsOwnBrowser() async throws {
+    let (registry, _) = registry()
+    let first = try await registry.issue(Self.pageRequest()).get()
+    let second = try await registry.issue(Self.pageRequest(cookie: Self.cookie(first))).get()
+    let stranger = try await registry.issue(Self.pageRequest()).get()
+    #expect(
+      await registry.pageIDs(sharingBrowserWith: first.id) == [first.id, second.id].sorted())
+    #expect(await registry.pageIDs(sharingBrowserWith: stranger.id) == [stranger.id])
+    #expect(await registry.pageIDs(sharingBrowserWith: String(repeating: "0", count: 32)) == [])
+  }
 }
 
 /// The session's own limits on what a page sends: message rates, and the

@@ -115,6 +115,40 @@ struct WebPageTextsTests {
     await serving.value
   }
 
+  @Test("a session that records changes keeps each list's last one, as text, marks included")
+  func lastChange() async throws {
+    let (session, view, dataSource) = WebLayoutTests.session()
+    await dataSource.apply(.make([("s", ["a", "b", "c"])]))
+    #expect(view.lastChange == nil && session.lastChange(ofList: "main") == nil)
+    session.recordsChanges = true
+    var snapshot = StringSnapshot.make([("s", ["c", "a", "b"]), ("t", ["d"])])
+    snapshot.reconfigureItems(["a"])
+    await dataSource.apply(snapshot)
+    let change = try #require(session.lastChange(ofList: "main"))
+    #expect(change.old.sectionIdentifiers == ["s"])
+    #expect(change.old.itemIdentifiers == ["a", "b", "c"])
+    #expect(change.new.itemIdentifiers == ["c", "a", "b", "d"])
+    #expect(change.new.reconfiguredItemIdentifiers == ["a"])
+    #expect(change == view.lastChange)
+    #expect(session.lastChange(ofList: "other") == nil)
+    // Identifiers that are not strings are written as their JSON text.
+    let numbers = WebSession()
+    numbers.recordsChanges = true
+    let counted = numbers.list(named: "n") { (_: WebListView<Int, Int>, _, item: Int) in
+      WebCell("\(item)")
+    }
+    var numbered = DiffableDataSourceSnapshot<Int, Int>()
+    numbered.appendSections([1])
+    numbered.appendItems([10, 20], toSection: 1)
+    await counted.apply(numbered)
+    #expect(numbers.lastChange(ofList: "n") == nil, "a first apply is a reload, not a batch")
+    numbered.appendItems([30], toSection: 1)
+    await counted.apply(numbered)
+    #expect(numbers.lastChange(ofList: "n")?.old.itemIdentifiers == ["10", "20"])
+    #expect(numbers.lastChange(ofList: "n")?.new.itemIdentifiers == ["10", "20", "30"])
+    #expect(numbers.lastChange(ofList: "n")?.new.sectionIdentifiers == ["1"])
+  }
+
   static var kept: [WebSession] = []
 
   @Test("a lines name that is no attribute name stops the program, naming it")

@@ -28,18 +28,46 @@ extension WebPageRegistry {
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
     screens: BrowserScreens
   ) -> WebPageRegistry {
-    WebPageRegistry(configuration: configuration, now: now) { page in
+    let reference = _RegistryReference()
+    let registry = WebPageRegistry(configuration: configuration, now: now) { page in
       guard let demo = WebPages.pages.first(where: { $0.path == page.path }) else {
         preconditionFailure(
           "WebPageRegistry.demos: a page was issued for \(page.path.debugDescription), "
             + "which is no demo page")
       }
+      // The seed screens keep their last change, for the inspector.
+      page.session.recordsChanges = WebPages.demos.contains(demo)
       let screen = screens.make(page: demo, session: page.session)
+      if let inspector = screen as? InspectorBrowserScreen {
+        let id = page.id
+        inspector.takeChange = { name in
+          await reference.registry?.lastChange(ofDemo: name, openBesides: id)
+        }
+      }
       let delegate = ScreenOfPage(screen)
       page.content = delegate
       page.delegate = delegate
       await screen.opened()
     }
+    reference.registry = registry
+    return registry
+  }
+
+  /// The latest change of the list of the seed screen `name` on a page
+  /// issued to the same browser as the page `id` (another tab), if one
+  /// has a change.
+  func lastChange(ofDemo name: String, openBesides id: String) async -> WebListChange? {
+    guard let demo = WebPages.demos.first(where: { $0.name == name }) else { return nil }
+    var latest: WebListChange?
+    for other in pageIDs(sharingBrowserWith: id) where other != id {
+      guard let page = page(id: other),
+        let change = await page.run({
+          $0.path == demo.path ? $0.session.lastChange(ofList: demo.listName) : nil
+        })
+      else { continue }
+      if latest.map({ change.applied > $0.applied }) ?? true { latest = change }
+    }
+    return latest
   }
 
   /// The answer to `GET /state/ID` for the page `id`: ``stateJSON(id:)``,
@@ -78,6 +106,12 @@ extension WebPageRegistry {
             catchUpReloads: session.catchUpReloads)))
     }
   }
+}
+
+/// The registry the inspector's pages look into, set once, right after
+/// the registry is made and before it issues any page; only read after.
+final class _RegistryReference: Sendable {
+  nonisolated(unsafe) weak var registry: WebPageRegistry?
 }
 
 /// What `GET /state/ID` answers.

@@ -42,6 +42,10 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
   private var pair: (old: TextSnapshot, new: TextSnapshot)?
   /// The batch the page shows and its steps, when it is valid.
   public private(set) var steps: BatchSteps?
+  /// Finds the last change of the seed screen of a name on a page open in
+  /// another tab of the same browser (`take`); the demo registry sets it.
+  public var takeChange: (@Sendable (String) async -> WebListChange?)?
+
   /// What the list shows, or will once its applies are done.
   public var shownSnapshot: TextSnapshot { dataSource.snapshot() }
   /// The step the range asks for, and the one the list shows.
@@ -81,8 +85,9 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
     (json(example.old), json(example.new), json(BatchUpdate(from: example.old, to: example.new)))
   }
 
-  /// A snapshot's or batch's JSON text, keys in order, slashes as they are.
-  static func json(_ value: some Encodable) -> String {
+  /// A snapshot's or batch's JSON text, as the page's fields show it: keys
+  /// in order, slashes as they are.
+  public static func json(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -112,6 +117,8 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
       } else {
         edit(input.value)
       }
+    case "take":
+      take(input.value)
     case "step":
       guard let step = Int(input.value), step >= 0 else {
         return session.setText(
@@ -121,6 +128,37 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
       go(to: min(step, steps?.steps.count ?? 0))
     default:
       break
+    }
+  }
+
+  /// Takes the last two applies of the seed screen `name` in another tab:
+  /// its snapshots fill the fields, and their batch shows.
+  private func take(_ name: String, isolation: isolated any Actor = #isolation) {
+    guard let demo = WebPages.demos.first(where: { $0.name == name }) else {
+      return session.setText(
+        "take: \(String(reflecting: String(name.prefix(40)))) is no seed screen",
+        forElement: "error")
+    }
+    let takeChange = takeChange
+    actions.perform { [self] in
+      guard let change = await takeChange?(name) else {
+        return self.session.setText(
+          "take: no other tab of this browser shows \(demo.title) with a change yet: open "
+            + "\(demo.path) in another tab and change it", forElement: "error")
+      }
+      for (field, snapshot) in [("old", change.old), ("new", change.new)] {
+        guard snapshot.numberOfItems <= Self.maximumItems else {
+          return self.session.setText(
+            "take: the \(field) snapshot of \(demo.title) has \(snapshot.numberOfItems) items; the "
+              + "inspector takes at most \(Self.maximumItems)", forElement: "error")
+        }
+      }
+      for (field, snapshot) in [("old", change.old), ("new", change.new)] {
+        let text = Self.json(snapshot)
+        self.texts[field] = text
+        self.session.setValue(text, forControl: field)
+      }
+      self.show(old: change.old, new: change.new, isolation: isolation)
     }
   }
 

@@ -86,6 +86,11 @@ public enum WebPages {
     }
     return """
       <div class="inspector-controls">
+      <form class="inspector-take" data-diffable-submit="take">\
+      <select name="take" aria-label="A seed screen open in another tab">\
+      <option value="">A seed screen open in another tab…</option>\
+      \(demos.map { "<option value=\"\($0.name)\">\($0.title)</option>" }.joined())</select> \
+      <button type="submit">Take its last two applies</button></form>
       \(field("old", "Old snapshot", old))
       \(field("new", "New snapshot", new))
       \(field("batch", "Batch update (edit it to check your own)", batch))
@@ -103,6 +108,8 @@ public enum WebPages {
   static let inspectorStyle = """
     .inspector-controls { display: flex; flex-direction: column; gap: 8px; padding: 0 1rem; \
     overflow: auto; }
+    .inspector-take { display: flex; gap: 8px; flex-wrap: wrap; }
+    .inspector-take select, .inspector-take button { font: inherit; }
     .inspector-field { display: flex; flex-direction: column; gap: 4px; font-size: 0.9rem; }
     .inspector-field textarea { font: 13px/1.4 ui-monospace, monospace; resize: vertical; \
     padding: 6px; border-radius: 8px; border: 1px solid var(--diffable-separator); \

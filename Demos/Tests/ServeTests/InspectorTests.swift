@@ -105,6 +105,38 @@ import Testing
     #expect(Self.shown(screen) == before)
   }
 
+  @Test func takingTheLastTwoAppliesOfAnotherTabFillsTheFields() async throws {
+    let (session, screen) = await Self.inspector()
+    let (asked, answer) = AsyncStream.makeStream(of: String.self)
+    var old = TextSnapshot()
+    old.appendSections(["peaks"])
+    old.appendItems(["K2", "Kangchenjunga", "Makalu"], toSection: "peaks")
+    var new = TextSnapshot()
+    new.appendSections(["peaks"])
+    new.appendItems(["Kangchenjunga", "K2"], toSection: "peaks")
+    let change = WebListChange(old: old, new: new, applied: .now)
+    screen.takeChange = { name in
+      answer.yield(name)
+      return name == "mountains" ? change : nil
+    }
+    await Self.type("mountains", in: "take", session, screen)
+    var names = asked.makeAsyncIterator()
+    #expect(await names.next() == "mountains")
+    #expect(session.pageTexts.values["old"] == InspectorBrowserScreen.json(old))
+    #expect(session.pageTexts.values["new"] == InspectorBrowserScreen.json(new))
+    #expect(session.pageTexts.texts["error"] == "")
+    #expect(screen.steps?.batch == BatchUpdate(from: old, to: new))
+
+    await Self.type("sort", in: "take", session, screen)
+    #expect(await names.next() == "sort")
+    #expect(
+      session.pageTexts.texts["error"]
+        == "take: no other tab of this browser shows Insertion sort with a change yet: open "
+        + "/demos/sort in another tab and change it")
+    await Self.type("inspector", in: "take", session, screen)
+    #expect(session.pageTexts.texts["error"] == #"take: "inspector" is no seed screen"#)
+  }
+
   @Test func tooManyItemsAreRefused() async {
     let (session, screen) = await Self.inspector()
     let items = (0...InspectorBrowserScreen.maximumItems).map { "\"i\($0)\"" }.joined(

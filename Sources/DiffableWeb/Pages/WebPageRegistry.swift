@@ -399,6 +399,18 @@ public actor WebPageRegistry {
     return entry.browser == cookie
   }
 
+  /// The pages issued to the browser that the page `id` was issued to
+  /// (the same browser cookie), `id` included, sorted; none for a page
+  /// that is not kept. What one page of a debugging tool may look into:
+  /// the batch inspector takes the last change of a page open in another
+  /// tab of the same browser, never another browser's.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of pages kept.
+  public func pageIDs(sharingBrowserWith id: String) -> [String] {
+    guard let browser = table[id]?.browser else { return [] }
+    return table.entries.values.filter { $0.browser == browser }.map(\.id).sorted()
+  }
+
   /// Drops every page whose deadline passed. The registry calls it at each
   /// ``issue(_:makePage:)`` and ``serve(_:request:)``; a server may call it on a
   /// timer too, so that an idle server frees its pages.

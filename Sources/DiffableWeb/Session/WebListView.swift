@@ -212,6 +212,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
   /// Set by `performBatchUpdates`: the engine's `reconfigureItems(at:)` that
   /// follows has been taken care of.
   var _reconfiguresHandled = false
+  /// The last change applied, while the session records changes.
+  var _lastChange: _RecordedChange<Section, Item>?
 
   /// What the view knows of the page that shows the list: what it shows,
   /// its viewport, the layout solved and sent, the windows sent;
@@ -270,6 +272,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     let old = _dataSource?.snapshot()
     updatingData()
     _reconfiguresHandled = true
+    if let old, let new = _dataSource?.snapshot() { _record(update, from: old, to: new) }
     guard let session = _session, session.isConnected, let shown = _page.shown,
       let dataSource = _dataSource, let old
     else {
@@ -684,6 +687,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
 }
 
 extension WebListView: _WebSessionList {
+  func _lastChangeText() -> WebListChange? { lastChange }
+
   func _diffed(round: Int, _ diff: any Sendable) {
     _diffed(round: round, diff as? _MergedDiff<Section, Item>)
   }

@@ -247,6 +247,18 @@ public final class WebSession {
     _listNames.compactMap { _lists[$0]?._state() }
   }
 
+  /// Whether each list keeps the last change its data source applied
+  /// (``WebListView/lastChange``), for a debugging tool such as the batch
+  /// inspector: `false` by default. It costs the memory of one more
+  /// snapshot per list.
+  public var recordsChanges = false
+
+  /// The last change the data source of the list `name` applied while
+  /// ``recordsChanges`` was on; `nil` for an unknown list or before one.
+  public func lastChange(ofList name: String) -> WebListChange? {
+    _lists[name]?._lastChangeText()
+  }
+
   /// What the page shows besides its lists, as the app set it: sent to
   /// the page after each `ready`, and each change as it is made.
   public private(set) var pageTexts = WebPageTexts()
@@ -628,6 +640,8 @@ protocol _WebSessionList: AnyObject {
   /// What the page's HTML shows of the list before its socket connects,
   /// laid out for `viewport`.
   func _firstPaint(in viewport: WebListViewport) -> WebReloadMessage?
+  /// ``WebListView/lastChange``.
+  func _lastChangeText() -> WebListChange?
   /// What the page shows of the list.
   func _state() -> WebListState
   /// The page acknowledged `seq`; returns an error if it was never sent.
