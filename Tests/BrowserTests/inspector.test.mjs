@@ -115,15 +115,13 @@ describe('the batch inspector', () => {
     for (let step = 1; step <= start.steps.length; step += 1) {
       await page.evaluate(() => { window.pointedOut = []; });
       await page.evaluate(setField, 'step', String(step));
-      const read = await check(page, {
-        what: `step ${step}`,
-        accepts: (state) => state.lists[0].sections.length > 0,
-      });
-      const now = await page.waitFor(
+      // The server makes the step's line current once the page has shown it.
+      await page.waitFor(
         (wanted) => document.querySelector('[data-step][aria-current=step]')
           ?.getAttribute('data-step') === String(wanted),
-        { args: [step], what: `line ${step} current` })
-        .then(() => page.evaluate(`(${readInspector})()`));
+        { args: [step], what: `line ${step} current` });
+      const read = await check(page, { what: `step ${step}` });
+      const now = await page.evaluate(`(${readInspector})()`);
       assert.deepEqual(now.sections, read.client.find((list) => list.sections).sections
         .map(({ id, items }) => ({ id, items })));
       const [kind] = now.steps[step - 1].text.split(' "');
@@ -160,12 +158,14 @@ describe('the batch inspector', () => {
 
     // Back to the start in one move: the old snapshot again.
     await page.evaluate(setField, 'step', '0');
-    await check(page, { what: 'step 0 again' });
     await page.waitFor(() => document.querySelector('[data-step][aria-current]') === null,
       { what: 'no line current' });
+    await check(page, { what: 'step 0 again' });
     assert.deepEqual((await page.evaluate(`(${readInspector})()`)).sections, sectionsOf(start.old));
     if (SCREENSHOTS !== null) {
       await page.evaluate(setField, 'step', '2');
+      await page.waitFor(() => document.querySelector('[data-step="2"][aria-current]') !== null,
+        { what: 'step 2 shown' });
       await check(page, { what: 'step 2 for the screenshot' });
       await page.screenshot(join(SCREENSHOTS, 'inspector.png'));
     }

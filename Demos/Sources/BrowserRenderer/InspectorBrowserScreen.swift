@@ -256,19 +256,20 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
     session.setMaximum(steps.steps.count, forControl: "step")
     session.setText(
       BatchTestExport.test(old: pair.old, new: pair.new, batch: batch), forElement: "test")
+    session.setLines(WebPageLines(steps.steps.map(\.text)), forElement: "step")
     shownStep = -1
     go(to: 0)
   }
 
-  /// Shows the list after `step` steps, animated from what it shows.
+  /// Shows the list after `step` steps, animated from what it shows; the
+  /// step's line is current once the page has shown it (its apply
+  /// completed), so a page that sees it current sees the list after it.
   private func go(to step: Int, isolation: isolated any Actor = #isolation) {
     guard let steps else { return }
     wantedStep = step
     session.setValue(String(step), forControl: "step")
-    session.setLines(
-      WebPageLines(steps.steps.map(\.text), current: step > 0 ? step - 1 : nil),
-      forElement: "step")
     let dataSource = dataSource
+    let session = session
     actions.perform { [weak self] in
       guard let self, let shown = self.steps, shown.old == steps.old, shown.new == steps.new,
         shown.batch == steps.batch, self.shownStep != self.wantedStep
@@ -289,6 +290,10 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
       snapshot.reconfigureItems(
         changed.filter { !snapshot.reconfiguredItemIdentifiers.contains($0) })
       await dataSource.apply(snapshot)
+      // The line of the step shown is current once the page has shown it.
+      guard self.steps?.batch == steps.batch, self.shownStep == to else { return }
+      session.setLines(
+        WebPageLines(steps.steps.map(\.text), current: to > 0 ? to - 1 : nil), forElement: "step")
     }
   }
 
