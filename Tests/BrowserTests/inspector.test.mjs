@@ -202,7 +202,10 @@ describe('the batch inspector', () => {
       const taken = await inspector.waitFor(
         () => document.querySelector('[data-error]').textContent === ''
           && JSON.parse(document.querySelector('[name=new]').value).sections
-            .some((section) => section.items.some((item) => /ka/i.test(item))),
+            .some((section) => section.items.some((item) => /ka/i.test(item)))
+          && document.querySelectorAll('[data-step]').length === Object.values(
+            JSON.parse(document.querySelector('[name=batch]').value))
+            .reduce((sum, list) => sum + list.length, 0),
         { what: 'the mountains\' last two applies' })
         .then(() => inspector.evaluate(`(${readInspector})()`));
       assert.deepEqual(sectionsOf(taken.new),

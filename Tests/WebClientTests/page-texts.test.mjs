@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  applyPageTexts, pageTextsProblem,
+  applyPageTexts, pageTextsProblem, wireCopyButtons,
 } from '../../Sources/DiffableWeb/Resources/client/page-texts.js';
 import { FakeDocument } from './fake-dom.mjs';
 
@@ -87,4 +87,33 @@ test('malformed page messages are refused with what is wrong', () => {
     if (problem === null) assert.equal(found, null);
     else assert.match(found ?? '', problem);
   }
+});
+
+test('a copy button copies its text; a new text takes its mark away', async () => {
+  const { document, error } = inspectorDocument();
+  const button = document.createElement('button');
+  button.setAttribute('data-diffable-copy', 'error');
+  document.body.append(button);
+  const copied = [];
+  wireCopyButtons(document.body, { writeText: async (text) => { copied.push(text); } });
+  applyPageTexts(document, { ...empty, texts: { error: '@Test func a() {}' } });
+  button.dispatch('click');
+  await new Promise((resolve) => { setImmediate(resolve); });
+  assert.deepEqual(copied, ['@Test func a() {}']);
+  assert.ok(button.hasAttribute('data-copied'));
+  applyPageTexts(document, { ...empty, texts: { error: 'another' } });
+  assert.ok(!button.hasAttribute('data-copied'), 'the mark was for the old text');
+  assert.equal(error.textContent, 'another');
+
+  // No clipboard, or one that refuses: nothing happens, nothing throws.
+  const bare = inspectorDocument();
+  const other = bare.document.createElement('button');
+  other.setAttribute('data-diffable-copy', 'error');
+  bare.document.body.append(other);
+  wireCopyButtons(bare.document.body, undefined);
+  other.dispatch('click');
+  wireCopyButtons(bare.document.body, { writeText: () => Promise.reject(new Error('denied')) });
+  other.dispatch('click');
+  await new Promise((resolve) => { setImmediate(resolve); });
+  assert.ok(!other.hasAttribute('data-copied'));
 });

@@ -99,6 +99,7 @@ public enum WebPages {
       data-diffable-input="step" min="0" max="0" value="0" step="1"></label>
       <ol class="inspector-steps" data-diffable-lines="step" aria-label="Steps"></ol>
       <details><summary>Copy as a test</summary>\
+      <button type="button" data-diffable-copy="test">Copy</button>\
       <pre data-export="test" data-diffable-text="test"></pre></details>
       </div>
       """

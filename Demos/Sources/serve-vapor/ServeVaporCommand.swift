@@ -57,9 +57,12 @@ enum DemoRoutes {
   static func register(on app: Application, registry: WebPageRegistry) {
     app.get { _ in Response(.html(WebPages.index)) }
     for page in WebPages.pages {
-      app.webPage(
-        "demos", PathComponent(stringLiteral: page.name), document: page.document,
-        registry: registry)
+      // `/demos/NAME` for a seed screen, `/NAME` for a tool.
+      let components = page.path.split(separator: "/").map {
+        PathComponent(stringLiteral: String($0))
+      }
+      app.grouped(Array(components.dropLast())).webPage(
+        components[components.count - 1], document: page.document, registry: registry)
     }
     app.webClient(at: [PathComponent(stringLiteral: String(WebPages.clientPath.dropFirst()))])
     app.get("state", ":id") { request -> Response in

@@ -2,7 +2,8 @@
 // message, Documentation/Web.md): the text of `[data-diffable-text=NAME]`
 // elements, the value and `max` of `[data-diffable-input=NAME]` controls,
 // and the lines of `[data-diffable-lines=NAME]` elements, one `<li
-// data-NAME="K">` each (K from 1). Everything is written as text or as a
+// data-NAME="K">` each (K from 1); and the buttons that copy a text
+// (`[data-diffable-copy=NAME]`). Everything is written as text or as a
 // property of a control, never as HTML; names are compared as strings,
 // never put into a selector.
 
@@ -66,6 +67,9 @@ export function applyPageTexts(document, message) {
   const root = document.body ?? document;
   for (const [name, text] of Object.entries(message.texts)) {
     for (const element of named(root, 'data-diffable-text', name)) element.textContent = text;
+    for (const button of named(root, 'data-diffable-copy', name)) {
+      button.removeAttribute('data-copied');
+    }
   }
   for (const [name, maximum] of Object.entries(message.maxima)) {
     for (const control of named(root, 'data-diffable-input', name)) control.max = String(maximum);
@@ -84,5 +88,30 @@ export function applyPageTexts(document, message) {
         return line;
       }));
     }
+  }
+}
+
+/**
+ * Makes each `button[data-diffable-copy=NAME]` under `root` copy the text
+ * of the page's first `[data-diffable-text=NAME]` element to the
+ * clipboard when clicked (an exported test, say); once it is copied, the
+ * button has `data-copied` until the text changes or it is clicked again.
+ * Without a clipboard (an insecure origin), the button does nothing.
+ *
+ * @param {Element} root
+ * @param {{writeText(text: string): Promise<void>} | undefined} clipboard
+ */
+export function wireCopyButtons(root, clipboard) {
+  for (const button of root.querySelectorAll('[data-diffable-copy]')) {
+    button.addEventListener('click', () => {
+      button.removeAttribute('data-copied');
+      const name = button.getAttribute('data-diffable-copy');
+      const [source] = named(root, 'data-diffable-text', name);
+      if (source === undefined || clipboard === undefined) return;
+      const text = source.textContent;
+      clipboard.writeText(text).then(() => {
+        if (source.textContent === text) button.setAttribute('data-copied', '');
+      }, () => {});
+    });
   }
 }

@@ -22,7 +22,7 @@
 import { closeNotice, connect } from './connection.js';
 import { WIRE_VERSION } from './messages.js';
 import { createModel } from './model.js';
-import { applyPageTexts } from './page-texts.js';
+import { applyPageTexts, wireCopyButtons } from './page-texts.js';
 import { createStats } from './render-plan.js';
 import { createRenderer } from './renderer.js';
 import { IDLE, dragStep, keyMove, refusalWords } from './reorder-plan.js';
@@ -598,6 +598,8 @@ export function boot({ window = globalThis } = {}) {
   // Forms that send what is typed: each submission is one `input`, named by
   // the form, sent once (never again after a reconnect); the field is
   // cleared once it went out, and keeps its text when it could not.
+  wireCopyButtons(document.body, window.navigator?.clipboard);
+
   for (const form of document.querySelectorAll('[data-diffable-submit]')) {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
