@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
     .library(name: "DiffableUIKit", targets: ["DiffableUIKit"]),
+    .library(name: "DiffableWebTools", targets: ["DiffableWebTools"]),
     .library(name: "DiffableWebHummingbird", targets: ["DiffableWebHummingbird"]),
     .library(name: "DiffableWebVapor", targets: ["DiffableWebVapor"]),
     .executable(name: "diffable", targets: ["DiffableCommand"]),
@@ -104,6 +105,15 @@ let package = Package(
       name: "DiffableWebTests",
       dependencies: [
         "DiffableWeb", "DiffableCore", "DiffableEngine", "CollectionLayout", "DiffableTestSupport",
+      ]),
+    // Tools served as pages of lists: the batch inspector.
+    .target(
+      name: "DiffableWebTools",
+      dependencies: ["DiffableWeb", "DiffableCore", "DiffableEngine", "CollectionLayout"]),
+    .testTarget(
+      name: "DiffableWebToolsTests",
+      dependencies: [
+        "DiffableWebTools", "DiffableWeb", "DiffableCore", "DiffableEngine", "DiffableTestSupport",
       ]),
     // The page the server integrations' tests serve.
     .target(

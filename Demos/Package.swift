@@ -82,6 +82,7 @@ let package = Package(
         .product(name: "Diffable", package: "swift-diffable"),
         .product(name: "CollectionLayout", package: "swift-diffable"),
         .product(name: "DiffableWeb", package: "swift-diffable"),
+        .product(name: "DiffableWebTools", package: "swift-diffable"),
       ],
       swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     // The servers' options: where to listen.
@@ -179,6 +180,7 @@ let package = Package(
       dependencies: [
         "BrowserRenderer", "DemoServer", "DemoOptions", "ServeCommand", "DemoScreens",
         .product(name: "DiffableWeb", package: "swift-diffable"),
+        .product(name: "DiffableWebTools", package: "swift-diffable"),
         .product(name: "DiffableWebHummingbird", package: "swift-diffable"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

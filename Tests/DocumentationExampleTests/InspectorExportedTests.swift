@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // The tests the batch inspector exports ("Copy as a test"), as it writes
 // them for its example pair, and for that pair with a batch edited by
-// hand that the validator refuses. Demos' InspectorTests checks that the
+// hand that the validator refuses. DiffableWebToolsTests checks that the
 // inspector writes exactly these; `swift test` compiles and runs them.
 
 import Diffable

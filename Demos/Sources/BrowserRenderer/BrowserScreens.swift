@@ -2,6 +2,7 @@ import CollectionLayout
 import DemoScreens
 import Diffable
 import DiffableWeb
+import DiffableWebTools
 import Foundation
 
 /// The seed screens in browser pages: for each page, the screen model the
@@ -67,11 +68,24 @@ public struct BrowserScreens: Sendable {
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
         interval: scanInterval)
     case "inspector":
-      return InspectorBrowserScreen(session: session, listName: page.listName)
+      return BatchInspectorScreen(
+        session: session, listName: page.listName, sources: WebPages.inspector.sources)
     default:
       preconditionFailure(
         "BrowserScreens.make(page:session:): no screen for the page \(page.name.debugDescription)")
     }
+  }
+}
+
+// MARK: - The inspector
+
+/// The batch inspector (`DiffableWebTools`) among the screens: its
+/// `stop(isolation:)` is the screen's.
+extension BatchInspectorScreen: BrowserScreen {
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
+
+  public func opened() async {
+    await settled()
   }
 }
 

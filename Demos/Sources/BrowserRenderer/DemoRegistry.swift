@@ -1,4 +1,5 @@
 import DiffableWeb
+import DiffableWebTools
 import Foundation
 
 /// A seed screen shown in a browser page: it owns its data sources, made
@@ -38,10 +39,10 @@ extension WebPageRegistry {
       // The seed screens keep their last change, for the inspector.
       page.session.recordsChanges = WebPages.demos.contains(demo)
       let screen = screens.make(page: demo, session: page.session)
-      if let inspector = screen as? InspectorBrowserScreen {
+      if let inspector = screen as? BatchInspectorScreen {
         let id = page.id
-        inspector.takeChange = { name in
-          await reference.registry?.lastChange(ofDemo: name, openBesides: id)
+        inspector.takeChange = { source in
+          await reference.registry?.lastChange(of: source, besides: id)
         }
       }
       let delegate = ScreenOfPage(screen)
@@ -51,23 +52,6 @@ extension WebPageRegistry {
     }
     reference.registry = registry
     return registry
-  }
-
-  /// The latest change of the list of the seed screen `name` on a page
-  /// issued to the same browser as the page `id` (another tab), if one
-  /// has a change.
-  func lastChange(ofDemo name: String, openBesides id: String) async -> WebListChange? {
-    guard let demo = WebPages.demos.first(where: { $0.name == name }) else { return nil }
-    var latest: WebListChange?
-    for other in pageIDs(sharingBrowserWith: id) where other != id {
-      guard let page = page(id: other),
-        let change = await page.run({
-          $0.path == demo.path ? $0.session.lastChange(ofList: demo.listName) : nil
-        })
-      else { continue }
-      if latest.map({ change.applied > $0.applied }) ?? true { latest = change }
-    }
-    return latest
   }
 
   /// The answer to `GET /state/ID` for the page `id`: ``stateJSON(id:)``,

@@ -1,4 +1,5 @@
 import DiffableWeb
+import DiffableWebTools
 
 /// A browser page of a seed screen or a tool: its identifier, path, title
 /// and the one line the index says of it.
@@ -70,65 +71,17 @@ public enum WebPages {
       summary:
         "Two snapshots in, the batch update between them out: step through it, edit it, "
         + "copy it as a test.",
-      listName: "inspector", controls: inspectorControls, style: inspectorStyle)
+      listName: BatchInspector.listName, controls: inspector.controls, style: BatchInspector.style)
   ]
 
-  /// The inspector's fields, its error line, its step range and steps, and
-  /// its test; the fields hold the example pair until the page connects.
-  static var inspectorControls: String {
-    let (old, new, batch) = InspectorBrowserScreen.exampleTexts
-    func field(_ name: String, _ label: String, _ text: String) -> String {
-      """
-      <label class="inspector-field">\(label)<textarea name="\(name)" \
-      data-diffable-input="\(name)" spellcheck="false" autocomplete="off" \
-      rows="4">\(WebPageDocument.escaped(text))</textarea></label>
-      """
-    }
-    return """
-      <div class="inspector-controls">
-      <form class="inspector-take" data-diffable-submit="take">\
-      <select name="take" aria-label="A seed screen open in another tab">\
-      <option value="">A seed screen open in another tab…</option>\
-      \(demos.map { "<option value=\"\($0.name)\">\($0.title)</option>" }.joined())</select> \
-      <button type="submit">Take its last two applies</button></form>
-      \(field("old", "Old snapshot", old))
-      \(field("new", "New snapshot", new))
-      \(field("batch", "Batch update (edit it to check your own)", batch))
-      <p data-error data-diffable-text="error" role="alert"></p>
-      <label class="inspector-field">Step <input type="range" name="step" \
-      data-diffable-input="step" min="0" max="0" value="0" step="1"></label>
-      <ol class="inspector-steps" data-diffable-lines="step" aria-label="Steps"></ol>
-      <details><summary>Copy as a test</summary>\
-      <button type="button" data-diffable-copy="test">Copy</button>\
-      <pre data-export="test" data-diffable-text="test"></pre></details>
-      </div>
-      """
+  /// The batch inspector of the seed screens: it can take the last two
+  /// applies of each.
+  public static var inspector: BatchInspector {
+    BatchInspector(
+      sources: demos.map {
+        BatchInspector.Source(name: $0.name, title: $0.title, path: $0.path, list: $0.listName)
+      })
   }
-
-  /// The inspector's layout: the fields beside the list when there is room.
-  static let inspectorStyle = """
-    .inspector-controls { display: flex; flex-direction: column; gap: 8px; padding: 0 1rem; \
-    overflow: auto; }
-    .inspector-take { display: flex; gap: 8px; flex-wrap: wrap; }
-    .inspector-take select, .inspector-take button { font: inherit; }
-    .inspector-field { display: flex; flex-direction: column; gap: 4px; font-size: 0.9rem; }
-    .inspector-field textarea { font: 13px/1.4 ui-monospace, monospace; resize: vertical; \
-    padding: 6px; border-radius: 8px; border: 1px solid var(--diffable-separator); \
-    background: var(--diffable-surface); color: inherit; }
-    [data-error] { margin: 0; color: #c0392b; font-size: 0.9rem; overflow-wrap: anywhere; \
-    white-space: pre-line; }
-    [data-error]:empty { display: none; }
-    .inspector-steps { margin: 0; padding-left: 1.5rem; font: 13px/1.5 ui-monospace, monospace; }
-    .inspector-steps [aria-current] { font-weight: 700; color: var(--diffable-accent); }
-    .inspector-steps [aria-invalid] { color: #c0392b; text-decoration: underline wavy; }
-    [data-export=test] { font-size: 12px; overflow: auto; padding: 8px; \
-    background: var(--diffable-surface); border-radius: 8px; }
-    @media (min-width: 800px) {
-      body { display: grid; grid-template: auto minmax(0, 1fr) / minmax(0, 1fr) minmax(0, 1fr); }
-      body > header { grid-column: 1 / -1; }
-    }
-    @media (max-width: 799px) { .inspector-controls { max-height: 45vh; } }
-    """
 
   /// The seed screens, in the index's order.
   public static let demos: [DemoPage] = [

@@ -2,6 +2,7 @@ import BrowserRenderer
 import CollectionLayout
 import DemoScreens
 import DiffableWeb
+import DiffableWebTools
 import Foundation
 import Testing
 
@@ -243,11 +244,12 @@ import Testing
 
   @Test @MainActor func eachPageHasItsScreenAndItsList() throws {
     let screens = BrowserScreens(mountains: testMountains)
-    for page in WebPages.demos {
+    for page in WebPages.pages {
       let session = WebSession()
       let screen = screens.make(page: page, session: session)
       #expect(session.listNames == [page.listName])
       switch page.name {
+      case "inspector": #expect(screen is BatchInspectorScreen)
       case "mountains": #expect(screen is MountainsBrowserScreen)
       case "sort": #expect(screen is SortBrowserScreen)
       case "reststop": #expect(screen is RestStopBrowserScreen)
@@ -256,6 +258,7 @@ import Testing
       case "chat": #expect(screen is ChatBrowserScreen)
       default: #expect(screen is WifiBrowserScreen)
       }
+      // Every screen stops, through the protocol as the registry stops it.
       screen.stop(isolation: MainActor.shared)
     }
   }

@@ -1,10 +1,11 @@
 import CollectionLayout
-import DemoScreens
-import Diffable
-import DiffableWeb
+public import DiffableCore
+import DiffableEngine
+public import DiffableWeb
 import Foundation
 
-/// The batch inspector (`/inspector`): two snapshots in (`old`, `new`, as
+/// The screen of a batch inspector's page (``BatchInspector``): two
+/// snapshots in (`old`, `new`, as
 /// `diffable diff` reads them), the batch between them in `batch` (which
 /// can be edited by hand), its operations as lines (`step`), and the list
 /// `inspector` showing the list after the step the `step` range chooses,
@@ -12,7 +13,7 @@ import Foundation
 /// message for a batch it refuses shows in `error`, at the first operation
 /// without which it would say something else; `test` holds a Swift Testing
 /// test that reproduces the pair and the batch.
-public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
+public final class BatchInspectorScreen: WebSessionDelegate {
   /// The most items a snapshot may hold, and operations a batch: stepping
   /// costs the items times the steps.
   public static let maximumItems = 1_000
@@ -35,16 +36,19 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
 
   private let session: WebSession
   private let dataSource: DiffableDataSource<String, String>
-  private let actions = ActionsInOrder()
+  private let actions = _InspectorActions()
   /// The texts of the two snapshots and of the batch, as last typed.
   private var texts: [String: String] = [:]
   /// The pair the page shows, once both snapshots read.
   private var pair: (old: TextSnapshot, new: TextSnapshot)?
   /// The batch the page shows and its steps, when it is valid.
   public private(set) var steps: BatchSteps?
-  /// Finds the last change of the seed screen of a name on a page open in
-  /// another tab of the same browser (`take`); the demo registry sets it.
-  public var takeChange: (@Sendable (String) async -> WebListChange?)?
+  /// The pages whose last change the page can take (`take`, by name).
+  public let sources: [BatchInspector.Source]
+  /// Finds the last change of the source of a name on a page open in
+  /// another tab of the same browser (`take`); ``BatchInspector/fill(_:registry:)``
+  /// sets it.
+  public var takeChange: (@Sendable (BatchInspector.Source) async -> WebListChange?)?
 
   /// What the list shows, or will once its applies are done.
   public var shownSnapshot: TextSnapshot { dataSource.snapshot() }
@@ -52,11 +56,14 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
   public private(set) var wantedStep = 0
   public private(set) var shownStep = 0
 
-  /// The inspector in the list `listName` of `session`.
+  /// The inspector in the list `listName` of `session`, which can take the
+  /// last change of `sources`.
   public init(
-    session: WebSession, listName: String, isolation: isolated any Actor = #isolation
+    session: WebSession, listName: String, sources: [BatchInspector.Source] = [],
+    isolation: isolated any Actor = #isolation
   ) {
     self.session = session
+    self.sources = sources
     let view: WebListView<String, String> = session.listView(
       named: listName,
       layout: .list(using: ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary))
@@ -131,26 +138,26 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
     }
   }
 
-  /// Takes the last two applies of the seed screen `name` in another tab:
-  /// its snapshots fill the fields, and their batch shows.
+  /// Takes the last two applies of the source `name` in another tab of
+  /// the browser: its snapshots fill the fields, and their batch shows.
   private func take(_ name: String, isolation: isolated any Actor = #isolation) {
-    guard let demo = WebPages.demos.first(where: { $0.name == name }) else {
+    guard let source = sources.first(where: { $0.name == name }) else {
       return session.setText(
-        "take: \(String(reflecting: String(name.prefix(40)))) is no seed screen",
+        "take: \(String(reflecting: String(name.prefix(40)))) is not a page the inspector reads",
         forElement: "error")
     }
     let takeChange = takeChange
     actions.perform { [self] in
-      guard let change = await takeChange?(name) else {
+      guard let change = await takeChange?(source) else {
         return self.session.setText(
-          "take: no other tab of this browser shows \(demo.title) with a change yet: open "
-            + "\(demo.path) in another tab and change it", forElement: "error")
+          "take: no other tab of this browser shows \(source.title) with a change yet: open "
+            + "\(source.path) in another tab and change it", forElement: "error")
       }
       for (field, snapshot) in [("old", change.old), ("new", change.new)] {
         guard snapshot.numberOfItems <= Self.maximumItems else {
           return self.session.setText(
-            "take: the \(field) snapshot of \(demo.title) has \(snapshot.numberOfItems) items; the "
-              + "inspector takes at most \(Self.maximumItems)", forElement: "error")
+            "take: the \(field) snapshot of \(source.title) has \(snapshot.numberOfItems) items; "
+              + "the inspector takes at most \(Self.maximumItems)", forElement: "error")
         }
       }
       for (field, snapshot) in [("old", change.old), ("new", change.new)] {
@@ -333,20 +340,45 @@ public final class InspectorBrowserScreen: BrowserScreen, WebSessionDelegate {
 
   private static func jsonKey(_ key: String) -> String { "\"\(key)\"" }
 
-  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
-
-  public func opened() async {
+  /// Returns when what the page asked for so far is shown (its applies
+  /// done): the page's first paint waits for it.
+  public func settled(isolation: isolated (any Actor)? = #isolation) async {
     await actions.wait()
   }
 
-  public func stop(isolation: isolated any Actor) {
+  /// Stops what the screen was doing: its page is dropped.
+  public func stop(isolation: isolated any Actor = #isolation) {
     actions.cancel()
   }
+}
+
+/// The screen's applies and takes, one after the other in the order asked.
+final class _InspectorActions {
+  private var last: Task<Void, Never>?
+
+  /// Runs `action` on the caller's actor once those asked before it ran.
+  func perform(
+    isolation: isolated any Actor = #isolation, _ action: @escaping () async -> Void
+  ) {
+    let previous = last
+    last = Task {
+      _ = isolation
+      await previous?.value
+      await action()
+    }
+  }
+
+  /// Returns when every action asked for so far has run.
+  func wait(isolation: isolated (any Actor)? = #isolation) async { await last?.value }
+
+  /// Cancels the last action asked for.
+  func cancel() { last?.cancel() }
 }
 
 /// What is wrong with a snapshot or batch the inspector was given, in one
 /// line.
 public struct InspectorInputError: Error, CustomStringConvertible {
+  /// The line shown in the page's error.
   public let description: String
   init(_ description: String) { self.description = description }
 }

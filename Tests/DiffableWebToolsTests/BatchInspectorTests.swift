@@ -1,24 +1,30 @@
-import BrowserRenderer
-import DemoScreens
-import Diffable
+import DiffableCore
 import DiffableWeb
+import DiffableWebTools
 import Foundation
 import Testing
 
 /// The inspector's screen without a page: what it sets on the page for
 /// each input, and the list it shows.
 @MainActor
-@Suite struct InspectorTests {
+@Suite struct BatchInspectorTests {
+  /// Two pages whose last change the inspector can take.
+  nonisolated static let mountains = BatchInspector.Source(
+    name: "mountains", title: "Mountains", path: "/demos/mountains", list: "mountains")
+  nonisolated static let sort = BatchInspector.Source(
+    name: "sort", title: "Insertion sort", path: "/demos/sort", list: "sort")
+
   /// An inspector on a session of its own, opened.
-  static func inspector() async -> (WebSession, InspectorBrowserScreen) {
+  static func inspector() async -> (WebSession, BatchInspectorScreen) {
     let session = WebSession()
-    let screen = InspectorBrowserScreen(session: session, listName: "inspector")
-    await screen.opened()
+    let screen = BatchInspectorScreen(
+      session: session, listName: "inspector", sources: [mountains, sort])
+    await screen.settled()
     return (session, screen)
   }
 
   /// What the list shows, as `section: items` lines.
-  static func shown(_ screen: InspectorBrowserScreen) -> [String] {
+  static func shown(_ screen: BatchInspectorScreen) -> [String] {
     let snapshot = screen.shownSnapshot
     return snapshot.sectionIdentifiers.map { section in
       "\(section): " + snapshot.itemIdentifiers(inSection: section).joined(separator: " ")
@@ -27,16 +33,16 @@ import Testing
 
   /// Tells the screen that the page's control `name` now says `value`.
   static func type(
-    _ value: String, in name: String, _ session: WebSession, _ screen: InspectorBrowserScreen
+    _ value: String, in name: String, _ session: WebSession, _ screen: BatchInspectorScreen
   ) async {
     screen.session(
       session, didReceive: WebInput(name: name, value: value), isolation: MainActor.shared)
-    await screen.opened()
+    await screen.settled()
   }
 
   @Test func theExampleOpensAtItsFirstStepWithItsBatchStepsAndTest() async throws {
     let (session, screen) = await Self.inspector()
-    let (old, new) = InspectorBrowserScreen.example
+    let (old, new) = BatchInspectorScreen.example
     let batch = BatchUpdate(from: old, to: new)
     let texts = session.pageTexts
     #expect(
@@ -64,7 +70,7 @@ import Testing
 
   @Test func aRefusedEditShowsTheValidatorsMessageAtItsOperationAndKeepsTheDrawing() async throws {
     let (session, screen) = await Self.inspector()
-    let (old, new) = InspectorBrowserScreen.example
+    let (old, new) = BatchInspectorScreen.example
     var batch = BatchUpdate(from: old, to: new)
     batch.itemDeletes.append(IndexPath(item: 0, section: 1))
     let before = Self.shown(screen)
@@ -81,7 +87,7 @@ import Testing
     // Emptied, the field gets the batch between the snapshots again.
     await Self.type(" ", in: "batch", session, screen)
     #expect(session.pageTexts.texts["error"] == "")
-    #expect(session.pageTexts.values["batch"] == InspectorBrowserScreen.exampleTexts.batch)
+    #expect(session.pageTexts.values["batch"] == BatchInspectorScreen.exampleTexts.batch)
     #expect(session.pageTexts.lines["step"]?.invalid == nil)
   }
 
@@ -115,15 +121,15 @@ import Testing
     new.appendSections(["peaks"])
     new.appendItems(["Kangchenjunga", "K2"], toSection: "peaks")
     let change = WebListChange(old: old, new: new, applied: .now)
-    screen.takeChange = { name in
-      answer.yield(name)
-      return name == "mountains" ? change : nil
+    screen.takeChange = { source in
+      answer.yield(source.name)
+      return source == Self.mountains ? change : nil
     }
     await Self.type("mountains", in: "take", session, screen)
     var names = asked.makeAsyncIterator()
     #expect(await names.next() == "mountains")
-    #expect(session.pageTexts.values["old"] == InspectorBrowserScreen.json(old))
-    #expect(session.pageTexts.values["new"] == InspectorBrowserScreen.json(new))
+    #expect(session.pageTexts.values["old"] == BatchInspectorScreen.json(old))
+    #expect(session.pageTexts.values["new"] == BatchInspectorScreen.json(new))
     #expect(session.pageTexts.texts["error"] == "")
     #expect(screen.steps?.batch == BatchUpdate(from: old, to: new))
 
@@ -134,12 +140,13 @@ import Testing
         == "take: no other tab of this browser shows Insertion sort with a change yet: open "
         + "/demos/sort in another tab and change it")
     await Self.type("inspector", in: "take", session, screen)
-    #expect(session.pageTexts.texts["error"] == #"take: "inspector" is no seed screen"#)
+    #expect(
+      session.pageTexts.texts["error"] == #"take: "inspector" is not a page the inspector reads"#)
   }
 
   @Test func tooManyItemsAreRefused() async {
     let (session, screen) = await Self.inspector()
-    let items = (0...InspectorBrowserScreen.maximumItems).map { "\"i\($0)\"" }.joined(
+    let items = (0...BatchInspectorScreen.maximumItems).map { "\"i\($0)\"" }.joined(
       separator: ",")
     await Self.type(
       #"{"sections": [{"id": "a", "items": [\#(items)]}]}"#, in: "old", session, screen)
@@ -148,18 +155,18 @@ import Testing
 
   /// The file of tests the documentation example tests compile and run.
   static let exportedTests = URL(filePath: #filePath).deletingLastPathComponent()
-    .appending(path: "../../../Tests/DocumentationExampleTests/InspectorExportedTests.swift")
+    .appending(path: "../DocumentationExampleTests/InspectorExportedTests.swift")
 
   /// What that file must say: the example's test, then a refused edit's.
   static var expectedExports: String {
-    let (old, new) = InspectorBrowserScreen.example
+    let (old, new) = BatchInspectorScreen.example
     var refused = BatchUpdate(from: old, to: new)
     refused.itemInserts.removeLast()
     return """
       // swift-format-ignore-file
       // The tests the batch inspector exports ("Copy as a test"), as it writes
       // them for its example pair, and for that pair with a batch edited by
-      // hand that the validator refuses. Demos' InspectorTests checks that the
+      // hand that the validator refuses. DiffableWebToolsTests checks that the
       // inspector writes exactly these; `swift test` compiles and runs them.
 
       \(BatchTestExport.test(old: old, new: new, batch: BatchUpdate(from: old, to: new)))\

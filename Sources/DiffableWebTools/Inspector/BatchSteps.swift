@@ -1,4 +1,4 @@
-import Diffable
+public import DiffableCore
 import Foundation
 
 /// The snapshots the inspector reads and shows: identifiers are strings,

@@ -1,4 +1,4 @@
-import Diffable
+public import DiffableCore
 
 /// A Swift Testing test that reproduces what the inspector shows: it
 /// builds the two snapshots, marks included, and checks the batch: that

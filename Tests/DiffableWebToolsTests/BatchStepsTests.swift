@@ -1,5 +1,6 @@
-import DemoScreens
-import Diffable
+import DiffableCore
+import DiffableTestSupport
+import DiffableWebTools
 import Foundation
 import Testing
 
@@ -22,8 +23,8 @@ struct BatchStepsTests {
 
   /// A random pair of snapshots over a few sections and items: sections
   /// come, go and move; items come, go and move within and across them.
-  static func randomPair(_ random: inout DemoRandom) -> (TextSnapshot, TextSnapshot) {
-    func make(_ random: inout DemoRandom) -> TextSnapshot {
+  static func randomPair(_ random: inout SeededRandom) -> (TextSnapshot, TextSnapshot) {
+    func make(_ random: inout SeededRandom) -> TextSnapshot {
       let sections = ["s0", "s1", "s2", "s3", "s4"].filter { _ in
         Int.random(in: 0..<4, using: &random) > 0
       }
@@ -89,7 +90,7 @@ struct BatchStepsTests {
 
   @Test("over random pairs: the last step is the new snapshot, each step changes one thing")
   func randomPairs() throws {
-    var random = DemoRandom(seed: 31)
+    var random = SeededRandom(seed: 31)
     for _ in 0..<400 {
       let (old, new) = Self.randomPair(&random)
       let batch = BatchUpdate(from: old, to: new)
