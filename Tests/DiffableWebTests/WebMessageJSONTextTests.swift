@@ -268,6 +268,7 @@ struct WebMessageJSONTextTests {
           announce: Self.edgeStrings.joined(separator: "\n"))),
       .error(message: Self.edgeStrings.joined()),
       .pong(id: Int.min),
+      .text(name: "\u{1}/\"", text: Self.edgeStrings.joined(separator: "<br>")),
     ]
     for message in messages {
       let data = try message.jsonData()

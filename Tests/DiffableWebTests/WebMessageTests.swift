@@ -239,7 +239,7 @@ struct WebMessageTests {
       (#"{"type": "reload"}"#, "missing key 'v'"),
       (
         #"{"v": 1, "type": "patch"}"#,
-        #"unknown message type "patch"; expected one of reload, batch, layout, visible, error, pong, scroll, refused at .type"#
+        #"unknown message type "patch"; expected one of reload, batch, layout, visible, error, pong, scroll, refused, text at .type"#
       ),
       (
         #"{"v": 1, "type": "reload", "list": "m", "seq": 1, "sections": []}"#,

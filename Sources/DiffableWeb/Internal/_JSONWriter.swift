@@ -599,6 +599,12 @@ extension WebServerMessage {
       writer.raw(#","reason":"#)
       writer.string(reason)
       writer.raw(#","type":"refused","v":1}"#)
+    case .text(let name, let text):
+      writer.raw(#"{"name":"#)
+      writer.string(name)
+      writer.raw(#","text":"#)
+      writer.string(text)
+      writer.raw(#","type":"text","v":1}"#)
     }
   }
 

@@ -34,6 +34,11 @@ public enum WebServerMessage: Sendable, Hashable {
   /// "reason": "..."}`. An accepted move is answered by the `batch` that
   /// makes it.
   case refused(list: String, item: String, reason: String)
+  /// The app's text for the page's elements named `name`
+  /// (``WebSession/setText(_:named:)``): the page sets the text of each
+  /// element with `data-diffable-text="NAME"` to `text`, as text, never as
+  /// markup: `{"v": 1, "type": "text", "name": "error", "text": "..."}`.
+  case text(name: String, text: String)
 
   /// The message's `"type"`.
   var _typeName: String {
@@ -46,6 +51,7 @@ public enum WebServerMessage: Sendable, Hashable {
     case .pong: "pong"
     case .scroll: "scroll"
     case .refused: "refused"
+    case .text: "text"
     }
   }
 
@@ -99,12 +105,13 @@ extension WebServerMessage: Decodable {
   enum _PongKeys: String, CodingKey, CaseIterable { case v, type, id }
   enum _ScrollKeys: String, CodingKey, CaseIterable { case v, type, list, x, y, animated }
   enum _RefusedKeys: String, CodingKey, CaseIterable { case v, type, list, item, reason }
+  enum _TextKeys: String, CodingKey, CaseIterable { case v, type, name, text }
 
   /// Decodes a message of either type, as its `"type"` says.
   ///
   /// - Throws: `DecodingError` when `"v"` is not 1, `"type"` is not
   ///   `"reload"`, `"batch"`, `"layout"`, `"visible"`, `"error"`, `"pong"`,
-  ///   `"scroll"` or `"refused"`, or the message is malformed for its type
+  ///   `"scroll"`, `"refused"` or `"text"`, or the message is malformed for its type
   ///   (a scroll's offset negative or not finite).
   public init(from decoder: any Decoder) throws {
     let type = try Self._checkHeader(in: decoder)
@@ -140,6 +147,11 @@ extension WebServerMessage: Decodable {
         list: try container.decode(String.self, forKey: .list),
         item: try container.decode(String.self, forKey: .item),
         reason: try container.decode(String.self, forKey: .reason))
+    case "text":
+      let container = try decoder._object(_TextKeys.self)
+      self = .text(
+        name: try container.decode(String.self, forKey: .name),
+        text: try container.decode(String.self, forKey: .text))
     default:
       throw DecodingError.dataCorrupted(
         .init(
@@ -147,7 +159,7 @@ extension WebServerMessage: Decodable {
           debugDescription:
             "unknown message type \(String(reflecting: type)); expected one of "
             + "\(WebReloadMessage.type), \(WebBatchMessage.type), \(WebLayoutMessage.type), "
-            + "\(WebVisibleMessage.type), error, pong, scroll, refused"))
+            + "\(WebVisibleMessage.type), error, pong, scroll, refused, text"))
     }
   }
 

@@ -238,6 +238,42 @@ public final class WebSession {
     return DiffableDataSource<Section, Item>(view: view, cellProvider: cellProvider)
   }
 
+  /// The text of the page's elements named each name, as
+  /// ``setText(_:named:)`` last set it.
+  public private(set) var texts: [String: String] = [:]
+  /// The names of ``texts``, in the order they were first set.
+  var _textNames: [String] = []
+
+  /// Sets the text of the page's elements with `data-diffable-text="NAME"`
+  /// (`name`) to `text`: a message for the user, code to copy, anything the
+  /// page shows besides its lists.
+  ///
+  /// ```swift
+  /// session.setText("sections[0].group: missing key 'layoutSize'", named: "error")
+  /// ```
+  ///
+  /// The page sets each such element's `textContent`: the text never
+  /// reaches the page as markup. The session sends a `text` message to the
+  /// connected page when the text changes, and every text to each page
+  /// that says `ready` (after the lists' reloads), so a page that
+  /// reconnects shows them again. An empty text empties the elements.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  public func setText(_ text: String, named name: String) {
+    guard texts[name] != text else { return }
+    if texts[name] == nil { _textNames.append(name) }
+    texts[name] = text
+    _ = _send(.text(name: name, text: text))
+  }
+
+  /// Sends every text to the connected page, in the order they were first
+  /// set.
+  func _sendTexts() {
+    for name in _textNames {
+      if let text = texts[name] { _ = _send(.text(name: name, text: text)) }
+    }
+  }
+
   /// What the page shows of each list, in the order the lists were made:
   /// what it will show once it has applied everything sent, and the frames
   /// of the items in each list's window.
@@ -473,6 +509,7 @@ public final class WebSession {
     defer { connection.state.endCatchUp() }
     catchUpReloads += 1
     for name in _listNames { _lists[name]?._sendReload() }
+    _sendTexts()
   }
 
   /// Acts on one frame from the page; returns what was wrong with it, if
@@ -509,6 +546,7 @@ public final class WebSession {
         _lists[name]?._ready(
           lists[name] ?? WebListViewport(width: viewport.width, height: viewport.height))
       }
+      _sendTexts()
       let unknown = lists.keys.filter { _lists[$0] == nil }.sorted()
       if !unknown.isEmpty {
         return "ready names unknown lists "

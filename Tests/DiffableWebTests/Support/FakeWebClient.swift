@@ -164,7 +164,7 @@ final class FakeWebClient {
       for (text, item) in message.items {
         visible[message.list, default: [:]][text] = item == WebVisibleItem() ? nil : item
       }
-    case .error, .pong, .scroll, .refused: break
+    case .error, .pong, .scroll, .refused, .text: break
     }
   }
 

@@ -63,6 +63,8 @@
 //   always does); without it, `ready` keeps its first form.
 // - A `refused` (the server did not make a `move`) goes to `onRefused`, for
 //   the page to put the row back.
+// - A `text` (the app's text for the page's elements of a name) goes to
+//   `onText`; one without a string name and text is reported and ignored.
 // - `viewport`, `input`, `tap`, `action`, `measure`, `band` and `move` go out only
 //   on an open socket once `ready` went out on it; otherwise they are
 //   dropped, and the caller is told: the next `ready` carries the viewports
@@ -251,6 +253,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   without `onReloadPage`), after the connection stopped for good.
  * @param {(refusal: {list: string, item: string, reason: string}) => void} [options.onRefused]
  *   Told of each `refused`: the server did not make the `move` of `item`.
+ * @param {(text: {name: string, text: string}) => void} [options.onText]
+ *   Told of each `text`: the page's elements named `name` show `text`.
  * @param {(close: {code: number, reason: string}) => void} [options.onReloadPage]
  *   Called, once, when the server closed the socket with 4001 or 4002,
  *   after the connection stopped for good: the page should load itself
@@ -295,7 +299,7 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  */
 export function connect({
   url, socketFactory, viewport, listViewports, onReady, onChange, onError, onState,
-  onNotice, onReloadPage, onScroll, onRefused,
+  onNotice, onReloadPage, onScroll, onRefused, onText,
   clock = globalClock, now = globalNow, random = Math.random,
   heartbeatInterval = 10_000, heartbeatTimeout = 5_000, connectTimeout = 10_000,
   backoff = { initial: 250, maximum: 5_000 },
@@ -563,6 +567,13 @@ export function connect({
         report({ kind: 'refused', message: message.reason, list: message.list });
         tell('refused', onRefused,
           { list: message.list, item: message.item, reason: message.reason });
+        return;
+      case 'text':
+        if (typeof message.name !== 'string' || typeof message.text !== 'string') {
+          unreadable('was a text without a string name and text');
+          return;
+        }
+        tell('text', onText, { name: message.name, text: message.text });
         return;
       case 'error':
         // A server whose close frames carry no reason sends it first as

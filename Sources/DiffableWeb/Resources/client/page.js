@@ -9,7 +9,10 @@
 // `[data-diffable-submit]` form as it is submitted (once: a message typed,
 // not a state to restore), `tap` messages for clicks on cells (and Enter
 // or Space on a focused cell), `measure`
-// messages with the sizes of self-sizing cells, `band` messages with the
+// messages with the sizes of self-sizing cells, the text of each
+// `[data-diffable-text]` element as `text` messages set it (as text only,
+// or a form control's value), `input` messages held back by a control's
+// `data-diffable-debounce` until the user pauses, `band` messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
 // animation frame), `move` messages when a row of a reorderable list is
 // dragged or moved with Alt+Up / Alt+Down (the gesture decided by
@@ -141,6 +144,55 @@ export function controlValue(control) {
 export function submittedValue(form) {
   const value = String(form.querySelector('[name]')?.value ?? '').trim();
   return value === '' ? null : value;
+}
+
+/** The form controls whose `value` a `text` message sets. */
+const VALUE_CONTROLS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+/**
+ * Sets the text of every element of `root` with `data-diffable-text` equal
+ * to `name` to `text`: an element's `textContent` (never markup), a form
+ * control's `value`, except that the control the user is in (`focused`)
+ * keeps what they are typing. Returns how many elements it set.
+ *
+ * ```js
+ * showText(document, 'error', 'sections[0]: missing key \'group\''); // 1
+ * ```
+ *
+ * @param {{querySelectorAll: (selector: string) => Iterable<Element>}} root
+ * @param {string} name
+ * @param {string} text
+ * @param {Element | null} [focused] The document's active element.
+ * @returns {number}
+ */
+export function showText(root, name, text, focused = null) {
+  let shown = 0;
+  for (const element of root.querySelectorAll('[data-diffable-text]')) {
+    if (element.getAttribute('data-diffable-text') !== name) continue;
+    if (VALUE_CONTROLS.has(String(element.tagName).toUpperCase())) {
+      if (element === focused) continue;
+      element.value = text;
+    } else {
+      element.textContent = text;
+    }
+    shown += 1;
+  }
+  return shown;
+}
+
+/**
+ * How long a control waits after its last `input` event before it sends
+ * its value: its `data-diffable-debounce` in milliseconds (a whole number
+ * up to 10 000), or 0 (at once) when it has none or another value.
+ *
+ * @param {{getAttribute: (name: string) => string | null}} control
+ * @returns {number}
+ */
+export function debounceDelay(control) {
+  const text = control.getAttribute('data-diffable-debounce');
+  if (text === null || !/^[0-9]{1,5}$/.test(text)) return 0;
+  const delay = Number(text);
+  return delay <= 10_000 ? delay : 0;
 }
 
 /**
@@ -448,6 +500,7 @@ export function boot({ window = globalThis } = {}) {
         left: x, top: y, behavior: animated && motion() ? 'smooth' : 'instant',
       }));
     },
+    onText: ({ name, text }) => { showText(document, name, text, document.activeElement); },
     onRefused: ({ list, item }) => {
       const entry = lists.get(list);
       if (entry === undefined) return;
@@ -586,9 +639,23 @@ export function boot({ window = globalThis } = {}) {
     });
   }
 
+  // A control with `data-diffable-debounce` sends its value once the user
+  // paused that long; its pending value goes out with the others after a
+  // `ready` anyway.
   for (const control of controls) {
-    control.addEventListener('input', () => {
+    const delay = debounceDelay(control);
+    let timer = null;
+    const send = () => {
+      timer = null;
       connection.input(control.getAttribute('data-diffable-input'), controlValue(control));
+    };
+    control.addEventListener('input', () => {
+      if (delay === 0) {
+        send();
+        return;
+      }
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = clock.setTimeout(send, delay);
     });
   }
 
