@@ -66,6 +66,8 @@ public struct BrowserScreens: Sendable {
       return WifiBrowserScreen(
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
         interval: scanInterval)
+    case "playground":
+      return PlaygroundBrowserScreen(session: session, listName: page.listName)
     default:
       preconditionFailure(
         "BrowserScreens.make(page:session:): no screen for the page \(page.name.debugDescription)")

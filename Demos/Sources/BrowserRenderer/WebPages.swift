@@ -64,7 +64,7 @@ public enum WebPages {
   public static var pages: [DemoPage] { demos + tools }
 
   /// The tools, each at `/NAME`, in the index's order.
-  public static let tools: [DemoPage] = []
+  public static let tools: [DemoPage] = [playground]
 
   /// The seed screens, in the index's order.
   public static let demos: [DemoPage] = [

@@ -12,8 +12,10 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
-        "/demos/chat", "/demos/wifi",
+        "/demos/chat", "/demos/wifi", "/playground",
       ])
+    #expect(WebPages.tools.map(\.path) == ["/playground"])
+    #expect(index.contains("<h2>Tools</h2>"))
     #expect(
       WebPages.demos.map(\.name) == [
         "mountains", "sort", "reststop", "expand", "outline", "chat", "wifi",
@@ -22,8 +24,8 @@ import Testing
       #expect(index.contains("\(page.title)</a>: \(page.summary)</li>"))
       #expect(!page.summary.contains("\n"))
     }
-    // Not a page yet: the index says nothing of them.
-    for name in ["playground", "inspector"] {
+    // Not a page yet: the index says nothing of it.
+    for name in ["inspector"] {
       #expect(!index.contains(name))
     }
   }
@@ -68,12 +70,16 @@ import Testing
     let wifi = Self.html(of: try #require(WebPages.demo(named: "wifi")))
     #expect(wifi.components(separatedBy: "<input ").count == 2)
     #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))
-    #expect(WebPages.demo(named: "playground") == nil)
+    let playground = try #require(WebPages.demo(named: "playground"))
+    #expect(playground.socketPath == "/playground/socket")
+    #expect(
+      Self.html(of: playground).contains(
+        #"<body data-page="\#(Self.id)" data-socket="/playground/socket">"#))
     #expect(WebPages.demo(named: "") == nil)
   }
 
   @Test func pagesNameNoServerAndLoadNothingFromElsewhere() {
-    let documents = [WebPages.index, WebPages.notFound] + WebPages.demos.map(Self.html(of:))
+    let documents = [WebPages.index, WebPages.notFound] + WebPages.pages.map(Self.html(of:))
     for html in documents {
       for network in ["http:", "https:", "ws:", "wss:", "//", "127.0.0.1", "localhost", "8080"] {
         #expect(!html.contains(network), "\(network) in \(html.prefix(200))")
