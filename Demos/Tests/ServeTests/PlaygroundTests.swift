@@ -73,7 +73,11 @@ import Testing
         + #""height": {"absolute": "tall"}}, "subitems": []}}}]}"#,
       "sections[0].group.vertical.layoutSize.height.absolute: expected a number"
     ),
-    ("layout", "{", "(root): invalid JSON"),
+    (
+      "layout", "{\n  \"sections\": [,]\n}",
+      "(root): not valid JSON at line 2, column 16: invalid value"
+    ),
+    ("layout", " ", "(root): not valid JSON: there is no JSON value, only blank space"),
     ("items", "3,,1", "items: section 1's count is missing; write counts as 6,10,0"),
     ("items", "3,x", "items: section 1's count \"x\" is not a whole number"),
     ("items", "-1", "items: section 0's count -1 is negative; counts are 0 or more"),

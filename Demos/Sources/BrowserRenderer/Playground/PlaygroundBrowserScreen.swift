@@ -165,7 +165,13 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate {
     next.source = fields["layout"] ?? ""
     var decoded: CompositionalLayout?
     read("layout") { source in
-      let layout = try CompositionalLayout.decode(json: Data(source.utf8))
+      let data = Data(source.utf8)
+      // The decoder says only that the text is not JSON; this says where,
+      // as `diffable layout` does.
+      if let problem = LayoutText.jsonSyntaxProblem(in: data) {
+        throw LayoutError(path: "(root)", message: problem)
+      }
+      let layout = try CompositionalLayout.decode(json: data)
       guard problems.isEmpty || problems.keys.allSatisfy({ $0 == "layout" }) else { return }
       // Solved here first, so that a layout that cannot be solved is an
       // error the page shows, and the list keeps what it shows.

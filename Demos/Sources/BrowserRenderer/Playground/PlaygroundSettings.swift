@@ -45,33 +45,23 @@ public struct PlaygroundSettings: Sendable, Hashable {
   // MARK: - Reading the page's controls
 
   /// The item counts `text` lists, comma-separated (`6,10,0`), by the
-  /// rules of `diffable layout --items`, at most ``maximumItemCount`` in
-  /// all.
+  /// rule of `diffable layout --items` (`LayoutText.itemCounts(parsing:)`),
+  /// at most ``maximumItemCount`` in all.
   ///
   /// - Throws: ``LayoutError`` at the path `items`, saying which count is
   ///   wrong and how.
   public static func itemCounts(parsing text: String) throws(LayoutError) -> [Int] {
-    func problem(_ message: String) -> LayoutError { LayoutError(path: "items", message: message) }
-    var counts: [Int] = []
+    let counts = try LayoutText.itemCounts(parsing: text)
     var total = 0
-    for (index, part) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-      let written = part.trimmingCharacters(in: .whitespaces)
-      let position = "section \(index)'s count"
-      guard !written.isEmpty else {
-        throw problem("\(position) is missing; write counts as 6,10,0")
-      }
-      guard let count = Int(written) else {
-        throw problem("\(position) \(String(reflecting: written)) is not a whole number")
-      }
-      guard count >= 0 else {
-        throw problem("\(position) \(count) is negative; counts are 0 or more")
-      }
-      guard count <= maximumItemCount - total else {
-        throw problem(
-          "\(position) \(count) makes more than the \(maximumItemCount) items the playground draws")
-      }
+    for (index, count) in counts.enumerated() {
       total += count
-      counts.append(count)
+      guard total <= maximumItemCount else {
+        throw LayoutError(
+          path: "items",
+          message:
+            "section \(index)'s count \(count) makes more than the \(maximumItemCount) items "
+            + "the playground draws")
+      }
     }
     return counts
   }
