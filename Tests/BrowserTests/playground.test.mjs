@@ -3,7 +3,8 @@
 // and drawn in one reply (the list's next `data-seq`); an edit that cannot
 // be decoded shows its error with its JSON path and keeps the drawing; a
 // preset's cells sit at the frames `diffable layout` prints for the same
-// JSON, size, safe area and item counts. Nothing waits on time: every wait
+// JSON, size, safe area and item counts; a click on a cell shows its frame
+// and its section's. Nothing waits on time: every wait
 // is on `data-idle`, `data-seq`, the page's text or the server's state,
 // polled with a deadline.
 //
@@ -164,6 +165,17 @@ describe('the layout playground', () => {
     const texts = await page.evaluate(readTexts);
     assert.equal(texts.error, '');
     assert.match(texts.swift, /\.fractionalWidth\(0\.5\)/);
+    // A click on a cell shows its frame and its section's.
+    const middle = await page.evaluate(() => {
+      const box = document.querySelector('[data-item="0.1"]').getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    await page.click(middle.x, middle.y);
+    const selection = await page.waitFor(() => {
+      const text = document.querySelector('[data-diffable-text=selection]').textContent;
+      return text.startsWith('item ') ? text : null;
+    }, { what: 'the clicked cell\'s frame' });
+    assert.match(selection, /^item 0\.1: x 199, y 8, 183 × 183 in section 0: x 0, y 0, 390 × /);
   });
 
   test('an edit that cannot be decoded shows its error with its path and keeps the drawing',

@@ -178,6 +178,22 @@ import Testing
     #expect(screen.error == "")
   }
 
+  @Test func aTappedCellShowsItsFrameAndItsSections() throws {
+    let (session, screen) = playground()
+    screen.receive("preset", "grid")
+    screen.listView(
+      named: "playground", didSelectItemAt: IndexPath(item: 4, section: 0),
+      isolation: MainActor.shared)
+    // Three columns of a 382-point group: the fifth item is the second of
+    // the second row.
+    #expect(
+      session.texts["selection"]
+        == "item 0.4: x 135.333333, y 135.333333, 119.333333 × 119.333333 in section 0: "
+        + "x 0, y 0, 390 × 1026.666667")
+    #expect(
+      PlaygroundBrowserScreen.selection(of: IndexPath(item: 99, section: 0), in: nil) == "")
+  }
+
   @Test func thePresetsShowEveryOrthogonalBehaviourAndEveryListAppearance() throws {
     let names = Set(PlaygroundPreset.all.map(\.name))
     #expect(names.count == PlaygroundPreset.all.count)

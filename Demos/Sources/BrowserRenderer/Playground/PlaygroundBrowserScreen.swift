@@ -16,8 +16,11 @@ import Foundation
 /// hold the layout drawn as Swift code (``PlaygroundSwiftCode``).
 ///
 /// Each layout drawn is a reload of the list: its sequence number moves on
-/// with every change the page sees.
-public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate {
+/// with every change the page sees. A tap on a cell (or Enter on it) shows
+/// its frame and its section's in the page's `selection` text.
+public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
+  WebListViewDelegate
+{
   /// The list of the page.
   public let view: WebListView<Int, String>
   /// Its data source: a section for each count, a numbered item for each.
@@ -70,8 +73,7 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate {
     dataSource.supplementaryViewProvider = .init { (_: WebListView<Int, String>, kind, indexPath) in
       WebCell(Self.title(ofKind: kind, section: indexPath.section))
     }
-    // Taps do nothing here.
-    view.allowsSelection = false
+    view.delegate = self
     session.delegate = self
     for name in ["layout", "items", "width", "height", "safe-area", "device", "preset"] {
       session.setText(fields[name] ?? "", named: name)
@@ -90,6 +92,36 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate {
     case ListConfiguration.footerElementKind: "Footer \(section)"
     default: "\(kind) \(section)"
     }
+  }
+
+  /// A cell was tapped: the page's `selection` text says its frame and
+  /// its section's, as the list shows them.
+  public func listView(
+    named name: String, didSelectItemAt indexPath: IndexPath, isolation: isolated any Actor
+  ) {
+    session.setText(
+      Self.selection(of: indexPath, in: view.solvedLayout ?? solved()), named: "selection")
+  }
+
+  /// The layout drawn, solved here: for a list no page has sized.
+  private func solved() -> SolvedLayout? {
+    try? layout.solve(settings.context, itemCounts: settings.itemCounts)
+  }
+
+  /// What the page says of the item at `indexPath` of `solved`:
+  /// `item 0.3: x 8, y 132, 119 × 119 in section 0: x 0, y 0, 390 × 520`;
+  /// an empty text when there is no such item.
+  public static func selection(of indexPath: IndexPath, in solved: SolvedLayout?) -> String {
+    guard let solved, indexPath.section < solved.numberOfSections,
+      let item = solved.layoutAttributesForItem(at: indexPath)
+    else { return "" }
+    func rect(_ frame: CGRect) -> String {
+      let n = LayoutText.number
+      return "x \(n(frame.minX)), y \(n(frame.minY)), \(n(frame.width)) × \(n(frame.height))"
+    }
+    return "item \(itemIdentifier(section: indexPath.section, item: indexPath.item)): "
+      + "\(rect(item.frame)) in section \(indexPath.section): "
+      + rect(solved.sectionFrame(indexPath.section))
   }
 
   /// The page's control `input.name` changed.

@@ -61,6 +61,8 @@ extension WebPages {
       aria-label="The layout's JSON" data-diffable-input="layout" data-diffable-text="layout" \
       \(debounce)>\(WebPageDocument.escaped(preset.json))</textarea>
       <p class="playground-error" data-error data-diffable-text="error" role="status"></p>
+      <p class="playground-selection" data-diffable-text="selection" aria-live="polite">\
+      Tap a cell to see its frame and its section's.</p>
       """
   }
 
@@ -86,6 +88,7 @@ extension WebPages {
     outline: 1px dashed color-mix(in srgb, currentColor 40%, transparent); }
     [data-diffable-list=playground] .diffable-cell { justify-content: center; \
     box-shadow: inset 0 0 0 1px color-mix(in srgb, currentColor 25%, transparent); }
+    .playground-selection { flex: none; margin: 4px 12px; font: 13px/1.4 ui-monospace, monospace; }
     .playground-export { margin: 8px 12px; }
     .playground-export pre { font: 12px/1.4 ui-monospace, monospace; overflow: auto; \
     max-height: 24em; }
