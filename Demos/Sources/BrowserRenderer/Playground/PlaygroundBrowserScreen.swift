@@ -41,6 +41,9 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
   /// The controls whose value cannot be read, with what is wrong.
   private var problems: [String: LayoutError] = [:]
 
+  /// The controls a preset or a device fills, whose text the page shows.
+  static let filled: Set = ["layout", "items", "width", "height", "safe-area"]
+
   /// The page's controls, in the order their problems are shown.
   static let controls = ["layout", "items", "width", "height", "safe-area", "scale", "direction"]
 
@@ -75,7 +78,7 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
     }
     view.delegate = self
     session.delegate = self
-    for name in ["layout", "items", "width", "height", "safe-area", "device", "preset"] {
+    for name in Self.filled.sorted() + ["device", "preset"] {
       session.setText(fields[name] ?? "", named: name)
     }
     refresh()
@@ -154,8 +157,9 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
     case _ where Self.controls.contains(name):
       guard fields[name] != value else { return }
       fields[name] = value
-      // The editor's text is the page's: kept for a page that connects again.
-      session.setText(value, named: name)
+      // What the user typed is the page's text now: kept for a page that
+      // connects again (the fields a preset or a device fill have one).
+      if Self.filled.contains(name) { session.setText(value, named: name) }
       if ["width", "height", "safe-area"].contains(name), fields["device"] != "free" {
         fields["device"] = "free"
         session.setText("free", named: "device")
