@@ -34,7 +34,8 @@ for file in "$exports"/*-uiKit.swift; do
   while read -r uikit ours; do
     sed -i "s/\\b$uikit\\b/$ours/g" "$file"
   done <<< "$renames"
-  if grep -n '\bNS[A-Z][A-Za-z]*\|\bUI[A-Z][A-Za-z]*' "$file"; then
+  # Comments may name UIKit; the code may not.
+  if sed 's://.*$::' "$file" | grep -n '\bNS[A-Z][A-Za-z]*\|\bUI[A-Z][A-Za-z]*'; then
     echo "!! $file keeps a UIKit name after the rename" >&2
     exit 1
   fi
@@ -44,4 +45,4 @@ sed -i 's/^func /private func /' "$exports"/*.swift
 
 modules="$(swift build --package-path Demos --show-bin-path)/Modules"
 swiftc -typecheck -swift-version 6 -I "$modules" "$exports"/*.swift
-echo "The code of $count presets compiles, in CollectionLayout's names and renamed from UIKit's."
+echo "The code of $count layouts compiles, in CollectionLayout's names and renamed from UIKit's."

@@ -278,15 +278,109 @@ import Testing
         ?? NSTemporaryDirectory() + "playground-exports-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if environment == nil { try? FileManager.default.removeItem(at: directory) } }
-    for preset in PlaygroundPreset.all {
-      let layout = try CompositionalLayout.decode(json: Data(preset.json.utf8))
+    let layouts =
+      try PlaygroundPreset.all.map { ($0.name, $0.json) } + [("every-feature", Self.everyFeature)]
+    for (name, json) in layouts {
+      let layout = try CompositionalLayout.decode(json: Data(json.utf8))
       for names in PlaygroundSwiftCode.Names.allCases {
         let code = try #require(PlaygroundSwiftCode.code(layout, names: names))
-        let file = directory.appendingPathComponent("\(preset.name)-\(names.rawValue).swift")
+        let file = directory.appendingPathComponent("\(name)-\(names.rawValue).swift")
         try Data(code.utf8).write(to: file)
       }
     }
+    // A custom group's frames are CGRects here, custom items in UIKit:
+    // its code compiles in CollectionLayout's names only.
+    let custom = try CompositionalLayout.decode(json: Data(Self.customGroup.utf8))
+    let code = try #require(PlaygroundSwiftCode.code(custom, names: .collectionLayout))
+    try Data(code.utf8).write(
+      to: directory.appendingPathComponent("custom-group-collectionLayout.swift"))
     let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(written.count >= PlaygroundPreset.all.count * 2)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(written.count == layouts.count * 2 + 1)
+  }
+
+  /// A description with every key of the JSON form but a custom group's,
+  /// each away from its default.
+  nonisolated static let everyFeature = #"""
+    {"configuration": {"scrollDirection": "vertical", "interSectionSpacing": 10,
+      "contentInsetsReference": "none",
+      "boundarySupplementaryItems": [{"layoutSize": {"width": {"fractionalWidth": 1},
+        "height": {"absolute": 30}}, "elementKind": "banner", "alignment": "top",
+        "absoluteOffset": [0, -4], "extendsBoundary": false, "pinToVisibleBounds": true,
+        "zIndex": 3}]},
+     "sections": [
+      {"group": {"vertical": {"layoutSize": {"width": {"fractionalWidth": 1},
+        "height": {"estimated": 100}},
+        "subitems": [{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1},
+          "height": {"uniformAcrossSiblings": 50}}, "repeatingCount": 3,
+          "interItemSpacing": {"flexible": 4},
+          "subitems": [{"item": {"layoutSize": {"width": {"fractionalWidth": 0.25},
+            "height": {"fractionalHeight": 1}},
+            "contentInsets": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4},
+            "edgeSpacing": {"leading": {"fixed": 2}, "bottom": {"flexible": 1}},
+            "supplementaryItems": [
+              {"layoutSize": {"width": {"absolute": 12}, "height": {"absolute": 12}},
+               "elementKind": "badge", "containerAnchor": {"edges": ["top", "trailing"],
+               "fractionalOffset": [0.5, -0.5]}, "itemAnchor": {"edges": ["bottom"],
+               "absoluteOffset": [1, 2]}, "zIndex": 2},
+              {"layoutSize": {"width": {"absolute": 8}, "height": {"absolute": 8}},
+               "elementKind": "dot \"quoted\"", "containerAnchor": {"edges": ["leading"]}}
+            ]}}]}}},
+          {"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1},
+            "height": {"absolute": 40}}, "count": 2, "subitems": [{"item": {"layoutSize":
+            {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}}]}}}],
+        "interItemSpacing": {"fixed": 6},
+        "contentInsets": {"top": 5, "leading": 5, "bottom": 5, "trailing": 5},
+        "edgeSpacing": {"top": {"fixed": 3}}}},
+       "contentInsets": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8},
+       "interGroupSpacing": -2, "orthogonalScrollingBehavior": "paging",
+       "boundarySupplementaryItems": [{"layoutSize": {"width": {"fractionalWidth": 1},
+         "height": {"estimated": 44}}, "elementKind": "header", "alignment": "topLeading"}],
+       "decorationItems": [{"elementKind": "background",
+         "contentInsets": {"top": 1, "leading": 1, "bottom": 1, "trailing": 1}, "zIndex": -1}],
+       "contentInsetsReference": "none", "supplementariesFollowContentInsets": false},
+      {"list": {"appearance": "insetGrouped", "headerMode": "firstItemInSection",
+        "footerMode": "supplementary", "metrics": {"rowEstimatedHeight": 50,
+        "horizontalInset": 12, "pinsHeadersAndFooters": true}}},
+      {"list": {"appearance": "plain"}}
+     ]}
+    """#
+
+  /// A custom group of two fixed frames.
+  nonisolated static let customGroup = #"""
+    {"sections": [{"group": {"custom": {"layoutSize": {"width": {"fractionalWidth": 1},
+      "height": {"absolute": 100}}, "frames": [[0, 0, 50, 50], [50.5, 10, 20, 30]]}}}]}
+    """#
+
+  @Test func theCodeOfEveryFeatureNamesEachValue() throws {
+    let layout = try CompositionalLayout.decode(json: Data(Self.everyFeature.utf8))
+    let code = try #require(PlaygroundSwiftCode.code(layout, names: .collectionLayout))
+    for line in [
+      "configuration.contentInsetsReference = ContentInsetsReference.none",
+      "section.contentInsetsReference = ContentInsetsReference.none",
+      "section.supplementariesFollowContentInsets = false",
+      "section.interGroupSpacing = -2",
+      "group.interItemSpacing = .flexible(4)",
+      "repeatingSubitem: item, count: 3)",
+      "subitem: item2, count: 2)",
+      #"elementKind: "dot \"quoted\"""#,
+      "containerAnchor: LayoutAnchor(edges: [.top, .trailing], "
+        + "fractionalOffset: CGPoint(x: 0.5, y: -0.5))",
+      "itemAnchor: LayoutAnchor(edges: [.bottom], absoluteOffset: CGPoint(x: 1, y: 2))",
+      "edgeSpacing = LayoutEdgeSpacing(leading: .fixed(2), top: nil, trailing: nil, "
+        + "bottom: .flexible(1))",
+      "boundary.extendsBoundary = false", "boundary.pinToVisibleBounds = true",
+      "decoration.zIndex = -1", "list.headerMode = .firstItemInSection",
+      "pinsHeadersAndFooters: true)", ".uniformAcrossSiblings(estimate: 50)",
+      "default: return makeSection2(layoutEnvironment)",
+    ] {
+      #expect(code.contains(line), "\(line)")
+    }
+    let custom = try CompositionalLayout.decode(json: Data(Self.customGroup.utf8))
+    #expect(
+      PlaygroundSwiftCode.code(custom, names: .collectionLayout)?.contains(
+        "LayoutGroup.custom(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), "
+          + "heightDimension: .absolute(100))) { _ in [CGRect(x: 0, y: 0, width: 50, height: 50), "
+          + "CGRect(x: 50.5, y: 10, width: 20, height: 30)] }") == true)
   }
 }
