@@ -116,7 +116,7 @@ function framesOfCommand(json, { width, height, items, safeArea }) {
 }
 
 describe('the layout playground', () => {
-  for (const preset of ['grid', 'nested']) {
+  for (const preset of ['grid', 'nested', 'orthogonal-groupPaging']) {
     test(`the ${preset} preset's cells are at the frames diffable layout prints`, async (t) => {
       const { page } = await openWithPreset(t, preset);
       const texts = await page.evaluate(readTexts);
@@ -140,6 +140,16 @@ describe('the layout playground', () => {
         .map(([item]) => item);
       const drawn = new Set(shown.cells.map((cell) => cell.item));
       assert.deepEqual(expected.filter((item) => !drawn.has(item)), []);
+      if (preset.startsWith('orthogonal-')) {
+        // The band scrolls sideways, resting at each group's leading edge.
+        const band = await page.evaluate(() => {
+          const element = document.querySelector('[data-diffable-list=playground] [data-band]');
+          if (element === null) return null;
+          const overflow = getComputedStyle(element).overflowX;
+          return { overflow, wider: element.scrollWidth > element.clientWidth };
+        });
+        assert.deepEqual(band, { overflow: 'auto', wider: true });
+      }
       assert.match(texts.swift, /^import CollectionLayout\n/);
       assert.match(texts.uikit, /NSCollectionLayoutGroup\.(horizontal|vertical)\(/);
     });
