@@ -252,8 +252,9 @@ public final class WebSession {
   /// session.setText("sections[0].group: missing key 'layoutSize'", named: "error")
   /// ```
   ///
-  /// The page sets each such element's `textContent`: the text never
-  /// reaches the page as markup. The session sends a `text` message to the
+  /// The page sets each such element's `textContent` (a form control's
+  /// `value`, unless the control has the focus: what its user types
+  /// stays): the text never reaches the page as markup. The session sends a `text` message to the
   /// connected page when the text changes, and every text to each page
   /// that says `ready` (after the lists' reloads), so a page that
   /// reconnects shows them again. An empty text empties the elements.
