@@ -5,8 +5,10 @@
 #
 # 1. Installs Debian's `chromium` with apt-get when /usr/lib/chromium/chromium
 #    is missing (and $CHROMIUM names no other binary), and Node likewise.
-# 2. Builds `serve` and `serve-vapor` once (`swift build --package-path Demos
-#    --product serve`, debug unless DIFFABLE_SERVE_CONFIGURATION=release) and
+# 2. Builds `diffable` (the playground's test runs `diffable layout`; its
+#    path goes in DIFFABLE_COMMAND), then `serve` and `serve-vapor` once
+#    (`swift build --package-path Demos --product serve`, debug unless
+#    DIFFABLE_SERVE_CONFIGURATION=release) and
 #    passes the path of each in turn to the tests in DIFFABLE_SERVE, with
 #    DIFFABLE_SERVER=hummingbird or vapor: `swift run` would build inside
 #    each test's deadline. DIFFABLE_SERVERS=hummingbird (or vapor) runs one.
@@ -53,6 +55,9 @@ for server in $servers; do
     *) echo "unknown server in DIFFABLE_SERVERS: $server" >&2 && exit 2 ;;
   esac
 done
+# The playground's test compares its frames with `diffable layout`'s.
+swift build --product diffable
+export DIFFABLE_COMMAND="${DIFFABLE_COMMAND:-$(swift build --show-bin-path)/diffable}"
 export DIFFABLE_LOAD_CLIENTS="${DIFFABLE_LOAD_CLIENTS:-10}"
 export DIFFABLE_LOAD_SECONDS="${DIFFABLE_LOAD_SECONDS:-3}"
 export DIFFABLE_LOAD_RATE="${DIFFABLE_LOAD_RATE:-10}"

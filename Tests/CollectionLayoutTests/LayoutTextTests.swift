@@ -25,6 +25,39 @@ struct LayoutTextTests {
     #expect(LayoutText.sizeDescription(CGSize(width: 390, height: 844.5)) == "390x844.5")
   }
 
+  @Test("item counts read as the --items argument writes them, at most a layout's items")
+  func itemCounts() throws {
+    #expect(try LayoutText.itemCounts(parsing: "6,10, 0") == [6, 10, 0])
+    #expect(try LayoutText.itemCounts(parsing: "1000000") == [1_000_000])
+    let bad = [
+      ("", "section 0's count is missing; write counts as 6,10,0"),
+      ("6,", "section 1's count is missing; write counts as 6,10,0"),
+      ("6,-1", "section 1's count -1 is negative; counts are 0 or more"),
+      ("six", #"section 0's count "six" is not a whole number"#),
+      ("1\t\"", #"section 0's count "1\t\"" is not a whole number"#),
+      ("999999,2", "section 1's count 2 makes more than the 1000000 items a layout holds"),
+    ]
+    for (text, message) in bad {
+      #expect { try LayoutText.itemCounts(parsing: text) } throws: {
+        ($0 as? LayoutError) == LayoutError(path: "items", message: message)
+      }
+    }
+  }
+
+  @Test("JSON syntax problems say where, in lines and columns; JSON has none")
+  func jsonSyntax() {
+    let problem = { (text: String) in LayoutText.jsonSyntaxProblem(in: Data(text.utf8)) }
+    #expect(problem(#"{"sections": []}"#) == nil)
+    #expect(problem("7") == nil)
+    #expect(problem("not json") == "not valid JSON at line 1, column 2: invalid value")
+    #expect(
+      problem("{\n  \"sections\": [,]\n}") == "not valid JSON at line 2, column 16: invalid value")
+    #expect(problem(" \n\t") == "not valid JSON: there is no JSON value, only blank space")
+    #expect(
+      problem(#"{"sections": "#)
+        == "not valid JSON at line 1, column 14: the text ends before the JSON value does")
+  }
+
   @Test("elements are named and labelled by category and index path")
   func labels() {
     let cell = LayoutAttributes(

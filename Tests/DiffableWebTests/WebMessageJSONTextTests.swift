@@ -270,6 +270,11 @@ struct WebMessageJSONTextTests {
           announce: Self.edgeStrings.joined(separator: "\n"))),
       .error(message: Self.edgeStrings.joined()),
       .pong(id: Int.min),
+      .page(
+        WebPageTexts(
+          texts: ["\u{1}/\"": Self.edgeStrings.joined(separator: "<br>")],
+          values: ["batch": Self.edgeStrings.joined()], maxima: ["step": Int.min],
+          lines: ["step": WebPageLines(Self.edgeStrings, current: 0)])),
     ]
     for message in messages {
       let data = try message.jsonData()

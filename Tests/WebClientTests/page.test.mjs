@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  bandOffset, boot, frameScheduler,
+  bandOffset, boot, debounceDelay, frameScheduler,
 } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { FakeDocument } from './fake-dom.mjs';
 
@@ -652,4 +652,76 @@ test('a page message sets texts and controls at once; a malformed one is reporte
   assert.equal(error.textContent, 'rule 4');
   assert.equal(api.reports().filter((report) => /was a page message whose texts\["error"\]/
     .test(report.message)).length, 1);
+});
+
+/** A `page` message that sets nothing. */
+const emptyPage = { v: 1, type: 'page', texts: {}, values: {}, maxima: {}, lines: {} };
+
+test('a page message sets a form control\'s value, except the one the user is typing in', () => {
+  const { window, document } = fakeWindow();
+  const source = document.createElement('textarea');
+  source.setAttribute('data-diffable-text', 'source');
+  const counts = document.createElement('input');
+  counts.setAttribute('data-diffable-text', 'counts');
+  document.body.append(source, counts);
+  boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  socket.receive({ ...emptyPage, texts: { source: '{"sections": []}' } });
+  socket.receive({ ...emptyPage, texts: { counts: '3,4' } });
+  assert.equal(source.value, '{"sections": []}');
+  assert.equal(source.textContent, '', 'a control\'s value, not its text');
+  assert.equal(counts.value, '3,4');
+  counts.focus();
+  counts.value = '3,4,5';
+  socket.receive({ ...emptyPage, texts: { counts: '3,4' } });
+  assert.equal(counts.value, '3,4,5', 'what the user types is kept');
+});
+
+test('a control with data-diffable-debounce sends its value once the user pauses', () => {
+  const timers = new Map();
+  let nextTimer = 1;
+  const { window, document, search } = fakeWindow();
+  Object.assign(window, {
+    setTimeout: (callback, ms) => {
+      timers.set(nextTimer, { callback, ms });
+      nextTimer += 1;
+      return nextTimer - 1;
+    },
+    clearTimeout: (handle) => timers.delete(handle),
+  });
+  const layout = document.createElement('textarea');
+  layout.setAttribute('data-diffable-input', 'layout');
+  layout.setAttribute('data-diffable-debounce', '250');
+  layout.value = '{}';
+  document.body.append(layout);
+  boot({ window });
+  const socket = FakeWebSocket.made.at(-1);
+  socket.open();
+  const inputs = () => socket.sent.filter((message) => message.type === 'input');
+  assert.deepEqual(inputs().map((message) => message.name), ['search', 'layout'],
+    'every control\'s value after ready, at once');
+  const before = inputs().length;
+  for (const value of ['{"a"', '{"a": 1', '{"a": 12}']) {
+    layout.value = value;
+    layout.dispatch('input');
+  }
+  search.value = 'k';
+  search.dispatch('input');
+  assert.deepEqual(inputs().slice(before), [{ v: 1, type: 'input', name: 'search', value: 'k' }],
+    'a control without the attribute sends at once; the debounced one waits');
+  const waiting = [...timers.values()].filter((timer) => timer.ms === 250);
+  assert.equal(waiting.length, 1, 'one timer: each input restarts it');
+  waiting[0].callback();
+  assert.deepEqual(inputs().slice(before + 1),
+    [{ v: 1, type: 'input', name: 'layout', value: '{"a": 12}' }]);
+});
+
+test('debounceDelay reads whole numbers of milliseconds up to 10 000, else none', () => {
+  const control = (value) => ({ getAttribute: () => value });
+  assert.equal(debounceDelay(control('250')), 250);
+  assert.equal(debounceDelay(control('10000')), 10_000);
+  for (const bad of [null, '', '-5', '2.5', '1e3', '10001', '99999', ' 250']) {
+    assert.equal(debounceDelay(control(bad)), 0, String(bad));
+  }
 });

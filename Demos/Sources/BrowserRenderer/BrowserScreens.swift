@@ -67,6 +67,8 @@ public struct BrowserScreens: Sendable {
       return WifiBrowserScreen(
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
         interval: scanInterval)
+    case "playground":
+      return PlaygroundBrowserScreen(session: session, listName: page.listName)
     case "inspector":
       return BatchInspectorScreen(
         session: session, listName: page.listName, sources: WebPages.inspector.sources)

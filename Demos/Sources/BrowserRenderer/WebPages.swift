@@ -65,14 +65,16 @@ public enum WebPages {
   public static var pages: [DemoPage] { demos + tools }
 
   /// The tools, each at `/NAME`, in the index's order.
-  public static let tools: [DemoPage] = [
-    DemoPage(
+  public static let tools: [DemoPage] = [playground, inspectorPage]
+
+  /// The batch inspector's page: `DiffableWebTools`' inspector, whose take
+  /// form reads the seed screens.
+  static let inspectorPage = DemoPage(
       name: "inspector", path: "/inspector", title: "Batch inspector",
       summary:
         "Two snapshots in, the batch update between them out: step through it, edit it, "
         + "copy it as a test.",
       listName: BatchInspector.listName, controls: inspector.controls, style: BatchInspector.style)
-  ]
 
   /// The batch inspector of the seed screens: it can take the last two
   /// applies of each.

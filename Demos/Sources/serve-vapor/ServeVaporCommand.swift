@@ -57,12 +57,10 @@ enum DemoRoutes {
   static func register(on app: Application, registry: WebPageRegistry) {
     app.get { _ in Response(.html(WebPages.index)) }
     for page in WebPages.pages {
-      // `/demos/NAME` for a seed screen, `/NAME` for a tool.
-      let components = page.path.split(separator: "/").map {
-        PathComponent(stringLiteral: String($0))
-      }
-      app.grouped(Array(components.dropLast())).webPage(
-        components[components.count - 1], document: page.document, registry: registry)
+      // Each page at its own path: `/demos/NAME`, or a tool's `/NAME`.
+      let path = page.path.split(separator: "/").map { PathComponent(stringLiteral: String($0)) }
+      app.grouped(Array(path.dropLast())).webPage(
+        path[path.count - 1], document: page.document, registry: registry)
     }
     app.webClient(at: [PathComponent(stringLiteral: String(WebPages.clientPath.dropFirst()))])
     app.get("state", ":id") { request -> Response in

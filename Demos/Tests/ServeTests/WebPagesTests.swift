@@ -12,21 +12,17 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
-        "/demos/chat", "/demos/wifi", "/inspector",
+        "/demos/chat", "/demos/wifi", "/playground", "/inspector",
       ])
     #expect(
       WebPages.demos.map(\.name) == [
         "mountains", "sort", "reststop", "expand", "outline", "chat", "wifi",
       ])
-    #expect(WebPages.tools.map(\.path) == ["/inspector"])
+    #expect(WebPages.tools.map(\.path) == ["/playground", "/inspector"])
     #expect(index.contains("<h2>Tools</h2>"))
     for page in WebPages.pages {
       #expect(index.contains("\(page.title)</a>: \(page.summary)</li>"))
       #expect(!page.summary.contains("\n"))
-    }
-    // Not a page yet: the index says nothing of it.
-    for name in ["playground"] {
-      #expect(!index.contains(name))
     }
   }
 
@@ -70,6 +66,11 @@ import Testing
     let wifi = Self.html(of: try #require(WebPages.demo(named: "wifi")))
     #expect(wifi.components(separatedBy: "<input ").count == 2)
     #expect(wifi.contains(#"<input type="checkbox" role="switch" data-diffable-input="wifi">"#))
+    let playground = try #require(WebPages.demo(named: "playground"))
+    #expect(playground.socketPath == "/playground/socket")
+    #expect(
+      Self.html(of: playground).contains(
+        #"<body data-page="\#(Self.id)" data-socket="/playground/socket">"#))
     let inspector = Self.html(of: try #require(WebPages.demo(named: "inspector")))
     #expect(inspector.contains(#"<body data-page="\#(Self.id)" data-socket="/inspector/socket">"#))
     for hook in [
@@ -85,7 +86,6 @@ import Testing
     ] {
       #expect(inspector.contains(hook), "\(hook)")
     }
-    #expect(WebPages.demo(named: "playground") == nil)
     #expect(WebPages.demo(named: "") == nil)
   }
 

@@ -94,8 +94,9 @@ extension WebListView {
   func _solve(for snapshot: Snapshot) {
     _page.solved = nil
     guard let viewport = _page.viewport else { return }
-    let context = LayoutContext(
-      containerSize: CGSize(width: viewport.width, height: viewport.height))
+    let context =
+      layoutContext
+      ?? LayoutContext(containerSize: CGSize(width: viewport.width, height: viewport.height))
     let sizing = _Sizing<Item>()
     do {
       _page.solved = try layout.solve(

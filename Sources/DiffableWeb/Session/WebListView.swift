@@ -117,6 +117,24 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
   }
 
+  /// The context the layout is solved in, in place of the list element's
+  /// size: `nil`, the default, solves it for the size the page reports,
+  /// with `LayoutContext`'s defaults.
+  ///
+  /// Set it to show the list as a device of another size would (a phone's
+  /// width on a desktop page), right to left, at a display scale, or with a
+  /// safe area: the frames sent are those of the layout solved in it,
+  /// whatever the list element's size; the page's viewport still decides
+  /// which items are in the window. Setting it solves the layout again and
+  /// sends the page a `layout` message if its window changed.
+  public var layoutContext: LayoutContext? {
+    didSet {
+      guard oldValue != layoutContext, let shown = _page.shown else { return }
+      _solve(for: shown)
+      _sendLayoutIfChanged(shown)
+    }
+  }
+
   /// The sequence number of the last reload or batch sent.
   public private(set) var seq = 0
 

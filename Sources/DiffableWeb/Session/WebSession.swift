@@ -238,6 +238,7 @@ public final class WebSession {
     return DiffableDataSource<Section, Item>(view: view, cellProvider: cellProvider)
   }
 
+
   /// What the page shows of each list, in the order the lists were made:
   /// what it will show once it has applied everything sent, and the frames
   /// of the items in each list's window.
@@ -526,6 +527,8 @@ public final class WebSession {
     defer { connection.state.endCatchUp() }
     catchUpReloads += 1
     for name in _listNames { _lists[name]?._sendReload() }
+    // What the page shows besides its lists went with what was dropped.
+    if !pageTexts.isEmpty { _ = _send(.page(pageTexts)) }
   }
 
   /// Acts on one frame from the page; returns what was wrong with it, if

@@ -1,3 +1,4 @@
+import CollectionLayout
 import Diffable
 import Foundation
 import InternalJSONCoding
@@ -81,7 +82,7 @@ enum DiffInput {
       return "expected \(typeName(type))\(place(context.codingPath))"
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       // Not JSON. The decoder does not say where; the parser does.
-      return JSONSyntax.problem(in: data) ?? context.debugDescription
+      return LayoutText.jsonSyntaxProblem(in: data) ?? context.debugDescription
     case .dataCorrupted(let context):
       return context.debugDescription + place(context.codingPath)
     @unknown default:

@@ -158,7 +158,9 @@ struct LayoutCommand: ParsableCommand {
   ) throws -> String {
     let data = try CommandFiles.read(path)
     // The decoder says only that the text is not JSON; the parser says where.
-    if let problem = JSONSyntax.problem(in: data) { throw InputError("\(path): \(problem)") }
+    if let problem = LayoutText.jsonSyntaxProblem(in: data) {
+      throw InputError("\(path): \(problem)")
+    }
     let answers = try options.preferredSizes.map { sizesPath in
       PreferredSizeAnswers(
         try PreferredSizes(data: try CommandFiles.read(sizesPath), path: sizesPath))
@@ -224,33 +226,14 @@ struct ItemCounts {
   var value: [Int]
 
   /// The counts `argument` lists, or an error that says what is wrong with
-  /// them (the option is read unconditionally, so `-1` arrives here rather
+  /// them, by the rule `LayoutText.itemCounts(parsing:)` keeps for every
+  /// tool (the option is read unconditionally, so `-1` arrives here rather
   /// than being taken for an option).
   init(parsing argument: String) throws(ValidationError) {
-    var counts: [Int] = []
-    var total = 0
-    for (index, part) in argument.split(separator: ",", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      let text = part.trimmingCharacters(in: .whitespaces)
-      let position = "section \(index)'s count"
-      guard !text.isEmpty else {
-        throw ValidationError("\(position) is missing; write counts as 6,10,0")
-      }
-      guard let count = Int(text) else {
-        throw ValidationError("\(position) \(jsonQuoted(text)) is not a whole number")
-      }
-      guard count >= 0 else {
-        throw ValidationError("\(position) \(count) is negative; counts are 0 or more")
-      }
-      let maximum = CompositionalLayout.maximumItemCount
-      guard count <= maximum - total else {
-        throw ValidationError(
-          "\(position) \(count) makes more than the \(maximum) items a layout holds")
-      }
-      total += count
-      counts.append(count)
+    do {
+      value = try LayoutText.itemCounts(parsing: argument)
+    } catch {
+      throw ValidationError(error.message)
     }
-    value = counts
   }
 }

@@ -208,7 +208,9 @@ struct PreferredSizes {
   /// The sizes in `data`, read from the file at `path`, or an error naming
   /// the file, the key and what is wrong.
   init(data: Data, path: String) throws(InputError) {
-    if let problem = JSONSyntax.problem(in: data) { throw InputError("\(path): \(problem)") }
+    if let problem = LayoutText.jsonSyntaxProblem(in: data) {
+      throw InputError("\(path): \(problem)")
+    }
     let entries: [String: _JSONValueShape]
     do {
       entries = try JSONDecoder().decode([String: _JSONValueShape].self, from: data)

@@ -1,6 +1,8 @@
 // What a page shows besides its lists, as the server sets it (a `page`
 // message, Documentation/Web.md): the text of `[data-diffable-text=NAME]`
-// elements, the value and `max` of `[data-diffable-input=NAME]` controls,
+// elements (a form control's value, unless the user is typing in it), the
+// value and `max` of `[data-diffable-input=NAME]` controls (but the focused
+// one's),
 // and the lines of `[data-diffable-lines=NAME]` elements, one `<li
 // data-NAME="K">` each (K from 1); and the buttons that copy a text
 // (`[data-diffable-copy=NAME]`). Everything is written as text or as a
@@ -56,17 +58,29 @@ function named(root, attribute, name) {
     .filter((element) => element.getAttribute(attribute) === name);
 }
 
+/** The form controls whose `value` a text sets, rather than their content. */
+const VALUE_CONTROLS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
 /**
  * Writes a well-formed `page` message into the document: what it names
- * and nothing else. A name no element has changes nothing.
+ * and nothing else. A name no element has changes nothing. A text or
+ * value does not replace what the user is typing in the control that has
+ * the focus (`focused`).
  *
  * @param {Document} document
  * @param {{texts: object, values: object, maxima: object, lines: object}} message
+ * @param {Element | null} [focused] The document's active element.
  */
-export function applyPageTexts(document, message) {
+export function applyPageTexts(document, message, focused = null) {
   const root = document.body ?? document;
   for (const [name, text] of Object.entries(message.texts)) {
-    for (const element of named(root, 'data-diffable-text', name)) element.textContent = text;
+    for (const element of named(root, 'data-diffable-text', name)) {
+      if (!VALUE_CONTROLS.has(String(element.tagName).toUpperCase())) {
+        element.textContent = text;
+      } else if (element !== focused) {
+        element.value = text;
+      }
+    }
     for (const button of named(root, 'data-diffable-copy', name)) {
       button.removeAttribute('data-copied');
     }
@@ -75,7 +89,9 @@ export function applyPageTexts(document, message) {
     for (const control of named(root, 'data-diffable-input', name)) control.max = String(maximum);
   }
   for (const [name, value] of Object.entries(message.values)) {
-    for (const control of named(root, 'data-diffable-input', name)) control.value = value;
+    for (const control of named(root, 'data-diffable-input', name)) {
+      if (control !== focused) control.value = value;
+    }
   }
   for (const [name, lines] of Object.entries(message.lines)) {
     for (const element of named(root, 'data-diffable-lines', name)) {

@@ -9,7 +9,9 @@
 // `[data-diffable-submit]` form as it is submitted (once: a message typed,
 // not a state to restore), `tap` messages for clicks on cells (and Enter
 // or Space on a focused cell), `measure`
-// messages with the sizes of self-sizing cells, `band` messages with the
+// messages with the sizes of self-sizing cells, `input` messages held back
+// by a control's `data-diffable-debounce` until the user pauses, `band`
+// messages with the
 // scroll offsets of orthogonal sections' bands (at most one per band per
 // animation frame), `move` messages when a row of a reorderable list is
 // dragged or moved with Alt+Up / Alt+Down (the gesture decided by
@@ -143,6 +145,21 @@ export function controlValue(control) {
 export function submittedValue(form) {
   const value = String(form.querySelector('[name]')?.value ?? '').trim();
   return value === '' ? null : value;
+}
+
+/**
+ * How long a control waits after its last `input` event before it sends
+ * its value: its `data-diffable-debounce` in milliseconds (a whole number
+ * up to 10 000), or 0 (at once) when it has none or another value.
+ *
+ * @param {{getAttribute: (name: string) => string | null}} control
+ * @returns {number}
+ */
+export function debounceDelay(control) {
+  const text = control.getAttribute('data-diffable-debounce');
+  if (text === null || !/^[0-9]{1,5}$/.test(text)) return 0;
+  const delay = Number(text);
+  return delay <= 10_000 ? delay : 0;
 }
 
 /**
@@ -443,7 +460,7 @@ export function boot({ window = globalThis } = {}) {
     // window the server sent before it, so that the new offset shows its
     // cells; the scroll events then report the new viewport, as the user's
     // own scrolling does.
-    onPage: (message) => applyPageTexts(document, message),
+    onPage: (message) => applyPageTexts(document, message, document.activeElement),
     onScroll: ({ list, x, y, animated }) => {
       const entry = lists.get(list);
       if (entry === undefined) return;
@@ -589,9 +606,23 @@ export function boot({ window = globalThis } = {}) {
     });
   }
 
+  // A control with `data-diffable-debounce` sends its value once the user
+  // paused that long; its pending value goes out with the others after a
+  // `ready` anyway.
   for (const control of controls) {
-    control.addEventListener('input', () => {
+    const delay = debounceDelay(control);
+    let timer = null;
+    const send = () => {
+      timer = null;
       connection.input(control.getAttribute('data-diffable-input'), controlValue(control));
+    };
+    control.addEventListener('input', () => {
+      if (delay === 0) {
+        send();
+        return;
+      }
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = clock.setTimeout(send, delay);
     });
   }
 

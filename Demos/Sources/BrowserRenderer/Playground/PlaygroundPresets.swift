@@ -1,0 +1,124 @@
+import CollectionLayout
+import DemoScreens
+import Foundation
+
+/// A layout the playground starts from: its JSON form, as `diffable
+/// layout` reads it, and the item count of each section.
+public struct PlaygroundPreset: Sendable, Hashable {
+  /// The preset's name: the value of its option in the page's `preset`
+  /// menu.
+  public let name: String
+  /// What the menu says of it.
+  public let title: String
+  /// The layout's JSON form, pretty-printed with sorted keys.
+  public let json: String
+  /// The item count of each section.
+  public let itemCounts: [Int]
+
+  /// The preset named `name`, of `layout`, shown with `itemCounts` items.
+  ///
+  /// - Precondition: `layout` has a JSON form (no section provider, no
+  ///   closure).
+  init(name: String, title: String, layout: CompositionalLayout, itemCounts: [Int]) {
+    self.name = name
+    self.title = title
+    self.itemCounts = itemCounts
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      json = String(decoding: try encoder.encode(layout), as: UTF8.self)
+    } catch {
+      preconditionFailure("PlaygroundPreset(name: \(name.debugDescription)): \(error)")
+    }
+  }
+
+  /// Every preset, in the menu's order: the rest stop first.
+  ///
+  /// A section provider that decides by the container's width (the
+  /// mountains' grid does) has no JSON form, so no preset shows one.
+  public static let all: [PlaygroundPreset] =
+    [restStop, grid, nestedGroups] + orthogonal + lists
+
+  /// The preset named `name`, or `nil`.
+  public static func named(_ name: String) -> PlaygroundPreset? {
+    all.first { $0.name == name }
+  }
+
+  /// The rest stop's layout (`RestStop.layoutSection(for:)`): a band of
+  /// dishes, a grid of goods on a background, brands two a row.
+  static let restStop = PlaygroundPreset(
+    name: "reststop", title: "Rest stop",
+    layout: CompositionalLayout(
+      sections: RestStop.Section.allCases.map(RestStop.layoutSection(for:)),
+      configuration: CompositionalLayoutConfiguration(interSectionSpacing: 12)),
+    itemCounts: [6, 8, 4])
+
+  /// Three square cells a row, inset by 4 points.
+  static let grid: PlaygroundPreset = {
+    var item = LayoutItem(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)))
+    item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(1.0 / 3)),
+      subitems: [item])
+    var section = LayoutSection(group: group)
+    section.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    return PlaygroundPreset(
+      name: "grid", title: "Grid", layout: CompositionalLayout(section: section),
+      itemCounts: [24])
+  }()
+
+  /// A wide item beside a column of two: a group inside a group.
+  static let nestedGroups: PlaygroundPreset = {
+    let leading = LayoutItem(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(0.7), heightDimension: .fractionalHeight(1)))
+    var trailing = LayoutItem(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)))
+    trailing.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    let column = LayoutGroup.vertical(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(1)),
+      subitem: trailing, count: 2)
+    let row = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)),
+      subitems: [leading, column])
+    return PlaygroundPreset(
+      name: "nested", title: "Nested groups",
+      layout: CompositionalLayout(section: LayoutSection(group: row)), itemCounts: [12])
+  }()
+
+  /// A band that scrolls sideways and comes to rest as `behavior` says,
+  /// above a list of rows, for each behaviour but `none`.
+  static let orthogonal: [PlaygroundPreset] = OrthogonalScrollingBehavior.allCases
+    .filter { $0 != .none }.map { behavior in
+      var card = LayoutItem(
+        layoutSize: LayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+      card.contentInsets = DirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 4)
+      var band = LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(
+            widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(160)),
+          subitems: [card]))
+      band.orthogonalScrollingBehavior = behavior
+      band.contentInsets = DirectionalEdgeInsets(top: 8, leading: 12, bottom: 8, trailing: 12)
+      let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44))
+      let rows = LayoutSection(
+        group: .horizontal(layoutSize: row, subitems: [LayoutItem(layoutSize: row)]))
+      return PlaygroundPreset(
+        name: "orthogonal-\(behavior.rawValue)", title: "Band: \(behavior.rawValue)",
+        layout: CompositionalLayout(sections: [band, rows]), itemCounts: [8, 6])
+    }
+
+  /// A list of each appearance, with a header above each section.
+  static let lists: [PlaygroundPreset] = ListConfiguration.Appearance.allCases.map { appearance in
+    PlaygroundPreset(
+      name: "list-\(appearance.rawValue)", title: "List: \(appearance.rawValue)",
+      layout: .list(using: ListConfiguration(appearance: appearance, headerMode: .supplementary)),
+      itemCounts: [4, 3])
+  }
+}
