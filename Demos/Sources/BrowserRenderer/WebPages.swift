@@ -70,11 +70,11 @@ public enum WebPages {
   /// The batch inspector's page: `DiffableWebTools`' inspector, whose take
   /// form reads the seed screens.
   static let inspectorPage = DemoPage(
-      name: "inspector", path: "/inspector", title: "Batch inspector",
-      summary:
-        "Two snapshots in, the batch update between them out: step through it, edit it, "
-        + "copy it as a test.",
-      listName: BatchInspector.listName, controls: inspector.controls, style: BatchInspector.style)
+    name: "inspector", path: "/inspector", title: "Batch inspector",
+    summary:
+      "Two snapshots in, the batch update between them out: step through it, edit it, "
+      + "copy it as a test.",
+    listName: BatchInspector.listName, controls: inspector.controls, style: BatchInspector.style)
 
   /// The batch inspector of the seed screens: it can take the last two
   /// applies of each.

@@ -238,7 +238,6 @@ public final class WebSession {
     return DiffableDataSource<Section, Item>(view: view, cellProvider: cellProvider)
   }
 
-
   /// What the page shows of each list, in the order the lists were made:
   /// what it will show once it has applied everything sent, and the frames
   /// of the items in each list's window.
