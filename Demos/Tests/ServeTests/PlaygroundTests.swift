@@ -34,7 +34,8 @@ import Testing
     #expect(session.pageTexts.texts["error"] == "")
     #expect(screen.view.layoutContext?.containerSize == CGSize(width: 390, height: 844))
     #expect(session.pageTexts.texts["swift"]?.contains("LayoutSection(group: group)") == true)
-    #expect(session.pageTexts.texts["uikit"]?.contains("NSCollectionLayoutSection(group: group)") == true)
+    #expect(
+      session.pageTexts.texts["uikit"]?.contains("NSCollectionLayoutSection(group: group)") == true)
     #expect(session.pageTexts.texts["swift"] == screen.exports.swift)
     // The rest stop's layout, encoded: the same sections as the screen's.
     let decoded = try CompositionalLayout.decode(json: Data(preset.json.utf8))
@@ -51,7 +52,8 @@ import Testing
     #expect(
       screen.layout.sections
         == (try CompositionalLayout.decode(json: Data(grid.json.utf8))).sections)
-    #expect(session.pageTexts.texts["swift"]?.contains(".fractionalWidth(0.3333333333333333)") == true)
+    #expect(
+      session.pageTexts.texts["swift"]?.contains(".fractionalWidth(0.3333333333333333)") == true)
     screen.receive("direction", "true")
     screen.receive("scale", "3")
     #expect(screen.view.layoutContext?.layoutDirection == .rightToLeft)
