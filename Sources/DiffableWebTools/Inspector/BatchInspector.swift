@@ -20,7 +20,7 @@ public import DiffableWeb
 /// A source's pages keep their last change only when their sessions
 /// record changes: set `page.session.recordsChanges = true` where you
 /// make them. The inspector reads the pages of the same browser only
-/// (``DiffableWeb/WebPageRegistry/pageIDs(sharingBrowserWith:)``).
+/// (`WebPageRegistry.pageIDs(sharingBrowserWith:)`).
 ///
 /// The page's hooks: `textarea[name=old]`, `textarea[name=new]` (JSON
 /// snapshots, as `diffable diff` reads them), `textarea[name=batch]` (the
@@ -166,7 +166,7 @@ final class _InspectorPage: WebPageDelegate {
 extension WebPageRegistry {
   /// The latest change of the list of `source` on a page at its path that
   /// was issued to the same browser as the page `id` (another tab of it),
-  /// if one of them recorded a change (``DiffableWeb/WebSession/recordsChanges``).
+  /// if one of them recorded a change (`WebSession.recordsChanges`).
   public func lastChange(of source: BatchInspector.Source, besides id: String) async
     -> WebListChange?
   {

@@ -68,7 +68,7 @@ public struct BatchSteps: Sendable {
 
   /// The steps of `batch`, which must take `old` to `new`.
   ///
-  /// - Throws: The validator's ``BatchUpdate/ValidationError`` when the
+  /// - Throws: The validator's `BatchUpdate.ValidationError` when the
   ///   batch does not take `old` to `new`.
   /// - Complexity: O(*n* + *b*), where *n* is the number of items of both
   ///   snapshots and *b* the size of the batch.
