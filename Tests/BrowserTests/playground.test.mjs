@@ -116,7 +116,7 @@ function framesOfCommand(json, { width, height, items, safeArea }) {
 }
 
 describe('the layout playground', () => {
-  for (const preset of ['grid', 'nested', 'orthogonal-groupPaging']) {
+  for (const preset of ['grid', 'nested', 'orthogonal-groupPaging', 'by-width']) {
     test(`the ${preset} preset's cells are at the frames diffable layout prints`, async (t) => {
       const { page } = await openWithPreset(t, preset);
       const texts = await page.evaluate(readTexts);

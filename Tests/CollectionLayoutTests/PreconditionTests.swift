@@ -19,6 +19,20 @@ struct PreconditionTests {
     }
   }
 
+  @Test("width classes that do not start at 0 stop the initializer, saying so")
+  func widthClassesFromZero() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = CompositionalLayout(sectionsByWidth: [
+        .init(minimumWidth: 10, sections: [LayoutSection(group: SectionRuleTests.row)])
+      ])
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      text.contains(
+        "CompositionalLayout(sectionsByWidth:configuration:): the first width class must start "
+          + "at minimumWidth 0, not 10.0"))
+  }
+
   @Test("asking for a section out of range stops the query")
   func sectionOutOfRange() async {
     await #expect(processExitsWith: .failure) {

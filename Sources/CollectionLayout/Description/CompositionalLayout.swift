@@ -31,7 +31,25 @@ import Foundation
 public struct CompositionalLayout: Sendable {
   enum _Source: Sendable {
     case sections([LayoutSection])
+    case byWidth([WidthClass])
     case provider(@Sendable (Int, LayoutEnvironment) -> LayoutSection?)
+  }
+
+  /// The sections a layout has from a width of its container on: one entry
+  /// of ``init(sectionsByWidth:configuration:)``, the section provider by
+  /// width that has a JSON form.
+  public struct WidthClass: Sendable, Hashable {
+    /// The narrowest effective content width, in points, at which these
+    /// sections are used.
+    public var minimumWidth: CGFloat
+    /// The sections: section *i* is `sections[i]`, the last repeating.
+    public var sections: [LayoutSection]
+
+    /// Sections used from `minimumWidth` on.
+    public init(minimumWidth: CGFloat, sections: [LayoutSection]) {
+      self.minimumWidth = minimumWidth
+      self.sections = sections
+    }
   }
 
   /// Layout-wide settings.
@@ -106,6 +124,60 @@ public struct CompositionalLayout: Sendable {
     self.init(sectionProvider: sectionProvider, configuration: configuration)
   }
 
+  /// A layout whose sections depend on the width of its container, as a
+  /// section provider that reads `environment.container.effectiveContentSize.width`
+  /// would, but with a JSON form: the sections of the last class whose
+  /// ``WidthClass/minimumWidth`` is at most that width.
+  ///
+  ///     let layout = CompositionalLayout(sectionsByWidth: [
+  ///       .init(minimumWidth: 0, sections: [LayoutSection.list(using: .init(appearance: .plain))]),
+  ///       .init(minimumWidth: 600, sections: [gridSection]),
+  ///     ])
+  ///
+  /// - Precondition: `classes` is not empty, the first's minimum width is 0,
+  ///   the minimum widths increase, and no class's sections are empty.
+  /// - Complexity: O(*c*), where *c* is the number of classes.
+  public init(
+    sectionsByWidth classes: [WidthClass], configuration: CompositionalLayoutConfiguration = .init()
+  ) {
+    if let problem = Self._problem(ofWidthClasses: classes) {
+      _layoutFailure("CompositionalLayout(sectionsByWidth:configuration:)", problem)
+    }
+    self.configuration = configuration
+    self._source = .byWidth(classes)
+  }
+
+  /// What is wrong with `classes` as the sections of a layout by width, if
+  /// anything.
+  static func _problem(ofWidthClasses classes: [WidthClass]) -> String? {
+    guard let first = classes.first else { return "there must be at least one width class" }
+    guard first.minimumWidth == 0 else {
+      return "the first width class must start at minimumWidth 0, not \(first.minimumWidth)"
+    }
+    for (k, widthClass) in classes.enumerated() {
+      if widthClass.sections.isEmpty { return "width class \(k) has no sections" }
+      if k > 0, !(widthClass.minimumWidth > classes[k - 1].minimumWidth) {
+        return "width class \(k)'s minimumWidth \(widthClass.minimumWidth) is not above "
+          + "the previous one's, \(classes[k - 1].minimumWidth)"
+      }
+    }
+    return nil
+  }
+
+  /// The width classes, or `nil` for a layout that is not by width.
+  ///
+  /// - Complexity: O(1).
+  public var sectionsByWidth: [WidthClass]? {
+    if case .byWidth(let classes) = _source { return classes }
+    return nil
+  }
+
+  /// The index of the width class used in `environment`.
+  static func _widthClass(_ classes: [WidthClass], _ environment: LayoutEnvironment) -> Int {
+    let width = environment.container.effectiveContentSize.width
+    return classes.lastIndex { $0.minimumWidth <= width } ?? 0
+  }
+
   /// A layout whose every section is a list.
   ///
   /// - Complexity: O(1).
@@ -121,10 +193,14 @@ public struct CompositionalLayout: Sendable {
     return nil
   }
 
-  /// Where section `index` comes from, for error messages.
-  func _sectionPath(_ index: Int) -> _Path {
+  /// Where section `index` comes from in `environment`, for error messages.
+  func _sectionPath(_ index: Int, _ environment: LayoutEnvironment) -> _Path {
     switch _source {
     case .sections(let s): return _Path.root.key("sections").index(min(index, s.count - 1))
+    case .byWidth(let classes):
+      let k = Self._widthClass(classes, environment)
+      return _Path.root.key("sectionsByWidth").index(k).key("sections")
+        .index(min(index, classes[k].sections.count - 1))
     case .provider: return _Path.provider(index)
     }
   }
@@ -134,6 +210,9 @@ public struct CompositionalLayout: Sendable {
   func _section(_ index: Int, _ environment: LayoutEnvironment) -> LayoutSection? {
     switch _source {
     case .sections(let s): return s[min(index, s.count - 1)]
+    case .byWidth(let classes):
+      let s = classes[Self._widthClass(classes, environment)].sections
+      return s[min(index, s.count - 1)]
     case .provider(let p): return p(index, environment)
     }
   }

@@ -24,7 +24,7 @@ extension SolvedLayout {
     -> _Section
   {
     _sectionSolveCount += 1
-    let path = layout._sectionPath(index)
+    let path = layout._sectionPath(index, _environment)
     guard let description = layout._section(index, _environment) else {
       // UIKit accepts no section only where there is nothing to lay out.
       if count > 0 {

@@ -331,7 +331,12 @@ extension WebListView {
   func _isLayoutBoundary(kind: String, index: Int) -> Bool {
     let own = layout.configuration.boundarySupplementaryItems.filter { $0.elementKind == kind }
     guard index < own.count else { return false }
-    guard let first = layout.sections?.first else { return true }
+    // A layout by width: the sections of the class the list's width picks.
+    let width = layoutContext.map { Double($0.containerSize.width) } ?? _page.viewport?.width ?? 0
+    let byWidth = layout.sectionsByWidth.map { classes in
+      (classes.last { Double($0.minimumWidth) <= width } ?? classes[0]).sections
+    }
+    guard let first = (layout.sections ?? byWidth)?.first else { return true }
     return first.boundarySupplementaryItems.filter { $0.elementKind == kind }.count <= index
   }
 

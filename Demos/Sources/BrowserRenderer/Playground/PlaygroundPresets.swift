@@ -37,7 +37,7 @@ public struct PlaygroundPreset: Sendable, Hashable {
   /// A section provider that decides by the container's width (the
   /// mountains' grid does) has no JSON form, so no preset shows one.
   public static let all: [PlaygroundPreset] =
-    [restStop, grid, nestedGroups] + orthogonal + lists
+    [restStop, grid, nestedGroups] + orthogonal + lists + [byWidth]
 
   /// The preset named `name`, or `nil`.
   public static func named(_ name: String) -> PlaygroundPreset? {
@@ -113,6 +113,36 @@ public struct PlaygroundPreset: Sendable, Hashable {
         name: "orthogonal-\(behavior.rawValue)", title: "Band: \(behavior.rawValue)",
         layout: CompositionalLayout(sections: [band, rows]), itemCounts: [8, 6])
     }
+
+  /// Sections by width, a section provider with a JSON form: a list of
+  /// rows on a phone, two columns of cards from 600 points, four from 1,000
+  /// (switch the device to see each).
+  static let byWidth: PlaygroundPreset = {
+    func cards(_ columns: Int) -> LayoutSection {
+      var card = LayoutItem(
+        layoutSize: LayoutSize(
+          widthDimension: .fractionalWidth(1.0 / CGFloat(columns)),
+          heightDimension: .fractionalHeight(1)))
+      card.contentInsets = DirectionalEdgeInsets(top: 6, leading: 6, bottom: 6, trailing: 6)
+      var section = LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)),
+          subitems: [card]))
+      section.contentInsets = DirectionalEdgeInsets(top: 6, leading: 6, bottom: 6, trailing: 6)
+      return section
+    }
+    let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44))
+    let rows = LayoutSection(
+      group: .horizontal(layoutSize: row, subitems: [LayoutItem(layoutSize: row)]))
+    return PlaygroundPreset(
+      name: "by-width", title: "Sections by width",
+      layout: CompositionalLayout(sectionsByWidth: [
+        .init(minimumWidth: 0, sections: [rows]), .init(minimumWidth: 600, sections: [cards(2)]),
+        .init(minimumWidth: 1_000, sections: [cards(4)]),
+      ]),
+      itemCounts: [12])
+  }()
 
   /// A list of each appearance, with a header above each section.
   static let lists: [PlaygroundPreset] = ListConfiguration.Appearance.allCases.map { appearance in

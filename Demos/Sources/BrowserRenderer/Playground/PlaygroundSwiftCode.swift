@@ -44,9 +44,16 @@ public enum PlaygroundSwiftCode {
   }
 
   /// The code of `layout`, or `nil` for a layout made by a section
-  /// provider, which has no description to write.
+  /// provider, which has no description to write. A layout by width is
+  /// written as a section provider that reads the container's width.
   public static func code(_ layout: CompositionalLayout, names: Names) -> String? {
-    layout.sections.map {
+    if let classes = layout.sectionsByWidth {
+      var writer = Writer(names: names)
+      return writer.layout(
+        classes: classes.map { ($0.minimumWidth, $0.sections) }, configuration: layout.configuration
+      )
+    }
+    return layout.sections.map {
       code(sections: $0, configuration: layout.configuration, names: names)
     }
   }
@@ -111,35 +118,59 @@ public enum PlaygroundSwiftCode {
     mutating func layout(
       sections: [LayoutSection], configuration: CompositionalLayoutConfiguration
     ) -> String {
+      layout(classes: [(0, sections)], configuration: configuration)
+    }
+
+    /// The code of a layout whose sections are those of the last class
+    /// whose minimum width the container's effective content width
+    /// reaches: one class is a plain layout.
+    mutating func layout(
+      classes: [(minimumWidth: CGFloat, sections: [LayoutSection])],
+      configuration: CompositionalLayoutConfiguration
+    ) -> String {
       let header = [names == .uiKit ? "import UIKit" : "import CollectionLayout"]
       let layoutType = names == .uiKit ? "UICollectionViewLayout" : "CompositionalLayout"
       var functions: [String] = []
-      var calls: [String] = []
-      for (index, section) in sections.enumerated() {
-        let isList = section.isPlaygroundList
-        let function = "makeSection\(index)"
-        functions.append(self.section(section, named: function))
-        calls.append(isList ? "\(function)(layoutEnvironment)" : "\(function)()")
+      var calls: [[String]] = []
+      for (k, widthClass) in classes.enumerated() {
+        calls.append([])
+        for (index, section) in widthClass.sections.enumerated() {
+          let isList = section.isPlaygroundList
+          let function =
+            k == 0
+            ? "makeSection\(index)" : "makeSection\(index)From\(number(widthClass.minimumWidth))"
+          functions.append(self.section(section, named: function))
+          calls[k].append(isList ? "\(function)(layoutEnvironment)" : "\(function)()")
+        }
       }
       lines = []
       declared = [:]
       let configurationName = self.configuration(configuration)
       let configured = configurationName.map { ", configuration: \($0)" } ?? ""
-      if sections.count == 1, !sections[0].isPlaygroundList {
-        line("return \(type("CompositionalLayout"))(section: \(calls[0])\(configured))")
+      let only = classes[0].sections
+      if classes.count == 1, only.count == 1, !only[0].isPlaygroundList {
+        line("return \(type("CompositionalLayout"))(section: \(calls[0][0])\(configured))")
       } else {
         line(
           "return \(type("CompositionalLayout"))(sectionProvider: { sectionIndex, layoutEnvironment in"
         )
-        if sections.count == 1 {
-          line("return \(calls[0])", indent: 2)
-        } else {
-          line("switch sectionIndex {", indent: 2)
-          for (index, call) in calls.enumerated().dropLast() {
-            line("case \(index): return \(call)", indent: 2)
+        if classes.count > 1 {
+          line("let width = layoutEnvironment.container.effectiveContentSize.width", indent: 2)
+        }
+        for k in classes.indices.reversed() {
+          let indent = k == 0 ? 2 : 3
+          if k > 0 { line("if width >= \(number(classes[k].minimumWidth)) {", indent: 2) }
+          if calls[k].count == 1 {
+            line("return \(calls[k][0])", indent: indent)
+          } else {
+            line("switch sectionIndex {", indent: indent)
+            for (index, call) in calls[k].enumerated().dropLast() {
+              line("case \(index): return \(call)", indent: indent)
+            }
+            line("default: return \(calls[k][calls[k].count - 1])", indent: indent)
+            line("}", indent: indent)
           }
-          line("default: return \(calls[calls.count - 1])", indent: 2)
-          line("}", indent: 2)
+          if k > 0 { line("}", indent: 2) }
         }
         line("}\(configured))")
       }
@@ -184,7 +215,7 @@ public enum PlaygroundSwiftCode {
           "return \(sectionType).list(using: \(name), layoutEnvironment: layoutEnvironment)")
         return
           ([
-            "/// Section \(function.dropFirst("makeSection".count)): a list.",
+            "/// Section \(Self.sectionWords(function)): a list.",
             "func \(function)(_ layoutEnvironment: \(type("LayoutEnvironment"))) -> \(sectionType) {",
           ] + lines + ["}"]).joined(separator: "\n")
       }
@@ -218,7 +249,7 @@ public enum PlaygroundSwiftCode {
       line("return \(name)")
       return
         ([
-          "/// Section \(function.dropFirst("makeSection".count)).",
+          "/// Section \(Self.sectionWords(function)).",
           "func \(function)() -> \(sectionType) {",
         ] + lines + ["}"]).joined(separator: "\n")
     }
@@ -427,6 +458,14 @@ public enum PlaygroundSwiftCode {
     /// optional's `nil`.
     func reference(_ reference: ContentInsetsReference) -> String {
       "\(type("ContentInsetsReference")).\(reference.rawValue)"
+    }
+
+    /// The section a function makes, in words: `makeSection0From600` is
+    /// section `0, from 600 points wide`.
+    static func sectionWords(_ function: String) -> String {
+      let name = function.dropFirst("makeSection".count)
+      guard let from = name.range(of: "From") else { return String(name) }
+      return "\(name[..<from.lowerBound]), from \(name[from.upperBound...]) points wide"
     }
 
     /// A number as a Swift literal that reads back as the same value.

@@ -1,0 +1,76 @@
+import CollectionLayout
+import Foundation
+import Testing
+
+/// Sections by width: a section provider with a JSON form.
+@Suite("Sections by width")
+struct WidthClassTests {
+  /// Rows 44 high on a narrow container, two columns 100 high from 600
+  /// points.
+  static let json = """
+    {"sectionsByWidth": [
+      {"minimumWidth": 0, "sections": [{"group": {"horizontal": {
+        "layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 44}},
+        "subitems": [\(CodableTests.itemJSON)]}}}]},
+      {"minimumWidth": 600, "sections": [{"group": {"horizontal": {
+        "layoutSize": {"width": {"fractionalWidth": 1}, "height": {"absolute": 100}},
+        "subitems": [{"item": {"layoutSize": {"width": {"fractionalWidth": 0.5},
+          "height": {"fractionalHeight": 1}}}}]}}}]}
+    ]}
+    """
+
+  @Test func theSectionsOfTheWidestClassTheContainerReachesAreUsed() throws {
+    let layout = try CompositionalLayout.decode(json: Data(Self.json.utf8))
+    #expect(layout.sections == nil)
+    #expect(layout.sectionsByWidth?.map(\.minimumWidth) == [0, 600])
+    let narrow = try layout.solve(context(390, 800), itemCounts: [4])
+    #expect(narrow.cells().map(\.height) == [44, 44, 44, 44])
+    let wide = try layout.solve(context(800, 800), itemCounts: [4])
+    #expect(
+      wide.cells() == [
+        rect(0, 0, 400, 100), rect(400, 0, 400, 100), rect(0, 100, 400, 100),
+        rect(400, 100, 400, 100),
+      ])
+    let edge = try layout.solve(context(600, 800), itemCounts: [1])
+    #expect(edge.cells() == [rect(0, 0, 300, 100)], "from the minimum width on")
+  }
+
+  @Test func itRoundTripsThroughJSON() throws {
+    let layout = try CompositionalLayout.decode(json: Data(Self.json.utf8))
+    let again = try CompositionalLayout.decode(json: try JSONEncoder().encode(layout))
+    #expect(again.sectionsByWidth == layout.sectionsByWidth)
+  }
+
+  @Test(
+    arguments: [
+      (#"{"sectionsByWidth": []}"#, "sectionsByWidth", "at least one width class"),
+      (
+        #"{"sectionsByWidth": [{"minimumWidth": 10, "sections": [SECTION]}]}"#, "sectionsByWidth",
+        "must start at minimumWidth 0"
+      ),
+      (
+        #"{"sectionsByWidth": [{"minimumWidth": 0, "sections": [SECTION]}, {"minimumWidth": 0, "sections": [SECTION]}]}"#,
+        "sectionsByWidth", "is not above the previous one's"
+      ),
+      (
+        #"{"sectionsByWidth": [{"minimumWidth": 0, "sections": []}]}"#, "sectionsByWidth",
+        "width class 0 has no sections"
+      ),
+      (
+        #"{"sections": [SECTION], "sectionsByWidth": [{"minimumWidth": 0, "sections": [SECTION]}]}"#,
+        "sections", "not both"
+      ),
+      (
+        #"{"sectionsByWidth": [{"minimumWidth": 0, "sections": [SECTION], "extra": 1}]}"#,
+        "sectionsByWidth[0].extra", "unknown key 'extra'"
+      ),
+    ])
+  func badClassesAreRefusedWithTheirPath(_ json: String, _ path: String, _ message: String) throws {
+    let section =
+      #"{"group": {"horizontal": {"layoutSize": {"width": {"fractionalWidth": 1}, "#
+      + #""height": {"absolute": 44}}, "subitems": [ITEM]}}}"#
+    try CodableTests().errors(
+      json.replacingOccurrences(of: "SECTION", with: section), path, message)
+  }
+
+}
