@@ -224,6 +224,61 @@ describe('the layout playground', () => {
       assert.ok(again.dom.length === 1);
     });
 
+  test('hovering a cell outlines its group and section and says their frames', async (t) => {
+    const { page } = await openWithPreset(t, 'grid');
+    const texts = await page.evaluate(readTexts);
+    const frames = framesOfCommand(texts.layout, {
+      width: texts.width, height: texts.height, items: texts.items, safeArea: texts.safeArea,
+    });
+    // The middle of item 4, the second row's second cell.
+    const point = await page.evaluate(() => {
+      const cell = [...document.querySelectorAll('[data-diffable-list=playground] [data-item]')]
+        .find((element) => element.getAttribute('data-item') === '0.4');
+      const box = cell.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    await page.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...point });
+    const outlines = await page.waitFor(() => document.querySelectorAll('.diffable-outline').length
+      === 2, { what: 'the outlines of item 4' }).then(() => page.evaluate(() => {
+      const list = document.querySelector('[data-diffable-list=playground]');
+      const content = list.querySelector('[data-item]').parentElement.getBoundingClientRect();
+      const boxOf = (selector) => {
+        const box = list.querySelector(selector).getBoundingClientRect();
+        return [box.left - content.left, box.top - content.top, box.width, box.height]
+          .map((value) => Math.round(value * 100) / 100);
+      };
+      return {
+        group: boxOf('.diffable-outline-group'),
+        section: boxOf('.diffable-outline-section'),
+        label: list.querySelector('.diffable-outline-label').textContent,
+      };
+    }));
+    // The grid's group is a row of three: it holds items 3 to 5, as the
+    // command lays them out.
+    const row = ['0.3', '0.4', '0.5'].map((item) => frames.get(item));
+    const [x, y] = [Math.min(...row.map((f) => f[0])), Math.min(...row.map((f) => f[1]))];
+    assert.ok(outlines.group[0] <= x + 0.5 && outlines.group[1] <= y + 0.5, `${outlines.group}`);
+    assert.ok(outlines.group[3] < outlines.section[3], 'a row, inside its section');
+    for (const frame of row) {
+      assert.ok(frame[0] + frame[2] <= outlines.group[0] + outlines.group[2] + 0.5
+        && frame[1] + frame[3] <= outlines.group[1] + outlines.group[3] + 0.5,
+      `item at ${frame} inside the group ${outlines.group}`);
+    }
+    // The label says the three frames, each to within half a point of what is drawn.
+    const said = /^item \[(.*)\] · group \[(.*)\] · section \[(.*)\]$/.exec(outlines.label);
+    assert.ok(said !== null, outlines.label);
+    const near = (text, frame, what) => text.split(', ').map(Number).forEach((value, i) => {
+      assert.ok(Math.abs(value - frame[i]) <= 0.5, `${what}: ${text} against ${frame}`);
+    });
+    near(said[1], frames.get('0.4'), 'the item');
+    near(said[2], outlines.group, 'the group');
+    near(said[3], outlines.section, 'the section');
+    // Leaving the list takes the outlines away.
+    await page.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: 1, y: 1 });
+    await page.waitFor(() => document.querySelectorAll('.diffable-outline').length === 0,
+      { what: 'the outlines gone' });
+  });
+
   test('a device, right to left and item counts re-solve the drawing', async (t) => {
     const { page, seq } = await openWithPreset(t, 'grid');
     await page.evaluate(setControl, 'input[name=items]', '4,2');

@@ -74,3 +74,36 @@ struct WidthClassTests {
   }
 
 }
+
+/// The frame of the group an item is in.
+@Suite("Group frames")
+struct GroupFrameTests {
+  @Test func anItemsGroupIsTheRepetitionThatHoldsIt() throws {
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+      subitems: [
+        .item(
+          LayoutItem(
+            layoutSize: LayoutSize(
+              widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1))))
+      ])
+    var section = LayoutSection(group: group)
+    section.contentInsets = DirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+    section.interGroupSpacing = 5
+    let solved = try CompositionalLayout(section: section).solve(
+      context(400, 800), itemCounts: [5])
+    #expect(solved.groupFrame(ofItemAt: ip(0, 0)) == rect(10, 10, 380, 100))
+    #expect(solved.groupFrame(ofItemAt: ip(0, 3)) == rect(10, 115, 380, 100))
+    #expect(solved.groupFrame(ofItemAt: ip(0, 4)) == rect(10, 220, 380, 100))
+    for item in 0..<5 {
+      let cell = try #require(solved.layoutAttributesForItem(at: ip(0, item))).frame
+      #expect(try #require(solved.groupFrame(ofItemAt: ip(0, item))).contains(cell))
+    }
+    #expect(solved.groupFrame(ofItemAt: ip(0, 5)) == nil)
+    #expect(solved.groupFrame(ofItemAt: ip(1, 0)) == nil)
+    var rightToLeft = context(400, 800)
+    rightToLeft.layoutDirection = .rightToLeft
+    let mirrored = try CompositionalLayout(section: section).solve(rightToLeft, itemCounts: [5])
+    #expect(mirrored.groupFrame(ofItemAt: ip(0, 3)) == rect(10, 115, 380, 100))
+  }
+}

@@ -249,7 +249,7 @@ struct WebMessageJSONTextTests {
       size: WebSize(width: 390, height: 1e21), frames: frames,
       bands: [
         WebBand(section: "b", frame: WebRect(.zero), contentWidth: 0.5, rests: Self.edgeNumbers)
-      ])
+      ], geometry: WebGeometry(groups: frames, sections: ["\u{1}/\"": WebRect(.zero)]))
     let identifiers =
       Self.edgeStrings.map { WebIdentifier($0) }
       + [WebIdentifier(Int.min), WebIdentifier(Int.max), WebIdentifier(0), WebIdentifier(-7)]

@@ -149,6 +149,36 @@ struct WebPageTextsTests {
     #expect(numbers.lastChange(ofList: "n")?.new.sectionIdentifiers == ["1"])
   }
 
+  @Test("a list that shows its geometry sends its window's group and section frames")
+  func showsGeometry() async throws {
+    let (session, view, dataSource) = WebLayoutTests.session()
+    await dataSource.apply(.make([("s", ["a", "b", "c"]), ("t", ["d"])]))
+    let client = FakeWebClient()
+    let serving = Task { await session.serve(client.transport) }
+    client.send(.ready(viewport: WebViewport(width: 390, height: 844)))
+    func reload() async throws -> WebReloadMessage {
+      try await client.receive("a reload") {
+        if case .reload(let reload) = $0 { reload } else { nil }
+      }
+    }
+    #expect(try await reload().layout?.geometry == nil)
+    view.showsGeometry = true
+    let shown = try await reload()
+    let geometry = try #require(shown.layout?.geometry)
+    let solved = try #require(view.solvedLayout)
+    #expect(Set(geometry.groups.keys) == ["a", "b", "c", "d"])
+    #expect(
+      geometry.groups["b"]
+        == WebRect(try #require(solved.groupFrame(ofItemAt: IndexPath(item: 1, section: 0)))))
+    #expect(
+      geometry.sections == [
+        "s": WebRect(solved.sectionFrame(0)), "t": WebRect(solved.sectionFrame(1)),
+      ])
+    #expect("\(shown)".contains(#""geometry":{"groups":{"a":"#))
+    await client.transport.close()
+    await serving.value
+  }
+
   static var kept: [WebSession] = []
 
   @Test("a lines name that is no attribute name stops the program, naming it")

@@ -167,6 +167,46 @@ describe('the DOM contract', () => {
       }
     });
 
+  test('a list that shows its geometry outlines the hovered item\'s group and section', () => {
+    const page = setup();
+    const geometry = {
+      groups: { a: [0, 0, 390, 88], b: [0, 0, 390, 88], c: [0, 88, 390, 88] },
+      sections: { s: [0, 0, 390, 176] },
+    };
+    page.show(reloadOf(['a', 'b', 'c'], { geometry }));
+    const outlines = () => page.content.children
+      .filter((element) => /diffable-outline/.test(element.className))
+      .map((element) => [element.className, page.box(element), element.textContent]);
+    page.cell('c').children[0].dispatch('pointerover');
+    assert.deepEqual(outlines(), [
+      ['diffable-outline diffable-outline-section', [0, 0, 390, 176], ''],
+      ['diffable-outline diffable-outline-group', [0, 88, 390, 88], ''],
+      ['diffable-outline-label', [0, 132, 0, 0],
+        'item [0, 88, 390, 44] · group [0, 88, 390, 88] · section [0, 0, 390, 176]'],
+    ]);
+    assert.ok(page.content.children.filter((e) => /diffable-outline/.test(e.className))
+      .every((element) => element.getAttribute('aria-hidden') === 'true'));
+    assert.deepEqual(page.order(), ['a', 'b', 'c'], 'outlines are no cells');
+    // A new layout moves the outlines with their item; leaving takes them away.
+    page.show({
+      v: 1, type: 'layout', list: 'main', seq: 1, cells: {},
+      layout: layoutOf(['a', 'b', 'c'], {
+        geometry: { ...geometry, groups: { ...geometry.groups, c: [0, 100, 390, 88] } },
+      }),
+    });
+    assert.deepEqual(outlines()[1][1], [0, 100, 390, 88]);
+    page.root.dispatch('pointerleave');
+    assert.deepEqual(outlines(), []);
+    // Focus outlines too; a list without geometry outlines nothing.
+    page.cell('a').dispatch('focusin');
+    assert.equal(outlines().length, 3);
+    const plain = setup();
+    plain.show(reloadOf(['a']));
+    plain.cell('a').dispatch('pointerover');
+    assert.equal(plain.content.children.filter((e) => /diffable-outline/.test(e.className)).length,
+      0);
+  });
+
   test('no arrow with reduced motion; arrowBox', () => {
     const page = setup({ motion: false });
     page.show({ ...reloadOf(['a', 'b']), showsChanges: true });

@@ -150,6 +150,23 @@ extension SolvedLayout {
       frame: _Finisher(self)(g.cells[item - first], dx: origin.x, dy: origin.y))
   }
 
+  /// The frame of the group an item is laid out in: its section's group,
+  /// at the repetition that holds the item (UIKit has no such query; a
+  /// layout tool outlines it). `nil` if there is no such item.
+  ///
+  /// - Complexity: O(1) in fixed-size sections; O(log *G*) in self-sizing
+  ///   ones, where *G* is the number of groups.
+  public func groupFrame(ofItemAt indexPath: IndexPath) -> CGRect? {
+    guard indexPath.count == 2 else { return nil }
+    let section = indexPath[0]
+    guard section >= 0, section < _sections.count else { return nil }
+    let s = _sections[section]
+    guard let k = s.groupIndex(containing: indexPath[1]) else { return nil }
+    let g = s.selfSizing ? s.instances[k] : s.template
+    let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
+    return _Finisher(self)(CGRect(origin: .zero, size: g.size), dx: origin.x, dy: origin.y)
+  }
+
   /// The attributes of one supplementary view, or `nil` if there is none of
   /// that kind at that index path.
   ///

@@ -450,9 +450,9 @@ extension WebSupplementary {
 }
 
 extension WebLayout {
-  /// Writes `{"bands", "estimated", "frames", "shifted", "size",
+  /// Writes `{"bands", "estimated", "frames", "geometry", "shifted", "size",
   /// "supplementaries", "unmoved"}`, `estimated`, `shifted` and `unmoved`
-  /// only when they are not empty.
+  /// only when they are not empty, `geometry` only when there is one.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"bands":"#)
     try writer.array(bands) { writer, band in try band._write(to: &writer) }
@@ -462,6 +462,13 @@ extension WebLayout {
     }
     writer.raw(#","frames":"#)
     try writer.object(frames) { writer, frame in try frame._write(to: &writer) }
+    if let geometry {
+      writer.raw(#","geometry":{"groups":"#)
+      try writer.object(geometry.groups) { writer, frame in try frame._write(to: &writer) }
+      writer.raw(#","sections":"#)
+      try writer.object(geometry.sections) { writer, frame in try frame._write(to: &writer) }
+      writer.byte("}")
+    }
     if !shifted.isEmpty {
       writer.raw(#","shifted":"#)
       try writer.array(shifted) { writer, group in try group._write(to: &writer) }

@@ -64,7 +64,7 @@ extension WebSize: Codable {
 
 extension WebLayout: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case size, frames, supplementaries, bands, estimated, unmoved, shifted
+    case size, frames, supplementaries, bands, estimated, unmoved, shifted, geometry
   }
 
   /// Decodes a layout value.
@@ -102,7 +102,32 @@ extension WebLayout: Decodable {
       size: try container.decode(WebSize.self, forKey: .size), frames: byText,
       supplementaries: try container.decode([WebSupplementary].self, forKey: .supplementaries),
       bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated,
-      unmoved: unmoved, shifted: shifted)
+      unmoved: unmoved, shifted: shifted,
+      geometry: try container.decodeIfPresent(WebGeometry.self, forKey: .geometry))
+  }
+}
+
+extension WebGeometry: Decodable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case groups, sections
+  }
+
+  /// Decodes `{"groups": {...}, "sections": {...}}`, each a map of text to
+  /// rectangle.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, or a
+  ///   rectangle is malformed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    func rects(_ key: _CodingKeys) throws -> [String: WebRect] {
+      let values = try container.nestedContainer(keyedBy: _AnyKey.self, forKey: key)
+      var result: [String: WebRect] = [:]
+      for name in values.allKeys {
+        result[name.stringValue] = try values.decode(WebRect.self, forKey: name)
+      }
+      return result
+    }
+    self.init(groups: try rects(.groups), sections: try rects(.sections))
   }
 }
 

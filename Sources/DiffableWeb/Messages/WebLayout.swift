@@ -96,13 +96,18 @@ public struct WebLayout: Sendable, Hashable {
   /// deletion in the window), in place of their entries in ``frames``.
   /// Written only when not empty; always empty in a `reload`.
   public var shifted: [WebShift]
+  /// The frames of the groups and sections of the window's items, for a
+  /// list that shows its geometry (``WebListView/showsGeometry``); `nil`,
+  /// and not written, otherwise.
+  public var geometry: WebGeometry?
 
   /// Creates a layout value.
   public init(
     size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
     bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:], unmoved: [String] = [],
-    shifted: [WebShift] = []
+    shifted: [WebShift] = [], geometry: WebGeometry? = nil
   ) {
+    self.geometry = geometry
     self.size = size
     self.frames = frames
     self.supplementaries = supplementaries
@@ -325,4 +330,28 @@ public enum WebEstimatedAxes: String, Sendable, Hashable, Codable {
   public var width: Bool { self != .height }
   /// Whether the height is estimated.
   public var height: Bool { self != .width }
+}
+
+/// Where a layout puts the groups and sections of the window's items, for
+/// a tool that shows a layout's geometry (the layout playground): the page
+/// outlines an item's group and section, and says its frame, while the
+/// item is hovered or focused.
+///
+/// ```json
+/// {"groups": {"3": [0, 88, 390, 44]}, "sections": {"0": [0, 0, 390, 900]}}
+/// ```
+public struct WebGeometry: Sendable, Hashable {
+  /// The frame of the group each item of the window is in, by the item's
+  /// ``WebIdentifier/text``; items of orthogonal sections at the band's
+  /// offset 0, as their frames.
+  public var groups: [String: WebRect]
+  /// The frame of each section with an item in the window, by the
+  /// section's ``WebIdentifier/text``.
+  public var sections: [String: WebRect]
+
+  /// Creates a geometry value.
+  public init(groups: [String: WebRect], sections: [String: WebRect]) {
+    self.groups = groups
+    self.sections = sections
+  }
 }

@@ -303,9 +303,25 @@ extension WebListView {
 
     let size = WebSize(
       width: Double(solved.contentSize.width), height: Double(solved.contentSize.height))
+    var geometry: WebGeometry?
+    if showsGeometry {
+      var groups: [String: WebRect] = [:]
+      for (k, (text, _)) in entries.placed.enumerated() {
+        if let frame = solved.groupFrame(ofItemAt: entries.indexPath(k)) {
+          groups[text] = WebRect(frame)
+        }
+      }
+      var sectionFrames: [String: WebRect] = [:]
+      for section in sections where section < snapshot.numberOfSections {
+        sectionFrames[_text(section: snapshot._sectionIdentifier(at: section))] = WebRect(
+          solved.sectionFrame(section))
+      }
+      geometry = WebGeometry(groups: groups, sections: sectionFrames)
+    }
     return (
       WebLayout(
-        size: size, frames: frames, supplementaries: values, bands: bands, estimated: estimated),
+        size: size, frames: frames, supplementaries: values, bands: bands, estimated: estimated,
+        geometry: geometry),
       entries
     )
   }

@@ -177,6 +177,18 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     }
   }
 
+  /// Whether the page shows the list's geometry, for a person studying a
+  /// layout (the layout playground): while an item is hovered or has the
+  /// focus, the page outlines the group it is in and its section, and
+  /// says the three frames. Its layouts then carry a ``WebGeometry``.
+  /// `false` by default. (Changing it while a page shows the list sends it
+  /// a reload.)
+  public var showsGeometry = false {
+    didSet {
+      if oldValue != showsGeometry, _page.shown != nil { _sendReload() }
+    }
+  }
+
   /// The words the page announces for the next batch or reload the view
   /// sends, such as `"3 results"` or `"Ada: Did the batch animate?"`.
   ///

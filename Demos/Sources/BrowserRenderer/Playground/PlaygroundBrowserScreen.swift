@@ -77,6 +77,8 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
       WebCell(Self.title(ofKind: kind, section: indexPath.section))
     }
     view.delegate = self
+    // Hovering or focusing a cell outlines its group and section.
+    view.showsGeometry = true
     session.delegate = self
     for name in Self.filled.sorted() + ["device", "preset"] {
       session.setText(fields[name] ?? "", forElement: name)

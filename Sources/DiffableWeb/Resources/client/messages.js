@@ -453,9 +453,22 @@ export function checkLayout(layout, field = 'layout') {
       return Object.freeze({ by: Object.freeze(by.slice()), items });
     })
     : [];
+  // The frames of the window's groups and sections, in a list that shows
+  // its geometry.
+  let geometry = null;
+  if (Object.hasOwn(layout, 'geometry')) {
+    const at = `${field}.geometry`;
+    object(layout.geometry, at);
+    const rects = (key) => {
+      const values = object(required(layout.geometry, key, `${at}.${key}`), `${at}.${key}`);
+      return new Map(Object.entries(values).map(([text, frame]) => [
+        text, Object.freeze(rect(frame, `${at}.${key}[${JSON.stringify(text)}]`).slice())]));
+    };
+    geometry = Object.freeze({ groups: rects('groups'), sections: rects('sections') });
+  }
   return Object.freeze({
     size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
-    bands: Object.freeze(bands), estimated, unmoved, shifted: Object.freeze(shifted),
+    bands: Object.freeze(bands), estimated, unmoved, shifted: Object.freeze(shifted), geometry,
   });
 }
 

@@ -886,10 +886,77 @@ export function createRenderer(root, {
     });
   };
 
+  /**
+   * In a list that shows its geometry (its layout has `geometry`), the
+   * outlines of the hovered or focused item's group and section, and a
+   * label of the three frames; `null` when none is shown.
+   */
+  let outlined = null;
+
+  /** Takes the outlines away. */
+  const clearOutlines = () => {
+    for (const element of outlined?.elements ?? []) {
+      ghosts.delete(element);
+      element.remove();
+    }
+    outlined = null;
+  };
+
+  /** Outlines `item`'s group and section, and says their frames and its own. */
+  const outlineItem = (item) => {
+    if (outlined?.item === item) return;
+    clearOutlines();
+    const geometry = drawnLayout?.geometry;
+    const element = cellElements.get(item);
+    const frame = drawnLayout?.frames.get(item);
+    if (!geometry || element === undefined || frame === undefined) return;
+    const section = element.getAttribute('data-section');
+    const band = drawnLayout.bands.find((entry) => entry.section === section);
+    const words = (rect) => rect.map((value) => hundredths(value)).join(', ');
+    const elements = [];
+    const add = (className, box, parent, text = null) => {
+      const made = document.createElement('div');
+      made.className = className;
+      made.setAttribute('aria-hidden', 'true');
+      if (text !== null) made.textContent = text;
+      place(made, box);
+      parent.append(made);
+      ghosts.add(made);
+      elements.push(made);
+    };
+    const sectionFrame = geometry.sections.get(section);
+    if (sectionFrame !== undefined) {
+      add('diffable-outline diffable-outline-section', cellBox(sectionFrame, undefined), content);
+    }
+    const group = geometry.groups.get(item);
+    const parent = band === undefined ? content : (bands.get(section)?.inner ?? content);
+    if (group !== undefined) {
+      add('diffable-outline diffable-outline-group', cellBox(group, band), parent);
+    }
+    const box = cellBox(frame, band);
+    add('diffable-outline-label', { left: box.left, top: box.top + box.height, width: 0, height: 0 },
+      parent, `item [${words(frame)}]`
+        + (group === undefined ? '' : ` · group [${words(group)}]`)
+        + (sectionFrame === undefined ? '' : ` · section [${words(sectionFrame)}]`));
+    outlined = { item, elements };
+  };
+
+  const outlineTarget = (event) => {
+    const cell = event.target?.closest?.('[data-item]');
+    if (cell === null || cell === undefined || !root.contains(cell)) return null;
+    return cell.getAttribute('data-item');
+  };
+  root.addEventListener('pointerover', (event) => {
+    const item = outlineTarget(event);
+    if (item !== null) outlineItem(item);
+  });
+  root.addEventListener('pointerleave', () => clearOutlines());
+
   /** Moves the list's tab stop to a focused cell. */
   root.addEventListener('focusin', (event) => {
     const item = event.target?.getAttribute?.('data-item');
     if (item === null || item === undefined || cellElements.get(item) !== event.target) return;
+    outlineItem(item);
     if (activeItem === item) return;
     const previous = cellElements.get(activeItem);
     if (previous !== undefined) setAttribute(previous, 'tabindex', '-1');
@@ -1315,6 +1382,12 @@ export function createRenderer(root, {
       measuredSizes.clear();
     }
     drawnLayout = layout;
+    // Outlines follow the item they outline to its new frames.
+    if (outlined !== null) {
+      const { item } = outlined;
+      clearOutlines();
+      outlineItem(item);
+    }
     if (onMeasure !== undefined && layout.estimated?.size > 0 && !measureScheduled) {
       measureScheduled = true;
       if (scheduleDraw === undefined) measure();
