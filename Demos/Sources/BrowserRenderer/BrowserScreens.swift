@@ -68,7 +68,8 @@ public struct BrowserScreens: Sendable {
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
         interval: scanInterval)
     case "playground":
-      return PlaygroundBrowserScreen(session: session, listName: page.listName)
+      return PlaygroundScreen(
+        session: session, listName: page.listName, presets: WebPages.playgroundTool.presets)
     case "inspector":
       return BatchInspectorScreen(
         session: session, listName: page.listName, sources: WebPages.inspector.sources)
@@ -79,7 +80,15 @@ public struct BrowserScreens: Sendable {
   }
 }
 
-// MARK: - The inspector
+// MARK: - The tools
+
+/// The layout playground (`DiffableWebTools`) among the screens: it does
+/// nothing of its own between the page's messages.
+extension PlaygroundScreen: BrowserScreen {
+  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
+  public func opened() async {}
+  public func stop(isolation: isolated any Actor) {}
+}
 
 /// The batch inspector (`DiffableWebTools`) among the screens: its
 /// `stop(isolation:)` is the screen's.

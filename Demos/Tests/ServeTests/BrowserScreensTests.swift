@@ -250,7 +250,7 @@ import Testing
       #expect(session.listNames == [page.listName])
       switch page.name {
       case "inspector": #expect(screen is BatchInspectorScreen)
-      case "playground": #expect(screen is PlaygroundBrowserScreen)
+      case "playground": #expect(screen is PlaygroundScreen)
       case "mountains": #expect(screen is MountainsBrowserScreen)
       case "sort": #expect(screen is SortBrowserScreen)
       case "reststop": #expect(screen is RestStopBrowserScreen)

@@ -3,6 +3,7 @@ import CollectionLayout
 import DemoScreens
 import Diffable
 import DiffableWeb
+import DiffableWebTools
 import Foundation
 import Testing
 
@@ -11,20 +12,24 @@ import Testing
 @MainActor
 @Suite struct PlaygroundTests {
   /// A playground over a session of its own.
-  func playground() -> (WebSession, PlaygroundBrowserScreen) {
+  func playground() -> (WebSession, PlaygroundScreen) {
     let session = WebSession()
-    return (session, PlaygroundBrowserScreen(session: session, listName: "playground"))
+    return (
+      session,
+      PlaygroundScreen(
+        session: session, listName: "playground", presets: WebPages.playgroundTool.presets)
+    )
   }
 
   /// The counts of the data source's sections.
-  func counts(_ screen: PlaygroundBrowserScreen) -> [Int] {
+  func counts(_ screen: PlaygroundScreen) -> [Int] {
     let snapshot = screen.dataSource.snapshot()
     return snapshot.sectionIdentifiers.map { snapshot.numberOfItems(inSection: $0) }
   }
 
   @Test func theRestStopShowsFirstWithItsCountsAndItsCode() throws {
     let (session, screen) = playground()
-    let preset = try #require(PlaygroundPreset.all.first)
+    let preset = try #require(WebPages.playgroundTool.presets.first)
     #expect(preset.name == "reststop")
     #expect(screen.error == "")
     #expect(counts(screen) == [6, 8, 4])
@@ -44,7 +49,7 @@ import Testing
 
   @Test func anEditIsSolvedAndReloadsTheList() throws {
     let (session, screen) = playground()
-    let grid = try #require(PlaygroundPreset.named("grid"))
+    let grid = try #require(WebPages.playgroundTool.presets.first { $0.name == "grid" })
     screen.receive("items", "5,2")
     #expect(counts(screen) == [5, 2])
     screen.receive("layout", grid.json)
@@ -159,7 +164,8 @@ import Testing
   @Test func aPresetAndADeviceFillTheControls() throws {
     let (session, screen) = playground()
     screen.receive("preset", "list-insetGrouped")
-    let list = try #require(PlaygroundPreset.named("list-insetGrouped"))
+    let list = try #require(
+      WebPages.playgroundTool.presets.first { $0.name == "list-insetGrouped" })
     #expect(session.pageTexts.texts["layout"] == list.json)
     #expect(session.pageTexts.texts["items"] == "4,3")
     #expect(counts(screen) == [4, 3])
@@ -193,19 +199,19 @@ import Testing
         == "item 0.4: x 135.333333, y 135.333333, 119.333333 × 119.333333 in section 0: "
         + "x 0, y 0, 390 × 1026.666667")
     #expect(
-      PlaygroundBrowserScreen.selection(of: IndexPath(item: 99, section: 0), in: nil) == "")
+      PlaygroundScreen.selection(of: IndexPath(item: 99, section: 0), in: nil) == "")
   }
 
   @Test func thePresetsShowEveryOrthogonalBehaviourAndEveryListAppearance() throws {
-    let names = Set(PlaygroundPreset.all.map(\.name))
-    #expect(names.count == PlaygroundPreset.all.count)
+    let names = Set(WebPages.playgroundTool.presets.map(\.name))
+    #expect(names.count == WebPages.playgroundTool.presets.count)
     for behavior in OrthogonalScrollingBehavior.allCases where behavior != .none {
       #expect(names.contains("orthogonal-\(behavior.rawValue)"))
     }
     for appearance in ListConfiguration.Appearance.allCases {
       #expect(names.contains("list-\(appearance.rawValue)"))
     }
-    for preset in PlaygroundPreset.all {
+    for preset in WebPages.playgroundTool.presets {
       let layout = try CompositionalLayout.decode(json: Data(preset.json.utf8))
       let settings = PlaygroundSettings(preset: preset)
       _ = try layout.solve(settings.context, itemCounts: preset.itemCounts)
@@ -213,7 +219,7 @@ import Testing
   }
 
   @Test func theCodeOfAGridInBothNames() throws {
-    let grid = try #require(PlaygroundPreset.named("grid"))
+    let grid = try #require(WebPages.playgroundTool.presets.first { $0.name == "grid" })
     let layout = try CompositionalLayout.decode(json: Data(grid.json.utf8))
     let swift = try #require(PlaygroundSwiftCode.code(layout, names: .collectionLayout))
     #expect(
@@ -246,7 +252,8 @@ import Testing
   }
 
   @Test func theCodeOfSeveralSectionsAndListsUsesASectionProvider() throws {
-    let band = try #require(PlaygroundPreset.named("orthogonal-groupPagingCentered"))
+    let band = try #require(
+      WebPages.playgroundTool.presets.first { $0.name == "orthogonal-groupPagingCentered" })
     let code = try #require(
       PlaygroundSwiftCode.code(
         try CompositionalLayout.decode(json: Data(band.json.utf8)), names: .collectionLayout))
@@ -255,7 +262,7 @@ import Testing
     #expect(code.contains("case 0: return makeSection0()"))
     #expect(code.contains("default: return makeSection1()"))
     #expect(code.contains("section.orthogonalScrollingBehavior = .groupPagingCentered"))
-    let list = try #require(PlaygroundPreset.named("list-sidebar"))
+    let list = try #require(WebPages.playgroundTool.presets.first { $0.name == "list-sidebar" })
     let listCode = try #require(
       PlaygroundSwiftCode.code(
         try CompositionalLayout.decode(json: Data(list.json.utf8)), names: .uiKit))
@@ -281,7 +288,9 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if environment == nil { try? FileManager.default.removeItem(at: directory) } }
     let layouts =
-      try PlaygroundPreset.all.map { ($0.name, $0.json) } + [("every-feature", Self.everyFeature)]
+      try WebPages.playgroundTool.presets.map { ($0.name, $0.json) } + [
+        ("every-feature", Self.everyFeature)
+      ]
     for (name, json) in layouts {
       let layout = try CompositionalLayout.decode(json: Data(json.utf8))
       for names in PlaygroundSwiftCode.Names.allCases {

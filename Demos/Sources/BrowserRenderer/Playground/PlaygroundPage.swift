@@ -1,96 +1,29 @@
 import CollectionLayout
+import DemoScreens
 import DiffableWeb
+import DiffableWebTools
 
 extension WebPages {
-  /// The layout playground's page (`/playground`): a preset menu, the
-  /// editor of the layout's JSON (`textarea[name=layout]`), the item counts
-  /// and the device (`input[name=items]`, `[name=width]`, `[name=height]`,
-  /// a device menu, right to left, display scale, safe area), the error
-  /// (`[data-error]`), the list `playground`, then the layout as Swift code
-  /// (`[data-export=swift]`, `[data-export=uikit]`).
-  ///
-  /// The controls start at what ``PlaygroundBrowserScreen`` starts with:
-  /// the values a page sends after it connects change nothing. Text
-  /// fields send their value once the user pauses for 300 ms.
+  /// The layout playground of the demos (`DiffableWebTools`): the rest
+  /// stop's layout first, then the standard presets.
+  public static let playgroundTool = LayoutPlayground(
+    presets: [restStopPreset] + PlaygroundPreset.standard)
+
+  /// The layout playground's page (`/playground`).
   static let playground = DemoPage(
     name: "playground", path: "/playground", title: "Layout playground",
     summary:
       "Edit a compositional layout's JSON and see it solved as you type, on a phone or a "
       + "tablet, with its errors and its Swift code.",
-    listName: "playground", controls: playgroundControls, templates: playgroundExports,
-    style: playgroundStyle)
+    listName: LayoutPlayground.listName, controls: playgroundTool.controls,
+    templates: LayoutPlayground.exports, style: LayoutPlayground.style)
 
-  /// The playground's controls, above its list.
-  static var playgroundControls: String {
-    let preset = PlaygroundPreset.all[0]
-    let presets = PlaygroundPreset.all.map {
-      "<option value=\"\(WebPageDocument.escaped($0.name))\">"
-        + "\(WebPageDocument.escaped($0.title))</option>"
-    }
-    let phone = PlaygroundDevice.phonePortrait
-    let devices =
-      PlaygroundDevice.all.map {
-        "<option value=\"\($0.name)\">\(WebPageDocument.escaped($0.title))</option>"
-      } + ["<option value=\"free\">Free size</option>"]
-    let debounce = "data-diffable-debounce=\"300\""
-    return """
-      <div class="playground-controls">
-      <label>Preset <select name="preset" data-diffable-input="preset" \
-      data-diffable-text="preset">\(presets.joined())</select></label>
-      <label>Device <select name="device" data-diffable-input="device" \
-      data-diffable-text="device">\(devices.joined())</select></label>
-      <label>Width <input name="width" type="text" inputmode="decimal" size="6" \
-      value="\(LayoutText.number(phone.size.width))" autocomplete="off" \
-      data-diffable-input="width" data-diffable-text="width" \(debounce)></label>
-      <label>Height <input name="height" type="text" inputmode="decimal" size="6" \
-      value="\(LayoutText.number(phone.size.height))" autocomplete="off" \
-      data-diffable-input="height" data-diffable-text="height" \(debounce)></label>
-      <label>Safe area <input name="safe-area" type="text" size="12" \
-      value="\(phone.safeAreaText)" autocomplete="off" placeholder="top,leading,bottom,trailing" \
-      data-diffable-input="safe-area" data-diffable-text="safe-area" \(debounce)></label>
-      <label>Scale <select name="scale" data-diffable-input="scale"><option value="">exact\
-      </option><option value="1">1×</option><option value="2">2×</option>\
-      <option value="3">3×</option></select></label>
-      <label><input name="direction" type="checkbox" data-diffable-input="direction"> \
-      Right to left</label>
-      <label>Items <input name="items" type="text" size="12" autocomplete="off" \
-      value="\(PlaygroundSettings.itemCountsText(preset.itemCounts))" \
-      data-diffable-input="items" data-diffable-text="items" \(debounce)></label>
-      </div>
-      <textarea name="layout" rows="14" spellcheck="false" autocomplete="off" \
-      aria-label="The layout's JSON" data-diffable-input="layout" data-diffable-text="layout" \
-      \(debounce)>\(WebPageDocument.escaped(preset.json))</textarea>
-      <p class="playground-error" data-error data-diffable-text="error" role="status"></p>
-      <p class="playground-selection" data-diffable-text="selection" aria-live="polite">\
-      Tap a cell to see its frame and its section's.</p>
-      """
-  }
-
-  /// The layout as Swift code, below the list.
-  static let playgroundExports = """
-    <details class="playground-export" open><summary>Swift (CollectionLayout)</summary>\
-    <pre data-export="swift" data-diffable-text="swift"></pre></details>
-    <details class="playground-export"><summary>Swift (UIKit's names)</summary>\
-    <pre data-export="uikit" data-diffable-text="uikit"></pre></details>
-    """
-
-  /// The playground's style: the list as tall as a phone at most, as wide
-  /// as the device it solves for.
-  static let playgroundStyle = """
-    .playground-controls { display: flex; flex-wrap: wrap; gap: 6px 14px; padding: 8px 12px; \
-    align-items: center; }
-    textarea[name=layout] { flex: none; margin: 0 12px; font: 12px/1.4 ui-monospace, monospace; \
-    min-height: 8em; resize: vertical; }
-    .playground-error { flex: none; margin: 4px 12px; min-height: 1.4em; color: #c0392b; \
-    font: 13px/1.4 ui-monospace, monospace; white-space: pre-wrap; }
-    [data-diffable-list=playground] { flex: none; height: min(844px, 70vh); width: fit-content; \
-    min-width: 120px; max-width: calc(100% - 24px); margin: 0 12px; \
-    outline: 1px dashed color-mix(in srgb, currentColor 40%, transparent); }
-    [data-diffable-list=playground] .diffable-cell { justify-content: center; \
-    box-shadow: inset 0 0 0 1px color-mix(in srgb, currentColor 25%, transparent); }
-    .playground-selection { flex: none; margin: 4px 12px; font: 13px/1.4 ui-monospace, monospace; }
-    .playground-export { margin: 8px 12px; }
-    .playground-export pre { font: 12px/1.4 ui-monospace, monospace; overflow: auto; \
-    max-height: 24em; }
-    """
+  /// The rest stop's layout (`RestStop.layoutSection(for:)`): a band of
+  /// dishes, a grid of goods on a background, brands two a row.
+  static let restStopPreset = PlaygroundPreset(
+    name: "reststop", title: "Rest stop",
+    layout: CompositionalLayout(
+      sections: RestStop.Section.allCases.map(RestStop.layoutSection(for:)),
+      configuration: CompositionalLayoutConfiguration(interSectionSpacing: 12)),
+    itemCounts: [6, 8, 4])
 }

@@ -1,9 +1,11 @@
-import CollectionLayout
-import Diffable
-import DiffableWeb
+public import CollectionLayout
+import DiffableCore
+public import DiffableEngine
+public import DiffableWeb
 import Foundation
 
-/// The layout playground (`/playground`): the page's editor holds a
+/// The screen of a layout playground's page (``LayoutPlayground``): the
+/// page's editor holds a
 /// layout's JSON form, as `diffable layout` reads it; each edit (sent once
 /// the user pauses) is decoded and solved here, for the device the page's
 /// controls choose, and the page's list shows the solved frames, with a
@@ -18,9 +20,7 @@ import Foundation
 /// Each layout drawn is a reload of the list: its sequence number moves on
 /// with every change the page sees. A tap on a cell (or Enter on it) shows
 /// its frame and its section's in the page's `selection` text.
-public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
-  WebListViewDelegate
-{
+public final class PlaygroundScreen: WebSessionDelegate, WebListViewDelegate {
   /// The list of the page.
   public let view: WebListView<Int, String>
   /// Its data source: a section for each count, a numbered item for each.
@@ -47,17 +47,29 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
   /// The page's controls, in the order their problems are shown.
   static let controls = ["layout", "items", "width", "height", "safe-area", "scale", "direction"]
 
+  /// The presets of the page's menu.
+  public let presets: [PlaygroundPreset]
+
   /// The playground in the list `listName` of `session`, showing the first
-  /// preset on a phone in portrait.
-  public init(session: WebSession, listName: String, isolation: isolated any Actor = #isolation) {
+  /// of `presets` on a phone in portrait.
+  ///
+  /// - Precondition: `presets` is not empty, and their names differ.
+  public init(
+    session: WebSession, listName: String, presets: [PlaygroundPreset] = PlaygroundPreset.standard,
+    isolation: isolated any Actor = #isolation
+  ) {
+    guard let preset = presets.first, Set(presets.map(\.name)).count == presets.count else {
+      preconditionFailure(
+        "PlaygroundScreen.init: the presets \(presets.map(\.name)) are none, or share a name")
+    }
     self.session = session
-    let preset = PlaygroundPreset.all[0]
+    self.presets = presets
     settings = PlaygroundSettings(preset: preset)
     do {
       layout = try CompositionalLayout.decode(json: Data(preset.json.utf8))
     } catch {
       preconditionFailure(
-        "PlaygroundBrowserScreen.init: the preset \(preset.name.debugDescription) "
+        "PlaygroundScreen.init: the preset \(preset.name.debugDescription) "
           + "does not decode: \(error)")
     }
     let device = PlaygroundDevice.phonePortrait
@@ -143,7 +155,8 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
   public func receive(_ name: String, _ value: String, isolation: isolated any Actor = #isolation) {
     switch name {
     case "preset":
-      guard value != fields["preset"], let preset = PlaygroundPreset.named(value) else { return }
+      guard value != fields["preset"], let preset = presets.first(where: { $0.name == value })
+      else { return }
       fields["preset"] = value
       set("layout", preset.json)
       set("items", PlaygroundSettings.itemCountsText(preset.itemCounts))
@@ -255,9 +268,4 @@ public final class PlaygroundBrowserScreen: BrowserScreen, WebSessionDelegate,
     session.setText(exports.uiKit, forElement: "uikit")
   }
 
-  public func connectionChanged(connected: Bool, isolation: isolated any Actor) {}
-
-  public func opened() async {}
-
-  public func stop(isolation: isolated any Actor) {}
 }

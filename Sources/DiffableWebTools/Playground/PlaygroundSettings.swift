@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 import Foundation
 
 /// What the playground shows: the layout's JSON text, the item count of

@@ -1,5 +1,4 @@
-import CollectionLayout
-import DemoScreens
+public import CollectionLayout
 import Foundation
 
 /// A layout the playground starts from: its JSON form, as `diffable
@@ -19,7 +18,7 @@ public struct PlaygroundPreset: Sendable, Hashable {
   ///
   /// - Precondition: `layout` has a JSON form (no section provider, no
   ///   closure).
-  init(name: String, title: String, layout: CompositionalLayout, itemCounts: [Int]) {
+  public init(name: String, title: String, layout: CompositionalLayout, itemCounts: [Int]) {
     self.name = name
     self.title = title
     self.itemCounts = itemCounts
@@ -32,26 +31,11 @@ public struct PlaygroundPreset: Sendable, Hashable {
     }
   }
 
-  /// Every preset, in the menu's order: the rest stop first.
-  ///
-  /// A section provider that decides by the container's width (the
-  /// mountains' grid does) has no JSON form, so no preset shows one.
-  public static let all: [PlaygroundPreset] =
-    [restStop, grid, nestedGroups] + orthogonal + lists + [byWidth]
-
-  /// The preset named `name`, or `nil`.
-  public static func named(_ name: String) -> PlaygroundPreset? {
-    all.first { $0.name == name }
-  }
-
-  /// The rest stop's layout (`RestStop.layoutSection(for:)`): a band of
-  /// dishes, a grid of goods on a background, brands two a row.
-  static let restStop = PlaygroundPreset(
-    name: "reststop", title: "Rest stop",
-    layout: CompositionalLayout(
-      sections: RestStop.Section.allCases.map(RestStop.layoutSection(for:)),
-      configuration: CompositionalLayoutConfiguration(interSectionSpacing: 12)),
-    itemCounts: [6, 8, 4])
+  /// The presets every playground has, in its menu's order: a grid, nested
+  /// groups, a band of each orthogonal scrolling behaviour, a list of each
+  /// appearance, sections by width. An app puts its own before them.
+  public static let standard: [PlaygroundPreset] =
+    [grid, nestedGroups] + orthogonal + lists + [byWidth]
 
   /// Three square cells a row, inset by 4 points.
   static let grid: PlaygroundPreset = {

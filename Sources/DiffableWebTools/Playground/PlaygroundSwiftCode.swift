@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 import Foundation
 
 /// A layout description written as Swift code that builds it: a
