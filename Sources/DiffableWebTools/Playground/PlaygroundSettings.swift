@@ -48,7 +48,7 @@ public struct PlaygroundSettings: Sendable, Hashable {
   /// rule of `diffable layout --items` (`LayoutText.itemCounts(parsing:)`),
   /// at most ``maximumItemCount`` in all.
   ///
-  /// - Throws: ``LayoutError`` at the path `items`, saying which count is
+  /// - Throws: `LayoutError` at the path `items`, saying which count is
   ///   wrong and how.
   public static func itemCounts(parsing text: String) throws(LayoutError) -> [Int] {
     let counts = try LayoutText.itemCounts(parsing: text)
@@ -74,7 +74,7 @@ public struct PlaygroundSettings: Sendable, Hashable {
   /// The size a width and a height make, by the rules of `diffable layout
   /// --size`, each side at most ``maximumSide``.
   ///
-  /// - Throws: ``LayoutError`` at the path `size`.
+  /// - Throws: `LayoutError` at the path `size`.
   public static func size(width: String, height: String) throws(LayoutError) -> CGSize {
     let size = try LayoutText.containerSize(
       parsing: "\(width.trimmingCharacters(in: .whitespaces))x"
@@ -92,7 +92,7 @@ public struct PlaygroundSettings: Sendable, Hashable {
   /// The safe area `text` writes: `TOP,LEADING,BOTTOM,TRAILING`, each 0 or
   /// more; an empty text is none.
   ///
-  /// - Throws: ``LayoutError`` at the path `safeArea`.
+  /// - Throws: `LayoutError` at the path `safeArea`.
   public static func safeArea(parsing text: String) throws(LayoutError) -> DirectionalEdgeInsets {
     func problem(_ message: String) -> LayoutError {
       LayoutError(path: "safeArea", message: message)
@@ -126,7 +126,7 @@ public struct PlaygroundSettings: Sendable, Hashable {
   /// number greater than 0 and at most 100, as `diffable layout
   /// --display-scale` takes.
   ///
-  /// - Throws: ``LayoutError`` at the path `displayScale`.
+  /// - Throws: `LayoutError` at the path `displayScale`.
   public static func displayScale(parsing text: String) throws(LayoutError) -> CGFloat? {
     let written = text.trimmingCharacters(in: .whitespaces)
     if written.isEmpty { return nil }
