@@ -296,6 +296,11 @@ describe('the layout playground', () => {
     assert.deepEqual(list.sections.map((section) => section.items.length), [4, 2]);
     const texts = await page.evaluate(readTexts);
     assert.deepEqual([texts.width, texts.height, texts.safeArea], ['1194', '834', '24,0,20,0']);
+    // The list's client area is the device's frame.
+    assert.deepEqual(await page.evaluate(() => {
+      const list = document.querySelector('[data-diffable-list=playground]');
+      return [list.clientWidth, list.clientHeight];
+    }), [1194, 834]);
     const shown = await drawing(page);
     // Right to left: the first item is at the right end of the 1194-point row.
     const first = shown.cells.find((cell) => cell.item === '0.0');

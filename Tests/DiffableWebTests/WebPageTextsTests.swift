@@ -22,12 +22,13 @@ struct WebPageTextsTests {
         lines: [
           "step": WebPageLines(["delete [0, 1]", "move"], current: 1, invalid: 0),
           "other": WebPageLines([]),
-        ]))
+        ], listSizes: ["playground": WebSize(width: 390, height: 844.5)]))
     let text = String(decoding: try message.jsonData(), as: UTF8.self)
     #expect(
       text
         == #"{"lines":{"other":{"texts":[]},"step":{"current":1,"invalid":0,"texts":["#
-        + #""delete [0, 1]","move"]}},"maxima":{"step":3},"texts":{"error":"<b>rule 4</b>"},"#
+        + #""delete [0, 1]","move"]}},"listSizes":{"playground":[390,844.5]},"maxima":{"step":3},"#
+        + #""texts":{"error":"<b>rule 4</b>"},"#
         + #""type":"page","v":1,"values":{"batch":"{}"}}"#)
     #expect(try WebServerMessage(jsonData: Data(text.utf8)) == message)
   }
@@ -194,6 +195,19 @@ struct WebPageTextsTests {
       result,
       #"WebPageTexts.init(texts:values:maxima:lines:): the lines name "on click" is not a "#
         + "lowercase attribute name")
+  }
+
+  @Test("a list size that is not finite stops the program, naming the list")
+  func badListSize() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let session = WebSession()
+        Self.kept.append(session)
+        session.setSize(WebSize(width: .infinity, height: 1), ofList: "main")
+      }
+    }
+    expectMessage(
+      result, #"WebSession.setSize(_:ofList:): the size infx1.0 of list "main" is not finite"#)
   }
 
   @Test("a current line outside the lines stops the program")

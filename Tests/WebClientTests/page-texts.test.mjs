@@ -117,3 +117,30 @@ test('a copy button copies its text; a new text takes its mark away', async () =
   await new Promise((resolve) => { setImmediate(resolve); });
   assert.ok(!other.hasAttribute('data-copied'));
 });
+
+test('list sizes set a list element\'s CSS size; malformed ones are refused', () => {
+  const document = new FakeDocument();
+  const list = document.createElement('div');
+  list.setAttribute('data-diffable-list', 'playground');
+  document.body.append(list);
+  applyPageTexts(document, { ...empty, listSizes: { playground: [390, 844], other: [1, 1] } });
+  assert.deepEqual([list.style.width, list.style.height], ['390px', '844px']);
+  assert.equal(pageTextsProblem({ ...empty, listSizes: { playground: [390, 844] } }), null);
+  for (const bad of [[390], [390, -1], [390, Infinity], '390x844']) {
+    assert.match(pageTextsProblem({ ...empty, listSizes: { playground: bad } }) ?? '',
+      /listSizes\["playground"\] is not \[width, height\]/);
+  }
+  assert.match(pageTextsProblem({ ...empty, listSizes: [] }) ?? '', /listSizes is not an object/);
+});
+
+test('a list size is its client area: a scrollbar\'s gutter is added', () => {
+  const document = new FakeDocument();
+  const list = document.createElement('div');
+  list.setAttribute('data-diffable-list', 'playground');
+  document.body.append(list);
+  // A gutter of 15 px across and none along.
+  Object.defineProperty(list, 'clientWidth', { get: () => parseFloat(list.style.width) - 15 });
+  Object.defineProperty(list, 'clientHeight', { get: () => parseFloat(list.style.height) });
+  applyPageTexts(document, { ...empty, listSizes: { playground: [390, 844] } });
+  assert.deepEqual([list.style.width, list.style.height], ['405px', '844px']);
+});

@@ -608,7 +608,7 @@ extension WebServerMessage {
       writer.string(reason)
       writer.raw(#","type":"refused","v":1}"#)
     case .page(let texts):
-      texts._write(to: &writer)
+      try texts._write(to: &writer)
     }
   }
 

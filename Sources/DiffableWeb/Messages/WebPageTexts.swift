@@ -43,6 +43,7 @@ public struct WebPageLines: Sendable, Hashable {
 /// | ``values`` | the value of each `[data-diffable-input=NAME]` control |
 /// | ``maxima`` | the `max` of each `[data-diffable-input=NAME]` control (a range, a number) |
 /// | ``lines`` | the children of each `[data-diffable-lines=NAME]` element: one `<li data-NAME="K">` per line, K from 1 |
+/// | ``listSizes`` | the size of the client area of the list element `[data-diffable-list=NAME]` |
 ///
 /// On the wire, the `page` message carries what changed, and the whole of
 /// it after each `ready`:
@@ -61,11 +62,16 @@ public struct WebPageTexts: Sendable, Hashable {
   public var maxima: [String: Int]
   /// The lines of each `[data-diffable-lines=NAME]` element, by name.
   public var lines: [String: WebPageLines]
+  /// The size of each list element (`[data-diffable-list=NAME]`), by the
+  /// list's name: the width and height of its client area in pixels
+  /// (inside the gutter of its scrollbar), in place of the style sheet's
+  /// (a tool showing a list at a device's size).
+  public var listSizes: [String: WebSize]
 
   /// Creates what a page shows besides its lists; nothing by default.
   public init(
     texts: [String: String] = [:], values: [String: String] = [:], maxima: [String: Int] = [:],
-    lines: [String: WebPageLines] = [:]
+    lines: [String: WebPageLines] = [:], listSizes: [String: WebSize] = [:]
   ) {
     for name in lines.keys where !Self.isLinesName(name) {
       _diffableFailure(
@@ -77,10 +83,13 @@ public struct WebPageTexts: Sendable, Hashable {
     self.values = values
     self.maxima = maxima
     self.lines = lines
+    self.listSizes = listSizes
   }
 
   /// Whether it sets nothing.
-  public var isEmpty: Bool { texts.isEmpty && values.isEmpty && maxima.isEmpty && lines.isEmpty }
+  public var isEmpty: Bool {
+    texts.isEmpty && values.isEmpty && maxima.isEmpty && lines.isEmpty && listSizes.isEmpty
+  }
 
   /// Takes every entry of `other`, replacing those of the same names.
   public mutating func merge(_ other: WebPageTexts) {
@@ -88,6 +97,7 @@ public struct WebPageTexts: Sendable, Hashable {
     values.merge(other.values) { $1 }
     maxima.merge(other.maxima) { $1 }
     lines.merge(other.lines) { $1 }
+    listSizes.merge(other.listSizes) { $1 }
   }
 
   /// Whether `name` can name lines: the page writes it as an attribute
@@ -131,10 +141,13 @@ extension WebPageLines: Decodable {
 }
 
 extension WebPageTexts: Decodable {
-  enum _CodingKeys: String, CodingKey, CaseIterable { case v, type, texts, values, maxima, lines }
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case v, type, texts, values, maxima, lines, listSizes
+  }
 
-  /// Decodes the body of a `page` message: all four maps, every key
-  /// present.
+  /// Decodes the body of a `page` message: the four maps of texts, values,
+  /// maxima and lines, every key present, and `listSizes` when there are
+  /// any.
   ///
   /// - Throws: `DecodingError` for a missing or unknown key, or a lines name
   ///   that is not ``isLinesName(_:)``.
@@ -149,11 +162,12 @@ extension WebPageTexts: Decodable {
     self.init(
       texts: try container.decode([String: String].self, forKey: .texts),
       values: try container.decode([String: String].self, forKey: .values),
-      maxima: try container.decode([String: Int].self, forKey: .maxima), lines: lines)
+      maxima: try container.decode([String: Int].self, forKey: .maxima), lines: lines,
+      listSizes: try container.decodeIfPresent([String: WebSize].self, forKey: .listSizes) ?? [:])
   }
 
   /// Writes the `page` message of these texts.
-  func _write(to writer: inout _JSONWriter) {
+  func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"lines":"#)
     writer.object(lines) { writer, lines in
       if let current = lines.current {
@@ -171,6 +185,10 @@ extension WebPageTexts: Decodable {
       writer.raw(#""texts":"#)
       writer.strings(lines.texts)
       writer.byte("}")
+    }
+    if !listSizes.isEmpty {
+      writer.raw(#","listSizes":"#)
+      try writer.object(listSizes) { writer, size in try size._write(to: &writer) }
     }
     writer.raw(#","maxima":"#)
     writer.object(maxima) { $0.integer($1) }

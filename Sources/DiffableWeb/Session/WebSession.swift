@@ -290,6 +290,22 @@ public final class WebSession {
     _setPage(WebPageTexts(lines: [name: lines]))
   }
 
+  /// Sets the CSS width and height of the page's element of the list
+  /// `name` (`[data-diffable-list=NAME]`), in pixels, in place of the style
+  /// sheet's: a tool that shows a list at a device's size. The page then
+  /// reports that size in its `viewport` messages.
+  ///
+  /// - Precondition: `size` is finite and not negative.
+  public func setSize(_ size: WebSize, ofList name: String) {
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+      _diffableFailure(
+        "WebSession.setSize(_:ofList:)",
+        "the size \(size.width)x\(size.height) of list \(String(reflecting: name)) is not "
+          + "finite and positive")
+    }
+    _setPage(WebPageTexts(listSizes: [name: size]))
+  }
+
   /// Records `change` and sends it to a ready page, if its entries differ
   /// from what the page has.
   func _setPage(_ change: WebPageTexts) {

@@ -253,6 +253,12 @@ public final class PlaygroundScreen: WebSessionDelegate, WebListViewDelegate {
     self.layout = layout
     self.settings = settings
     view.layoutContext = settings.context
+    // The list element is the device's frame.
+    session.setSize(
+      WebSize(
+        width: Double(settings.context.containerSize.width),
+        height: Double(settings.context.containerSize.height)),
+      ofList: view.name)
     view.layout = layout
     var snapshot = DiffableDataSourceSnapshot<Int, String>()
     for (section, count) in settings.itemCounts.enumerated() {

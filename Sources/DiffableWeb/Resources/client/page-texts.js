@@ -34,6 +34,15 @@ export function pageTextsProblem(message) {
       return `maxima[${JSON.stringify(name)}] is not an integer`;
     }
   }
+  if (Object.hasOwn(message, 'listSizes')) {
+    if (!isObject(message.listSizes)) return 'listSizes is not an object';
+    for (const [name, size] of Object.entries(message.listSizes)) {
+      if (!Array.isArray(size) || size.length !== 2
+        || !size.every((value) => Number.isFinite(value) && value >= 0)) {
+        return `listSizes[${JSON.stringify(name)}] is not [width, height], finite and not negative`;
+      }
+    }
+  }
   for (const [name, lines] of Object.entries(message.lines)) {
     const at = `lines[${JSON.stringify(name)}]`;
     if (!LINES_NAME.test(name)) return `${at}: the name is not [a-z][a-z0-9-]*`;
@@ -91,6 +100,21 @@ export function applyPageTexts(document, message, focused = null) {
   for (const [name, value] of Object.entries(message.values)) {
     for (const control of named(root, 'data-diffable-input', name)) {
       if (control !== focused) control.value = value;
+    }
+  }
+  // A list's client area (inside the gutter its scrollbar keeps) takes
+  // the size: the gutter, read once the size is set, is added to it.
+  for (const [name, [width, height]] of Object.entries(message.listSizes ?? {})) {
+    for (const element of named(root, 'data-diffable-list', name)) {
+      element.style.width = `${width}px`;
+      element.style.height = `${height}px`;
+      const [clientWidth, clientHeight] = [element.clientWidth, element.clientHeight];
+      if (clientWidth > 0 && clientWidth < width) {
+        element.style.width = `${2 * width - clientWidth}px`;
+      }
+      if (clientHeight > 0 && clientHeight < height) {
+        element.style.height = `${2 * height - clientHeight}px`;
+      }
     }
   }
   for (const [name, lines] of Object.entries(message.lines)) {
