@@ -66,6 +66,43 @@ for (const screen of ['mountains', 'sort', 'reststop', 'expand', 'outline', 'cha
   });
 }
 
+test('the mountains grid, larger than its window, says its rows and each one\'s place',
+  async (t) => {
+    const page = await open('/demos/mountains', t);
+    const read = await page.evaluate(() => {
+      const list = document.querySelector('[data-diffable-list]');
+      const cells = [...list.querySelectorAll('[data-item]')];
+      const columns = new Set(cells.map((cell) => Math.round(cell.getBoundingClientRect().top)))
+        .size;
+      return {
+        role: list.getAttribute('role'),
+        count: Number(list.getAttribute('aria-rowcount')),
+        perRow: cells.length / columns,
+        rows: [...list.querySelectorAll('[role=row]')]
+          .map((row) => Number(row.getAttribute('aria-rowindex'))),
+        items: window.diffable.lists()[0].sections.reduce((sum, s) => sum + s.items.length, 0),
+        drawn: cells.length,
+      };
+    });
+    assert.equal(read.role, 'grid');
+    assert.ok(read.drawn < read.items, 'the window holds part of the grid');
+    const columns = Math.round(read.perRow);
+    assert.equal(read.count, Math.ceil(read.items / columns), `${read.items} mountains, ${columns} a row`);
+    assert.deepEqual(read.rows, read.rows.map((_, k) => k + 1), 'the first rows, 1 on');
+    // Scrolled to the end: the last row is the last.
+    await page.evaluate(() => {
+      const list = document.querySelector('[data-diffable-list]');
+      list.scrollTop = list.scrollHeight;
+    });
+    const last = await page.waitFor((count) => {
+      const rows = [...document.querySelectorAll('[data-diffable-list] [role=row]')]
+        .map((row) => Number(row.getAttribute('aria-rowindex')));
+      return rows.at(-1) === count ? rows : null;
+    }, { args: [read.count], what: 'the last row drawn' });
+    assert.ok(last[0] > 1, `the window's rows start later: ${last[0]}`);
+    assert.deepEqual(last, last.map((_, k) => last[0] + k), 'consecutive places');
+  });
+
 test('the outline: levels, expanded or not, and the focus kept through opening', async (t) => {
   const page = await open('/demos/outline', t);
   const folder = 'Sources/DiffableCore/';

@@ -257,6 +257,20 @@ describe('the renderer\'s roles, positions, focus and words', () => {
     assert.deepEqual(rowsOf(grid).map((row) => row.getAttribute('aria-rowindex')),
       [null, null, null]);
 
+    // The server says where the window's rows are in the whole list: the
+    // header's row 0, a b's row 1, c's row 2, of 4 in all.
+    const placed = setup();
+    placed.show(reloadOf(['a', 'b', 'c'], {
+      layout: layoutOf(frames, {
+        supplementaries: [{ kind: 'header', section: 's', index: 0, frame: [0, 0, 390, 20],
+          pin: null, cell: { text: 'S' } }],
+        rows: { count: 4, items: { a: 1, b: 1, c: 2 }, supplementaries: [0] },
+      }),
+    }));
+    assert.equal(placed.root.getAttribute('aria-rowcount'), '4');
+    assert.deepEqual(rowsOf(placed).map((row) => row.getAttribute('aria-rowindex')),
+      ['1', '2', '3']);
+
     // A grid whose window holds all its items: each row has its place.
     const whole = setup();
     whole.show(reloadOf(['a', 'b', 'c', 'd', 'e'], {

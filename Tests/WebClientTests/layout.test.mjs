@@ -251,3 +251,29 @@ describe('the layout message', () => {
     expectMalformed(() => applyLayout(start(), message({ type: 'batch' })), 'type');
   });
 });
+
+test('a layout\'s rows and geometry are read, and malformed ones refused', () => {
+  const base = {
+    size: [390, 100], frames: { a: [0, 0, 195, 50], b: [195, 0, 195, 50] }, bands: [],
+    supplementaries: [{ kind: 'header', section: 's', index: 0, frame: [0, 0, 390, 20],
+      pin: null, cell: { text: 'S' } }],
+  };
+  const read = checkLayout({
+    ...base, rows: { count: 3, items: { a: 1, b: 1 }, supplementaries: [0] },
+    geometry: { groups: { a: [0, 0, 390, 50] }, sections: { s: [0, 0, 390, 100] } },
+  });
+  assert.deepEqual([read.rows.count, [...read.rows.items], read.rows.supplementaries],
+    [3, [['a', 1], ['b', 1]], [0]]);
+  assert.deepEqual([...read.geometry.groups], [['a', [0, 0, 390, 50]]]);
+  assert.equal(checkLayout(base).rows, null);
+  for (const [rows, problem] of [
+    [{ count: 3, items: { a: 3 }, supplementaries: [0] }, /not below count 3/],
+    [{ count: 3, items: {}, supplementaries: [] }, /has 0 rows for 1 supplementaries/],
+    [{ count: 3, items: { a: -2 }, supplementaries: [0] }, /items\["a"\]/],
+    [{ items: {}, supplementaries: [0] }, /count/],
+  ]) {
+    assert.throws(() => checkLayout({ ...base, rows }), problem);
+  }
+  assert.throws(() => checkLayout({ ...base, geometry: { groups: { a: [0, 0] }, sections: {} } }),
+    /geometry\.groups\["a"\]/);
+});

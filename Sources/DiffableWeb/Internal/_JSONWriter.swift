@@ -450,9 +450,10 @@ extension WebSupplementary {
 }
 
 extension WebLayout {
-  /// Writes `{"bands", "estimated", "frames", "geometry", "shifted", "size",
-  /// "supplementaries", "unmoved"}`, `estimated`, `shifted` and `unmoved`
-  /// only when they are not empty, `geometry` only when there is one.
+  /// Writes `{"bands", "estimated", "frames", "geometry", "rows",
+  /// "shifted", "size", "supplementaries", "unmoved"}`, `estimated`,
+  /// `shifted` and `unmoved` only when they are not empty, `geometry` and
+  /// `rows` only when there are.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"bands":"#)
     try writer.array(bands) { writer, band in try band._write(to: &writer) }
@@ -472,6 +473,15 @@ extension WebLayout {
     if !shifted.isEmpty {
       writer.raw(#","shifted":"#)
       try writer.array(shifted) { writer, group in try group._write(to: &writer) }
+    }
+    if let rows {
+      writer.raw(#","rows":{"count":"#)
+      writer.integer(rows.count)
+      writer.raw(#","items":"#)
+      writer.object(rows.items) { $0.integer($1) }
+      writer.raw(#","supplementaries":"#)
+      writer.integers(rows.supplementaries)
+      writer.byte("}")
     }
     writer.raw(#","size":"#)
     try size._write(to: &writer)

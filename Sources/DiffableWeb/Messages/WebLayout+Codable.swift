@@ -64,7 +64,7 @@ extension WebSize: Codable {
 
 extension WebLayout: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
-    case size, frames, supplementaries, bands, estimated, unmoved, shifted, geometry
+    case size, frames, supplementaries, bands, estimated, unmoved, shifted, geometry, rows
   }
 
   /// Decodes a layout value.
@@ -103,7 +103,8 @@ extension WebLayout: Decodable {
       supplementaries: try container.decode([WebSupplementary].self, forKey: .supplementaries),
       bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated,
       unmoved: unmoved, shifted: shifted,
-      geometry: try container.decodeIfPresent(WebGeometry.self, forKey: .geometry))
+      geometry: try container.decodeIfPresent(WebGeometry.self, forKey: .geometry),
+      rows: try container.decodeIfPresent(WebRows.self, forKey: .rows))
   }
 }
 
@@ -194,5 +195,22 @@ extension WebBand: Decodable {
       frame: try container.decode(WebRect.self, forKey: .frame),
       contentWidth: try container.decode(Double.self, forKey: .contentWidth),
       rests: try container.decode([Double].self, forKey: .rests))
+  }
+}
+
+extension WebRows: Decodable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case count, items, supplementaries
+  }
+
+  /// Decodes `{"count": 92, "items": {...}, "supplementaries": [...]}`.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    self.init(
+      count: try container.decode(Int.self, forKey: .count),
+      items: try container.decode([String: Int].self, forKey: .items),
+      supplementaries: try container.decode([Int].self, forKey: .supplementaries))
   }
 }

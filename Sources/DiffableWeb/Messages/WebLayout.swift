@@ -100,14 +100,19 @@ public struct WebLayout: Sendable, Hashable {
   /// list that shows its geometry (``WebListView/showsGeometry``); `nil`,
   /// and not written, otherwise.
   public var geometry: WebGeometry?
+  /// Where the window's rows are in the whole list, when the window is a
+  /// grid (the page then gives its grid `aria-rowcount` and each row its
+  /// `aria-rowindex`); `nil`, and not written, otherwise.
+  public var rows: WebRows?
 
   /// Creates a layout value.
   public init(
     size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
     bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:], unmoved: [String] = [],
-    shifted: [WebShift] = [], geometry: WebGeometry? = nil
+    shifted: [WebShift] = [], geometry: WebGeometry? = nil, rows: WebRows? = nil
   ) {
     self.geometry = geometry
+    self.rows = rows
     self.size = size
     self.frames = frames
     self.supplementaries = supplementaries
@@ -353,5 +358,29 @@ public struct WebGeometry: Sendable, Hashable {
   public init(groups: [String: WebRect], sections: [String: WebRect]) {
     self.groups = groups
     self.sections = sections
+  }
+}
+
+/// Where a grid's window is in its whole list: how many rows the list has,
+/// and the row of each item and supplementary of the window, counted from
+/// 0, as the page counts rows (Documentation/Web.md, "Accessibility").
+///
+/// ```json
+/// {"count": 92, "items": {"k2": 40, "everest": 40}, "supplementaries": [39]}
+/// ```
+public struct WebRows: Sendable, Hashable {
+  /// How many rows the whole list has.
+  public var count: Int
+  /// The row of each item of the window, by its ``WebIdentifier/text``.
+  public var items: [String: Int]
+  /// The row of each of the layout's ``WebLayout/supplementaries``, in
+  /// their order; -1 for one no row holds.
+  public var supplementaries: [Int]
+
+  /// Creates a rows value.
+  public init(count: Int, items: [String: Int], supplementaries: [Int]) {
+    self.count = count
+    self.items = items
+    self.supplementaries = supplementaries
   }
 }

@@ -258,6 +258,7 @@ extension WebListView {
     }
 
     var values: [WebSupplementary] = []
+    var keys: [_SupplementaryKey] = []
     for attributes in supplementaries {
       guard let kind = attributes.elementKind, attributes.section < snapshot.numberOfSections,
         let cell = _supplementaryCell(
@@ -274,6 +275,8 @@ extension WebListView {
         WebSupplementary(
           kind: kind, section: _text(section: snapshot._sectionIdentifier(at: attributes.section)),
           index: attributes.item, frame: WebRect(attributes.frame), pin: pin, cell: cell))
+      keys.append(
+        _SupplementaryKey(kind: kind, section: attributes.section, item: attributes.item))
     }
 
     var estimated: [String: WebEstimatedAxes] = [:]
@@ -318,10 +321,13 @@ extension WebListView {
       }
       geometry = WebGeometry(groups: groups, sections: sectionFrames)
     }
+    let rows = _rows(
+      entries, frames: frames, supplementaries: values, keys: keys, bands: bands, solved: solved,
+      vertical: vertical)
     return (
       WebLayout(
         size: size, frames: frames, supplementaries: values, bands: bands, estimated: estimated,
-        geometry: geometry),
+        geometry: geometry, rows: rows),
       entries
     )
   }

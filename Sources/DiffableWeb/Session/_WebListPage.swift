@@ -10,7 +10,11 @@ struct _WebListPage<Section: Hashable & Sendable, Item: Hashable & Sendable> {
   /// The list element's size and offset.
   var viewport: WebListViewport?
   /// The layout solved for `viewport`'s size and `shown`'s counts.
-  var solved: SolvedLayout?
+  var solved: SolvedLayout? {
+    didSet { gridRows = nil }
+  }
+  /// The rows of `solved` as a grid, made when a window is a grid.
+  var gridRows: _GridRows?
   /// The last layout sent. The page holds the cells of the items it has
   /// frames for, by their text on the wire.
   var sentLayout: WebLayout?

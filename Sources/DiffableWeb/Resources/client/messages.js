@@ -466,9 +466,38 @@ export function checkLayout(layout, field = 'layout') {
     };
     geometry = Object.freeze({ groups: rects('groups'), sections: rects('sections') });
   }
+  // Where a grid's window is in the whole list: the count of rows, and the
+  // row of each item and supplementary.
+  let rows = null;
+  if (Object.hasOwn(layout, 'rows')) {
+    const at = `${field}.rows`;
+    object(layout.rows, at);
+    const count = index(required(layout.rows, 'count', `${at}.count`), `${at}.count`);
+    const items = new Map(Object.entries(
+      object(required(layout.rows, 'items', `${at}.items`), `${at}.items`))
+      .map(([text, row]) => [text, index(row, `${at}.items[${JSON.stringify(text)}]`)]));
+    const ofSupplementaries = array(
+      required(layout.rows, 'supplementaries', `${at}.supplementaries`), `${at}.supplementaries`)
+      .map((row, i) => {
+        if (row === -1) return -1;
+        return index(row, `${at}.supplementaries[${i}]`);
+      });
+    if (ofSupplementaries.length !== supplementaries.length) {
+      throw new MalformedMessageError(`${at}.supplementaries`,
+        `has ${ofSupplementaries.length} rows for ${supplementaries.length} supplementaries`);
+    }
+    for (const [where, row] of [...items].map(([text, r]) => [`items[${JSON.stringify(text)}]`, r])
+      .concat(ofSupplementaries.map((r, i) => [`supplementaries[${i}]`, r]))) {
+      if (row >= count) {
+        throw new MalformedMessageError(`${at}.${where}`, `is ${row}, not below count ${count}`);
+      }
+    }
+    rows = Object.freeze({ count, items, supplementaries: Object.freeze(ofSupplementaries) });
+  }
   return Object.freeze({
     size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
     bands: Object.freeze(bands), estimated, unmoved, shifted: Object.freeze(shifted), geometry,
+    rows,
   });
 }
 

@@ -866,10 +866,22 @@ export function createRenderer(root, {
     }
     const rows = grid ? gridRows(entries, plan.cells, layout.frames, axis) : [];
     // A grid whose window holds every item has all its rows here: their
-    // count and each one's place. Otherwise the window holds some of them,
-    // and how many there are is not known here (-1).
+    // count and each one's place. Otherwise the layout says where the
+    // window's rows are in the whole list (`rows`); without that, how many
+    // there are is not known here (-1).
     const whole = plan.cells.length === plan.total;
-    setAttribute(root, 'aria-rowcount', grid ? (whole ? String(rows.length) : '-1') : null);
+    const supplementaryRows = new Map((layout.rows?.supplementaries ?? [])
+      .map((row, i) => [supplementaryKey(layout.supplementaries[i]), row]));
+    const placeOf = (row, k) => {
+      if (layout.rows === null || layout.rows === undefined) return whole ? k : null;
+      const places = row.map((entry) => (entry.type === 'cell'
+        ? layout.rows.items.get(entry.item)
+        : supplementaryRows.get(entry.key)));
+      return places.every((place) => place !== undefined && place >= 0)
+        ? Math.min(...places) : null;
+    };
+    const count = layout.rows ? String(layout.rows.count) : (whole ? String(rows.length) : '-1');
+    setAttribute(root, 'aria-rowcount', grid ? count : null);
     while (rowHolder.children.length > rows.length) rowHolder.children[rows.length].remove();
     rows.forEach((row, k) => {
       let element = rowHolder.children[k];
@@ -882,7 +894,8 @@ export function createRenderer(root, {
         ? cellElements.get(entry.item)
         : supplementaries.get(entry.key).element));
       setAttribute(element, 'aria-owns', owned.join(' '));
-      setAttribute(element, 'aria-rowindex', whole ? String(k + 1) : null);
+      const place = placeOf(row, k);
+      setAttribute(element, 'aria-rowindex', place === null ? null : String(place + 1));
     });
   };
 
