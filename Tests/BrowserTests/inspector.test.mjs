@@ -228,8 +228,12 @@ describe('the batch inspector', () => {
       const batch = JSON.parse(start.batch);
       batch.itemDeletes.push([1, 0]);
       await page.evaluate(setField, 'batch', JSON.stringify(batch));
+      // The message, the line at fault and the test arrive as three texts.
       const refused = await page.waitFor(
-        () => document.querySelector('[data-error]').textContent !== '',
+        () => document.querySelector('[data-error]').textContent !== ''
+          && document.querySelector('[data-step][aria-invalid]') !== null
+          && /#expect\(throws: refusal\)/
+            .test(document.querySelector('[data-export=test]').textContent),
         { what: 'the validator\'s message' }).then(() => page.evaluate(`(${readInspector})()`));
       assert.match(refused.error, /^Invalid batch update \(rule \d\): /);
       const marked = refused.steps.filter((line) => line.invalid);
