@@ -30,7 +30,11 @@ export function serverAndBrowser() {
       await running.browser?.close();
     } finally {
       if (running.server !== undefined) {
-        assert.deepEqual(await running.server.stop(), { code: 0, signal: null });
+        // A server that crashed says why: the end of its standard error
+        // (a backtrace) goes with the failure.
+        const { server } = running;
+        assert.deepEqual(await server.stop(), { code: 0, signal: null },
+          `the server did not exit cleanly; its standard error ends:\n${server.stderr.slice(-4000)}`);
       }
     }
   });
