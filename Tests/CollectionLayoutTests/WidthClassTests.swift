@@ -31,6 +31,8 @@ struct WidthClassTests {
         rect(0, 0, 400, 100), rect(400, 0, 400, 100), rect(0, 100, 400, 100),
         rect(400, 100, 400, 100),
       ])
+    #expect(layout.sections(forWidth: 599)?.first == layout.sectionsByWidth?[0].sections[0])
+    #expect(layout.sections(forWidth: 600)?.first == layout.sectionsByWidth?[1].sections[0])
     let edge = try layout.solve(context(600, 800), itemCounts: [1])
     #expect(edge.cells() == [rect(0, 0, 300, 100)], "from the minimum width on")
   }

@@ -174,8 +174,25 @@ public struct CompositionalLayout: Sendable {
 
   /// The index of the width class used in `environment`.
   static func _widthClass(_ classes: [WidthClass], _ environment: LayoutEnvironment) -> Int {
-    let width = environment.container.effectiveContentSize.width
-    return classes.lastIndex { $0.minimumWidth <= width } ?? 0
+    _widthClass(classes, width: environment.container.effectiveContentSize.width)
+  }
+
+  /// The index of the last class whose minimum width `width` reaches.
+  static func _widthClass(_ classes: [WidthClass], width: CGFloat) -> Int {
+    classes.lastIndex { $0.minimumWidth <= width } ?? 0
+  }
+
+  /// The section descriptions used at a container's effective content
+  /// `width`: ``sections``, or those of the width class `width` reaches;
+  /// `nil` for a layout with a section provider.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of width classes.
+  public func sections(forWidth width: CGFloat) -> [LayoutSection]? {
+    switch _source {
+    case .sections(let sections): return sections
+    case .byWidth(let classes): return classes[Self._widthClass(classes, width: width)].sections
+    case .provider: return nil
+    }
   }
 
   /// A layout whose every section is a list.

@@ -355,10 +355,7 @@ extension WebListView {
     guard index < own.count else { return false }
     // A layout by width: the sections of the class the list's width picks.
     let width = layoutContext.map { Double($0.containerSize.width) } ?? _page.viewport?.width ?? 0
-    let byWidth = layout.sectionsByWidth.map { classes in
-      (classes.last { Double($0.minimumWidth) <= width } ?? classes[0]).sections
-    }
-    guard let first = (layout.sections ?? byWidth)?.first else { return true }
+    guard let first = layout.sections(forWidth: CGFloat(width))?.first else { return true }
     return first.boundarySupplementaryItems.filter { $0.elementKind == kind }.count <= index
   }
 

@@ -104,8 +104,12 @@ public final class BatchInspectorScreen: WebSessionDelegate {
   /// `item` (or reloaded its section) did, as its cell's second line:
   /// `step 4: reload`.
   func note(for item: String) -> String? {
-    note(for: item, in: dataSource.snapshot())
+    note(for: item, in: drawn)
   }
+
+  /// The list as the screen last gave it to its data source: what the cell
+  /// provider reads a note in, with no copy of the snapshot per cell.
+  private var drawn = TextSnapshot()
 
   public func session(
     _ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor
@@ -286,9 +290,9 @@ public final class BatchInspectorScreen: WebSessionDelegate {
       var snapshot = steps.snapshot(after: to, marking: min(from, to)..<max(from, to))
       // Cells whose note changes are reconfigured, unless they change anyway.
       let fresh = self.shownStep < 0
+      let drawn = self.drawn
       let before = Dictionary(
-        uniqueKeysWithValues: dataSource.snapshot().itemIdentifiers.map { ($0, self.note(for: $0)) }
-      )
+        uniqueKeysWithValues: drawn.itemIdentifiers.map { ($0, self.note(for: $0, in: drawn)) })
       self.shownStep = to
       let changed = snapshot.itemIdentifiers.filter { item in
         !fresh && before[item] != nil && before[item]! != self.note(for: item, in: snapshot)
@@ -296,6 +300,7 @@ public final class BatchInspectorScreen: WebSessionDelegate {
       }
       snapshot.reconfigureItems(
         changed.filter { !snapshot.reconfiguredItemIdentifiers.contains($0) })
+      self.drawn = snapshot
       await dataSource.apply(snapshot)
       // The line of the step shown is current once the page has shown it.
       guard self.steps?.batch == steps.batch, self.shownStep == to else { return }
