@@ -52,8 +52,10 @@ public final class BatchInspectorScreen: WebSessionDelegate {
 
   /// What the list shows, or will once its applies are done.
   public var shownSnapshot: TextSnapshot { dataSource.snapshot() }
-  /// The step the range asks for, and the one the list shows.
+  /// The step the range asks for.
   public private(set) var wantedStep = 0
+  /// The step the list shows (or is applying): from 0, the old snapshot,
+  /// to the number of steps, the new one.
   public private(set) var shownStep = 0
 
   /// The inspector in the list `listName` of `session`, which can take the
@@ -111,6 +113,15 @@ public final class BatchInspectorScreen: WebSessionDelegate {
   /// provider reads a note in, with no copy of the snapshot per cell.
   private var drawn = TextSnapshot()
 
+  /// A control of the page changed: `old` or `new` (a snapshot's JSON),
+  /// `batch` (the batch, edited by hand), `step` (the range) or `take` (a
+  /// source to take the last change of). Anything malformed shows its
+  /// error in the page's `error` text and changes nothing else.
+  ///
+  /// - Complexity: O(*n* · *b*) for a batch refused by the validator (the
+  ///   operation at fault is looked for), O(*n* + *b*) otherwise, where *n*
+  ///   is the number of items (at most ``maximumItems``) and *b* the size
+  ///   of the batch.
   public func session(
     _ session: WebSession, didReceive input: WebInput, isolation: isolated any Actor
   ) {
