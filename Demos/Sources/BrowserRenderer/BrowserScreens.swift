@@ -67,6 +67,8 @@ public struct BrowserScreens: Sendable {
       return WifiBrowserScreen(
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
         interval: scanInterval)
+    case "large-grid":
+      return LargeGridBrowserScreen(session: session, listName: page.listName)
     case "playground":
       return PlaygroundScreen(
         session: session, listName: page.listName, presets: WebPages.playgroundTool.presets)

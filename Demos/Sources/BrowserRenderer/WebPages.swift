@@ -62,7 +62,7 @@ public enum WebPages {
   public static let clientPath = "/client"
 
   /// Every page with a session: the seed screens, then the tools.
-  public static var pages: [DemoPage] { demos + tools }
+  public static var pages: [DemoPage] { demos + large + tools }
 
   /// The tools, each at `/NAME`, in the index's order.
   public static let tools: [DemoPage] = [playground, inspectorPage]
@@ -136,6 +136,29 @@ public enum WebPages {
         """),
   ]
 
+  /// The pages of long lists, after the seed screens in the index.
+  public static let large: [DemoPage] = [
+    DemoPage(
+      name: "large-grid", title: "A million cells",
+      summary:
+        "A grid of 1,000,000 cells: fling it, or jump to a cell; placeholders stand where "
+        + "cells have not arrived.",
+      listName: "large",
+      controls: """
+        <form data-diffable-submit="jump"><label>Jump to cell <input name="jump" type="text" \
+        inputmode="numeric" autocomplete="off" placeholder="765,432"></label> \
+        <button type="submit">Go</button> <output data-diffable-text="jump-status" \
+        role="status"></output></form>
+        """,
+      style: largeStyle)
+  ]
+
+  /// The large pages' style: a cell is a box with a hairline edge.
+  static let largeStyle = """
+    [data-diffable-list="large"] .diffable-cell { box-shadow: inset 0 0 0 0.5px #c8c8cc; \
+    justify-content: center; font-variant-numeric: tabular-nums; }
+    """
+
   /// The rest stop's cell templates: a food card with a picture, the
   /// dish's name and price, what the basket holds of it and an "Add"
   /// button; a brand with its details and a link to its site.
@@ -187,7 +210,7 @@ public enum WebPages {
       <header><h1>swift-diffable</h1></header>
       <p>Lists driven by a diffable data source in a Swift process and laid out by \
       a compositional layout; the browser animates each batch update.</p>
-      \(list(demos))\(tools)
+      \(list(demos + large))\(tools)
       """
     }
   }

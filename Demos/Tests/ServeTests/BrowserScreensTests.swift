@@ -257,10 +257,36 @@ import Testing
       case "expand": #expect(screen is ExpandBrowserScreen)
       case "outline": #expect(screen is OutlineBrowserScreen)
       case "chat": #expect(screen is ChatBrowserScreen)
+      case "large-grid": #expect(screen is LargeGridBrowserScreen)
       default: #expect(screen is WifiBrowserScreen)
       }
       // Every screen stops, through the protocol as the registry stops it.
       screen.stop(isolation: MainActor.shared)
     }
+  }
+
+  @Test func theLargeGridJumpsToWholeNumbersFromOneToAMillionOnly() {
+    #expect(LargeGridBrowserScreen.jumpTarget("765,432") == .success(765_432))
+    #expect(LargeGridBrowserScreen.jumpTarget(" 1 ") == .success(1))
+    #expect(LargeGridBrowserScreen.jumpTarget("1000000") == .success(1_000_000))
+    let refusal = LargeGridBrowserScreen.JumpRefusal(text: "Cells are numbered 1 to 1,000,000.")
+    for bad in ["0", "1000001", "-5", "2.5", "many", "", "99999999999999999999999"] {
+      #expect(LargeGridBrowserScreen.jumpTarget(bad) == .failure(refusal), "\(bad)")
+    }
+  }
+
+  @Test func theLargeGridTilesAMillionCellsWithinWhatABrowserLaysOut() throws {
+    #expect(LargeGridBrowserScreen.snapshot.numberOfItems == 1_000_000)
+    for width in [320.0, 390, 1280, 2560] {
+      let solved = try LargeGridBrowserScreen.layout.solve(
+        LayoutContext(containerSize: CGSize(width: width, height: 800)),
+        itemCounts: [LargeGridBrowserScreen.count])
+      #expect(solved.contentSize.height <= 33_554_432, "at \(width)")
+      // No space between cells: the next one starts where one ends.
+      let first = try #require(solved.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
+      let second = try #require(solved.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)))
+      #expect(abs(second.frame.minX - first.frame.maxX) < 0.001)
+    }
+    #expect(LargeGridBrowserScreen.cell(765_432).text == "765,432")
   }
 }

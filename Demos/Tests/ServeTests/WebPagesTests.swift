@@ -12,12 +12,13 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
-        "/demos/chat", "/demos/wifi", "/playground", "/inspector",
+        "/demos/chat", "/demos/wifi", "/demos/large-grid", "/playground", "/inspector",
       ])
     #expect(
       WebPages.demos.map(\.name) == [
         "mountains", "sort", "reststop", "expand", "outline", "chat", "wifi",
       ])
+    #expect(WebPages.large.map(\.path) == ["/demos/large-grid"])
     #expect(WebPages.tools.map(\.path) == ["/playground", "/inspector"])
     #expect(index.contains("<h2>Tools</h2>"))
     for page in WebPages.pages {

@@ -337,10 +337,22 @@ extension WebCell {
 }
 
 extension WebSection {
-  /// Writes `{"id", "items"}`.
+  /// Writes `{"id", "items"}`, or `{"id", "runs"}`.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"id":"#)
     try id._write(to: &writer)
+    if let runs {
+      writer.raw(#","runs":["#)
+      for (i, run) in runs.enumerated() {
+        writer.raw(i > 0 ? ",[" : "[")
+        writer.integer(run.first)
+        writer.byte(",")
+        writer.integer(run.count)
+        writer.byte("]")
+      }
+      writer.raw("]}")
+      return
+    }
     writer.raw(#","items":["#)
     for (i, item) in items.enumerated() {
       if i > 0 { writer.byte(",") }
@@ -362,6 +374,23 @@ extension WebRect {
     writer.byte(",")
     try writer.number(height)
     writer.byte("]")
+  }
+}
+
+extension WebItemPattern {
+  /// Writes `{"count", "origin", "section", "slots", "step"}`.
+  func _write(to writer: inout _JSONWriter) throws {
+    writer.raw(#"{"count":"#)
+    writer.integer(count)
+    writer.raw(#","origin":"#)
+    try writer.numbers([origin.x, origin.y])
+    writer.raw(#","section":"#)
+    writer.string(section)
+    writer.raw(#","slots":"#)
+    try writer.array(slots) { writer, slot in try slot._write(to: &writer) }
+    writer.raw(#","step":"#)
+    try writer.numbers([step.x, step.y])
+    writer.byte("}")
   }
 }
 
@@ -450,10 +479,10 @@ extension WebSupplementary {
 }
 
 extension WebLayout {
-  /// Writes `{"bands", "estimated", "frames", "geometry", "rows",
-  /// "shifted", "size", "supplementaries", "unmoved"}`, `estimated`,
-  /// `shifted` and `unmoved` only when they are not empty, `geometry` and
-  /// `rows` only when there are.
+  /// Writes `{"bands", "estimated", "frames", "geometry", "patterns",
+  /// "rows", "shifted", "size", "supplementaries", "unmoved"}`,
+  /// `estimated`, `shifted` and `unmoved` only when they are not empty,
+  /// `geometry`, `patterns` and `rows` only when there are.
   func _write(to writer: inout _JSONWriter) throws {
     writer.raw(#"{"bands":"#)
     try writer.array(bands) { writer, band in try band._write(to: &writer) }
@@ -469,6 +498,10 @@ extension WebLayout {
       writer.raw(#","sections":"#)
       try writer.object(geometry.sections) { writer, frame in try frame._write(to: &writer) }
       writer.byte("}")
+    }
+    if let patterns {
+      writer.raw(#","patterns":"#)
+      try writer.array(patterns) { writer, pattern in try pattern._write(to: &writer) }
     }
     if !shifted.isEmpty {
       writer.raw(#","shifted":"#)

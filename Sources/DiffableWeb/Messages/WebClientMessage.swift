@@ -26,13 +26,19 @@ public struct WebListViewport: Sendable, Hashable {
   public var x: Double
   /// How far the list is scrolled down.
   public var y: Double
+  /// Which way the page is scrolling along the list's scroll direction, as
+  /// a `viewport` message says: 1 toward the end, -1 toward the start, 0
+  /// (not written) still. The list's window reaches one visible length
+  /// further that way, so that the cells come before they are in view.
+  public var ahead: Int
 
   /// Creates a list's size and scroll offset.
-  public init(width: Double, height: Double, x: Double = 0, y: Double = 0) {
+  public init(width: Double, height: Double, x: Double = 0, y: Double = 0, ahead: Int = 0) {
     self.width = width
     self.height = height
     self.x = x
     self.y = y
+    self.ahead = ahead
   }
 }
 
@@ -193,6 +199,9 @@ extension WebListViewport: Codable {
     try container.encode(height, forKey: Key(stringValue: "height")!)
     try container.encode(x, forKey: Key(stringValue: "x")!)
     try container.encode(y, forKey: Key(stringValue: "y")!)
+    if ahead != 0, let key = Key(stringValue: "ahead") {
+      try container.encode(ahead, forKey: key)
+    }
   }
 
   /// Decodes a list's size and offset.
@@ -218,9 +227,17 @@ extension WebListViewport: Codable {
       }
       return value
     }
+    var ahead = 0
+    if let key = Key(stringValue: "ahead"), container.contains(key) {
+      ahead = try container.decode(Int.self, forKey: key)
+      guard (-1...1).contains(ahead) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: "ahead \(ahead) is not -1, 0 or 1")
+      }
+    }
     self.init(
       width: try number("width", size: true), height: try number("height", size: true),
-      x: try number("x", size: false), y: try number("y", size: false))
+      x: try number("x", size: false), y: try number("y", size: false), ahead: ahead)
   }
 }
 
@@ -229,7 +246,9 @@ extension WebClientMessage: Codable {
   enum _AckKeys: String, CodingKey, CaseIterable { case v, type, list, seq }
   enum _ResyncKeys: String, CodingKey, CaseIterable { case v, type, list, reason }
   enum _PingKeys: String, CodingKey, CaseIterable { case v, type, id }
-  enum _ViewportKeys: String, CodingKey, CaseIterable { case v, type, list, width, height, x, y }
+  enum _ViewportKeys: String, CodingKey, CaseIterable {
+    case v, type, list, width, height, x, y, ahead
+  }
   enum _InputKeys: String, CodingKey, CaseIterable { case v, type, name, value }
   enum _TapKeys: String, CodingKey, CaseIterable { case v, type, list, item }
   enum _ActionKeys: String, CodingKey, CaseIterable { case v, type, list, item, name }

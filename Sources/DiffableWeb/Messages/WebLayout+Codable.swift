@@ -65,6 +65,7 @@ extension WebSize: Codable {
 extension WebLayout: Decodable {
   enum _CodingKeys: String, CodingKey, CaseIterable {
     case size, frames, supplementaries, bands, estimated, unmoved, shifted, geometry, rows
+    case patterns
   }
 
   /// Decodes a layout value.
@@ -104,7 +105,50 @@ extension WebLayout: Decodable {
       bands: try container.decode([WebBand].self, forKey: .bands), estimated: estimated,
       unmoved: unmoved, shifted: shifted,
       geometry: try container.decodeIfPresent(WebGeometry.self, forKey: .geometry),
-      rows: try container.decodeIfPresent(WebRows.self, forKey: .rows))
+      rows: try container.decodeIfPresent(WebRows.self, forKey: .rows),
+      patterns: try container.decodeIfPresent([WebItemPattern].self, forKey: .patterns))
+  }
+}
+
+extension WebPoint: Codable {
+  /// Encodes the point as `[x, y]`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    try container.encode(x)
+    try container.encode(y)
+  }
+
+  /// Decodes `[x, y]`.
+  ///
+  /// - Throws: `DecodingError` unless it is two finite numbers.
+  public init(from decoder: any Decoder) throws {
+    let n = try _numbers(decoder, count: 2, "a point")
+    self.init(x: n[0], y: n[1])
+  }
+}
+
+extension WebItemPattern: Decodable {
+  enum _CodingKeys: String, CodingKey, CaseIterable {
+    case section, count, origin, step, slots
+  }
+
+  /// Decodes `{"section", "count", "origin", "step", "slots"}`.
+  ///
+  /// - Throws: `DecodingError` when a key is missing or unknown, `count`
+  ///   is negative, or `slots` is empty or has a negative length.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder._object(_CodingKeys.self)
+    let slots = try container.decode([WebRect].self, forKey: .slots)
+    guard !slots.isEmpty, slots.allSatisfy({ $0.width >= 0 && $0.height >= 0 }) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .slots, in: container,
+        debugDescription: "a pattern has at least one slot, none of negative size")
+    }
+    self.init(
+      section: try container.decode(String.self, forKey: .section),
+      count: try container._count(.count),
+      origin: try container.decode(WebPoint.self, forKey: .origin),
+      step: try container.decode(WebPoint.self, forKey: .step), slots: slots)
   }
 }
 

@@ -104,15 +104,24 @@ public struct WebLayout: Sendable, Hashable {
   /// grid (the page then gives its grid `aria-rowcount` and each row its
   /// `aria-rowindex`); `nil`, and not written, otherwise.
   public var rows: WebRows?
+  /// Where the items of the sections that the window does not hold whole
+  /// are, so that the page shows a placeholder at the frame of an item
+  /// whose cell it does not have (a scroll faster than the server's
+  /// answers, a jump). In a `reload`, `nil` (not written) when there are
+  /// none. In a `batch` or `layout` message, `nil` when they are the ones
+  /// the page holds, and empty when there are none any more.
+  public var patterns: [WebItemPattern]?
 
   /// Creates a layout value.
   public init(
     size: WebSize, frames: [String: WebRect], supplementaries: [WebSupplementary] = [],
     bands: [WebBand] = [], estimated: [String: WebEstimatedAxes] = [:], unmoved: [String] = [],
-    shifted: [WebShift] = [], geometry: WebGeometry? = nil, rows: WebRows? = nil
+    shifted: [WebShift] = [], geometry: WebGeometry? = nil, rows: WebRows? = nil,
+    patterns: [WebItemPattern]? = nil
   ) {
     self.geometry = geometry
     self.rows = rows
+    self.patterns = patterns
     self.size = size
     self.frames = frames
     self.supplementaries = supplementaries
@@ -382,5 +391,54 @@ public struct WebRows: Sendable, Hashable {
     self.count = count
     self.items = items
     self.supplementaries = supplementaries
+  }
+}
+
+/// A point, or the offset between two: written `[x, y]`.
+public struct WebPoint: Sendable, Hashable {
+  /// The horizontal coordinate.
+  public var x: Double
+  /// The vertical coordinate.
+  public var y: Double
+
+  /// Creates a point.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// Where every item of a section is, as a group of slots repeated at a
+/// step: item *k* is in group *g* = *k* / `slots.count`, at slot
+/// *j* = *k* mod `slots.count`, and its frame is the slot's moved by
+/// `origin + g × step`. Exact for a section of fixed-size items; for one
+/// whose items size themselves, the step is the average of the groups'
+/// and each slot fills it. The page shows a placeholder at the frame of
+/// an item whose cell it does not hold.
+///
+/// ```json
+/// {"section": "photos", "count": 1000000, "origin": [0, 0], "step": [0, 64],
+///  "slots": [[0, 0, 64, 64], [64, 0, 64, 64], [128, 0, 64, 64]]}
+/// ```
+public struct WebItemPattern: Sendable, Hashable {
+  /// The ``WebIdentifier/text`` of the section.
+  public var section: String
+  /// The number of items in the section.
+  public var count: Int
+  /// Where the section's first group is.
+  public var origin: WebPoint
+  /// The offset from one group to the next.
+  public var step: WebPoint
+  /// The frames of a group's items, relative to the group's origin; at
+  /// least one.
+  public var slots: [WebRect]
+
+  /// Creates a pattern.
+  public init(section: String, count: Int, origin: WebPoint, step: WebPoint, slots: [WebRect]) {
+    self.section = section
+    self.count = count
+    self.origin = origin
+    self.step = step
+    self.slots = slots
   }
 }

@@ -139,6 +139,46 @@ extension WebReloadMessage {
     }
     self.init(list: list, seq: seq, sections: sections, cells: cells)
   }
+
+  /// The reload message that shows `snapshot`, with no cells: a long
+  /// section of consecutive integers is written as its runs
+  /// (``WebSection/runs``).
+  ///
+  /// - Complexity: O(*n*) for *n* items, with no identifier made for a
+  ///   section written as runs.
+  init<S, I>(list: String, seq: Int, sectionsOf snapshot: DiffableDataSourceSnapshot<S, I>)
+    throws where S: Encodable, I: Encodable
+  {
+    var sections: [WebSection] = []
+    sections.reserveCapacity(snapshot.numberOfSections)
+    for q in 0..<snapshot.numberOfSections {
+      sections.append(try WebSection._section(at: q, of: snapshot))
+    }
+    self.init(list: list, seq: seq, sections: sections, cells: [:])
+  }
+}
+
+extension WebSection {
+  /// The section of `snapshot` at `q`, its items written as runs when it
+  /// is a long section of consecutive integers.
+  ///
+  /// - Throws: `EncodingError` when an identifier cannot be encoded.
+  /// - Complexity: O(*n*) for the *n* items of the section.
+  static func _section<S: Encodable, I: Encodable>(
+    at q: Int, of snapshot: DiffableDataSourceSnapshot<S, I>
+  ) throws -> WebSection {
+    let id = try WebIdentifier(encoding: snapshot._sectionIdentifier(at: q))
+    let identifiers = _SectionIdentifiers(snapshot._itemIdentifiers(atSection: q))
+    if case .integers(let integers) = identifiers, let runs = _runs(of: integers) {
+      return WebSection(id: id, runs: runs)
+    }
+    var items: [WebIdentifier] = []
+    items.reserveCapacity(identifiers.count)
+    for k in 0..<identifiers.count {
+      if let identifier = try identifiers.identifier(at: k) { items.append(identifier) }
+    }
+    return WebSection(id: id, items: items)
+  }
 }
 
 extension WebReloadMessage: Decodable {

@@ -42,7 +42,7 @@ struct _FirstPaintHTML {
     let horizontal =
       layout.size.width > viewport.width + 0.5 && !(layout.size.height > viewport.height + 0.5)
     self.horizontal = horizontal
-    total = message.sections.reduce(0) { $0 + $1.items.count }
+    total = message.sections.reduce(0) { $0 + $1.count }
     leveled = message.cells.values.contains { cell in
       cell.indentation > 0
         || cell.accessories.contains { if case .disclosure = $0 { true } else { false } }
@@ -65,7 +65,7 @@ struct _FirstPaintHTML {
     }
     for section in message.sections {
       var previous: WebRect?
-      for item in section.items {
+      for item in section._itemsWithFrames(in: layout.frames) {
         guard let frame = layout.frames[item.text] else { continue }
         if let previous, along(frame).start < along(previous).end - 0.5,
           across(frame).start >= across(previous).end - 0.5
@@ -96,9 +96,9 @@ struct _FirstPaintHTML {
     for section in message.sections {
       let id = section.id.text
       let first = offset + 1
-      offset += section.items.count
-      let items = section.items.enumerated().compactMap { k, item in
-        layout.frames[item.text] == nil ? nil : (text: item.text, position: first + k)
+      offset += section.count
+      let items = section._itemsWithFrames(in: layout.frames).map {
+        (text: $0.text, position: first + $0.position)
       }
       let extras = (supplementariesOf[id] ?? []).sorted {
         (along($0.frame), $0.index) < (along($1.frame), $1.index)

@@ -175,18 +175,22 @@ extension WebListView {
   }
 
   /// The window of the list: its visible rect extended by one visible
-  /// length before and after along the scroll direction, and without bound
+  /// length before and after along the scroll direction (two the way the
+  /// page scrolls, ``WebListViewport/ahead``), and without bound
   /// across it (so that orthogonal bands are in it whole).
   func _window(_ viewport: WebListViewport) -> CGRect {
     let unbounded: CGFloat = 1e12
+    // Scrolling, one more visible length the way the page goes.
+    let before = viewport.ahead < 0 ? 2.0 : 1.0
+    let after = viewport.ahead > 0 ? 2.0 : 1.0
     if layout.configuration.scrollDirection == .vertical {
       return CGRect(
-        x: -unbounded, y: viewport.y - viewport.height, width: 2 * unbounded,
-        height: 3 * viewport.height)
+        x: -unbounded, y: viewport.y - before * viewport.height, width: 2 * unbounded,
+        height: (1 + before + after) * viewport.height)
     }
     return CGRect(
-      x: viewport.x - viewport.width, y: -unbounded, width: 3 * viewport.width,
-      height: 2 * unbounded)
+      x: viewport.x - before * viewport.width, y: -unbounded,
+      width: (1 + before + after) * viewport.width, height: 2 * unbounded)
   }
 
   /// The layout value of the window for `snapshot` (what the page shows, or
@@ -327,7 +331,8 @@ extension WebListView {
     return (
       WebLayout(
         size: size, frames: frames, supplementaries: values, bands: bands, estimated: estimated,
-        geometry: geometry, rows: rows),
+        geometry: geometry, rows: rows,
+        patterns: _patterns(of: snapshot, window: entries, in: solved)),
       entries
     )
   }

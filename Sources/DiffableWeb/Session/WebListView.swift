@@ -441,8 +441,7 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     let (layout, window) = _layoutValue(of: snapshot)
     var message: WebReloadMessage
     do {
-      message = try WebReloadMessage(
-        list: name, seq: seq, snapshot: snapshot, cellIfShown: { _, _ in nil })
+      message = try WebReloadMessage(list: name, seq: seq, sectionsOf: snapshot)
     } catch {
       _diffableFailure(operation, "cannot encode the list: \(error)")
     }
@@ -544,7 +543,15 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     layout: WebLayout, entering: [Int]
   ) {
     guard let sent = _page.sentLayout else { return (layout, Array(window.placed.indices)) }
-    return layout._sendingOnlyChangedFrames(after: sent, inOrder: window.placed)
+    var result = layout._sendingOnlyChangedFrames(after: sent, inOrder: window.placed)
+    // Patterns the page holds are not sent again; none where it holds some
+    // is sent as none.
+    if layout.patterns == sent.patterns {
+      result.layout.patterns = nil
+    } else if layout.patterns == nil {
+      result.layout.patterns = []
+    }
+    return result
   }
 
   /// The server's work for a batch, without sending it or changing what

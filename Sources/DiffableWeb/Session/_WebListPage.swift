@@ -11,8 +11,14 @@ struct _WebListPage<Section: Hashable & Sendable, Item: Hashable & Sendable> {
   var viewport: WebListViewport?
   /// The layout solved for `viewport`'s size and `shown`'s counts.
   var solved: SolvedLayout? {
-    didSet { gridRows = nil }
+    didSet {
+      gridRows = nil
+      patterns = [:]
+    }
   }
+  /// The pattern of each section of `solved` asked for, by section index;
+  /// `nil` for a section that has none.
+  var patterns: [Int: _SectionPattern?] = [:]
   /// The rows of `solved` as a grid, made when a window is a grid.
   var gridRows: _GridRows?
   /// The last layout sent. The page holds the cells of the items it has

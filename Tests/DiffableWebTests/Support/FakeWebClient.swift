@@ -129,7 +129,7 @@ final class FakeWebClient {
       var snapshot = ClientSnapshot()
       for section in reload.sections {
         snapshot.appendSections([section.id])
-        snapshot.appendItems(section.items, toSection: section.id)
+        snapshot.appendItems(section.identifiers, toSection: section.id)
       }
       lists[reload.list] = snapshot
       seqs[reload.list] = reload.seq
@@ -202,7 +202,7 @@ final class FakeWebClient {
       (WebIdentifier("\u{1}s\(q)"), (0..<count).map { WebIdentifier("\u{1}i\(q).\($0)") })
     }
     for (q, section) in zip(update.sectionInserts, batch.insertedSections) {
-      if let section { sections[q] = (section.id, section.items) }
+      if let section { sections[q] = (section.id, section.identifiers) }
     }
     // Survivors (neither deleted nor moved) fill the free positions in order.
     var gone = Set(update.sectionDeletes)
@@ -218,7 +218,7 @@ final class FakeWebClient {
       landing[p] = q
     }
     for (p, section) in zip(update.sectionReloads, batch.reloadedSections) {
-      if let section, let q = landing[p] { sections[q].1 = section.items }
+      if let section, let q = landing[p] { sections[q].1 = section.identifiers }
     }
     for (path, item) in zip(update.itemInserts, batch.insertedItems) {
       if let item { sections[path.section].1[path.item] = item }
