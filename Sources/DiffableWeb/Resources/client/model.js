@@ -14,7 +14,7 @@
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
 import {
-  cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index,
+  array, cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index,
   listField, object, required,
 } from './messages.js';
 
@@ -114,17 +114,114 @@ export function createModel() {
   return Object.freeze({ lists: new Map() });
 }
 
-/** Reads a `{id, items}` section of a message, checking its identifiers. */
-function readSection(value, field, kinds) {
+/** The most items a section's `runs` may stand for. */
+export const MAX_RUN_ITEMS = 10_000_000;
+
+/**
+ * Reads a `{id, items}` section of a message, checking its identifiers; with
+ * `runs` allowed (a `reload`'s sections), a `{id, runs}` section as well.
+ */
+function readSection(value, field, kinds, runs = false) {
   object(value, field);
   const id = readIdentifier(required(value, 'id', `${field}.id`), kinds.section, `${field}.id`);
   kinds.section = id.kind;
+  if (runs && Object.hasOwn(value, 'runs')) {
+    if (Object.hasOwn(value, 'items')) {
+      throw new MalformedMessageError(field, 'has both items and runs, not one of them');
+    }
+    return { id: id.text, items: expandRuns(value.runs, `${field}.runs`, kinds) };
+  }
+  if (runs && !Object.hasOwn(value, 'items')) {
+    throw new MalformedMessageError(field, 'has neither items nor runs');
+  }
   const items = listField(value, 'items', `${field}.items`).map((item, k) => {
     const read = readIdentifier(item, kinds.item, `${field}.items[${k}]`);
     kinds.item = read.kind;
     return read.text;
   });
   return { id: id.text, items };
+}
+
+/**
+ * The item texts a section's `runs` stand for: each run `[first, count]`
+ * the integers `first` to `first + count - 1`, runs one after another, as
+ * the same numbers in `items` would read. `first` is a safe integer, and so
+ * is each number of the run; `count` is a positive integer; the runs stand
+ * for at most {@link MAX_RUN_ITEMS} items.
+ *
+ * @throws {MalformedMessageError} Naming the section and the run at fault.
+ */
+function expandRuns(value, field, kinds) {
+  array(value, field);
+  let total = 0;
+  value.forEach((run, r) => {
+    const at = `${field}[${r}]`;
+    if (!Array.isArray(run) || run.length !== 2) {
+      throw new MalformedMessageError(at, 'is not a run [first, count]');
+    }
+    const [first, count] = run;
+    if (!Number.isSafeInteger(first)) {
+      throw new MalformedMessageError(`${at}[0]`, `is ${JSON.stringify(first) ?? 'missing'
+      }, not an integer (the run's first identifier)`);
+    }
+    if (!Number.isSafeInteger(count) || count < 1) {
+      throw new MalformedMessageError(`${at}[1]`, `is ${JSON.stringify(count) ?? 'missing'
+      }, not a positive integer (the run's count)`);
+    }
+    if (!Number.isSafeInteger(first + (count - 1))) {
+      throw new MalformedMessageError(
+        at, `ends at ${first + (count - 1)}, beyond the integers the client holds exactly`);
+    }
+    total += count;
+    if (total > MAX_RUN_ITEMS) {
+      throw new MalformedMessageError(
+        at, `brings the section to ${total} items, more than the ${MAX_RUN_ITEMS} runs may hold`);
+    }
+  });
+  if (total > 0) {
+    if (kinds.item !== null && kinds.item !== 'number') {
+      readIdentifier(value[0][0], kinds.item, `${field}[0][0]`); // throws, naming the kinds
+    }
+    kinds.item = 'number';
+  }
+  const items = new Array(total);
+  let k = 0;
+  for (const [first, count] of value) {
+    for (let n = first, end = first + count; n < end; n += 1) items[k++] = String(n);
+  }
+  return items;
+}
+
+/**
+ * What the model looked at to check and apply layouts, for tests that
+ * show this work follows the window, not the list: `items`, the items it
+ * looked at (frames, cells, patterns); `indexes`, the item indexes it
+ * built (one per reload or batch, none per `layout` message).
+ */
+export const work = { items: 0, indexes: 0 };
+
+/** The position of an item in its list, `section * 2^32 + item`. */
+const positionKey = (q, k) => q * 0x1_0000_0000 + k;
+
+/**
+ * The position of each item of a list's sections, keyed by the (frozen)
+ * sections array it indexes, so that states sharing their sections share
+ * it: built once for each reload and batch, never for a `layout`.
+ */
+const positionsOf = new WeakMap();
+
+/** The item text to position map of `sections`, built if it is not yet. */
+function positions(sections) {
+  let index = positionsOf.get(sections);
+  if (index === undefined) {
+    index = new Map();
+    work.indexes += 1;
+    sections.forEach((section, q) => {
+      section.items.forEach((item, k) => index.set(item, positionKey(q, k)));
+    });
+    positionsOf.set(sections, index);
+  }
+  return index;
 }
 
 /**
@@ -189,15 +286,16 @@ function withHeldFrames(layout, previous) {
   });
 }
 
-/** Checks that a layout lays out the list `sections`, and returns it. */
+/**
+ * Checks that a layout lays out the list `sections`, and returns it. Its
+ * work follows the layout's size and the count of sections, not of items.
+ */
 function fitLayout(layout, sections) {
-  const items = new Set();
+  const items = positions(sections);
   const ids = new Set();
-  for (const section of sections) {
-    ids.add(section.id);
-    for (const item of section.items) items.add(item);
-  }
+  for (const section of sections) ids.add(section.id);
   for (const text of layout.frames.keys()) {
+    work.items += 1;
     if (!items.has(text)) {
       throw new MalformedMessageError(
         `layout.frames[${JSON.stringify(text)}]`, 'is the frame of an item the list does not show');
@@ -236,22 +334,26 @@ function fitLayout(layout, sections) {
  */
 function windowCells(sections, layout, given, fallback, why) {
   for (const text of Object.keys(given)) {
+    work.items += 1;
     if (!layout.frames.has(text)) {
       throw new MalformedMessageError(
         `cells[${JSON.stringify(text)}]`, 'is the cell of an item outside layout.frames');
     }
   }
+  // The items of the frames (all of the list's: fitLayout checked them),
+  // in the list's order.
+  const at = positions(sections);
+  const inWindow = [...layout.frames.keys()];
+  work.items += inWindow.length;
+  inWindow.sort((a, b) => at.get(a) - at.get(b));
   const cells = new Map();
-  for (const section of sections) {
-    for (const item of section.items) {
-      if (!layout.frames.has(item)) continue;
-      const cell = Object.hasOwn(given, item) ? given[item] : fallback(item);
-      if (cell === undefined) {
-        throw new MalformedMessageError(
-          'cells', `has no cell for item ${JSON.stringify(item)}, ${why(item)}`);
-      }
-      cells.set(item, cell);
+  for (const item of inWindow) {
+    const cell = Object.hasOwn(given, item) ? given[item] : fallback(item);
+    if (cell === undefined) {
+      throw new MalformedMessageError(
+        'cells', `has no cell for item ${JSON.stringify(item)}, ${why(item)}`);
     }
+    cells.set(item, cell);
   }
   return cells;
 }
@@ -276,7 +378,7 @@ export function readReload(message) {
   checkAnnounce(message);
   const kinds = { section: null, item: null };
   const sections = listField(message, 'sections')
-    .map((section, q) => readSection(section, `sections[${q}]`, kinds));
+    .map((section, q) => readSection(section, `sections[${q}]`, kinds, true));
   const table = cellTable(message, 'cells');
   const windowed = Object.hasOwn(message, 'layout');
 
@@ -291,21 +393,26 @@ export function readReload(message) {
         `is ${JSON.stringify(section.id)}, which sections[${earlier}] has too`);
     }
     sectionAt.set(section.id, q);
-    section.items.forEach((item, k) => {
+    const { items } = section;
+    for (let k = 0; k < items.length; k += 1) {
+      const item = items[k];
       const at = itemAt.get(item);
       if (at !== undefined) {
+        const [p, i] = [Math.floor(at / 0x1_0000_0000), at % 0x1_0000_0000];
         throw new MalformedMessageError(
           `sections[${q}].items[${k}]`,
-          `is ${JSON.stringify(item)}, which sections[${at[0]}].items[${at[1]}] is too`);
+          `is ${JSON.stringify(item)}, which sections[${p}].items[${i}] is too`);
       }
-      itemAt.set(item, [q, k]);
-      if (windowed) return;
+      itemAt.set(item, positionKey(q, k));
+      if (windowed) continue;
       if (!Object.hasOwn(table, item)) {
         throw new MalformedMessageError('cells', `has no cell for item ${JSON.stringify(item)}`);
       }
       cells.set(item, table[item]);
-    });
+    }
   });
+  positionsOf.set(sections, itemAt);
+  work.indexes += 1;
   for (const text of Object.keys(table)) {
     if (!itemAt.has(text)) {
       throw new MalformedMessageError(
@@ -462,7 +569,7 @@ export function replayBatch(state, message) {
     }
     seenSections.add(section.id);
   });
-  const seenItems = new Set();
+  const seenItems = new Map();
   sections.forEach((section, q) => {
     section.items.forEach((item, k) => {
       if (seenItems.has(item)) {
@@ -471,9 +578,12 @@ export function replayBatch(state, message) {
           `after the update, item identifier ${describeIdentifiers([item], kinds.item)} would `
             + `appear twice (again at ${bracketed([q, k])})`);
       }
-      seenItems.add(item);
+      seenItems.set(item, positionKey(q, k));
     });
   });
+  // The positions of the new sections' items, for their layouts.
+  positionsOf.set(sections, seenItems);
+  work.indexes += 1;
 
   // Cells: a new one for every item the batch brings in, the new content of
   // a reconfigured item when the message has one, the old one for the rest.
@@ -606,7 +716,7 @@ export function applyLayout(model, message) {
   const cells = windowCells(state.sections, layout, given, (item) => state.cells.get(item),
     () => 'which layout.frames has and the page did not hold');
   const lists = new Map(model.lists);
-  lists.set(list, freezeList(seq, state.sections.slice(), cells, {
+  lists.set(list, freezeList(seq, state.sections, cells, {
     section: state.sectionKind, item: state.itemKind,
   }, layout, state.visible));
   return Object.freeze({ lists });
