@@ -54,7 +54,9 @@ export class SequenceGapError extends Error {
  * @property {ReturnType<typeof checkLayout> | null} layout The list's layout
  *   as the last `reload`, `batch` or `layout` message gave it (frames of
  *   the items in the window, supplementaries, bands, content size), or
- *   `null` when the server sent none.
+ *   `null` when the server sent none. Its `patterns` are always a list:
+ *   none after a reload without them, and those held before after a
+ *   `batch` or `layout` without them (less those of sections gone).
  * @property {import('./identifiers.js').IdentifierKind | null} sectionKind
  *   The kind of the list's section identifiers, `null` before it has any.
  * @property {import('./identifiers.js').IdentifierKind | null} itemKind The
@@ -254,9 +256,31 @@ function freezeList(seq, sections, cells, kinds, layout = null, visible = new Ma
  *   no layout.
  * @throws {MalformedMessageError} When it is malformed or does not fit.
  */
-function readLayout(message, sections, previous = null) {
+function readLayout(message, sections, previous = null, reload = false) {
   if (!Object.hasOwn(message, 'layout')) return null;
-  return fitLayout(withHeldFrames(checkLayout(message.layout, 'layout'), previous), sections);
+  const layout = withHeldFrames(checkLayout(message.layout, 'layout'), previous);
+  return fitLayout(withPatterns(layout, reload ? null : previous, sections), sections);
+}
+
+/**
+ * The layout with its patterns: those it has, else (in a `batch` or a
+ * `layout` message, whose layout without `patterns` keeps them) those of
+ * `previous` whose sections the list still has; none after a reload.
+ */
+function withPatterns(layout, previous, sections) {
+  const ids = new Set(sections.map((section) => section.id));
+  if (layout.patterns !== null) {
+    layout.patterns.forEach((pattern, i) => {
+      if (!ids.has(pattern.section)) {
+        throw new MalformedMessageError(
+          `layout.patterns[${i}].section`,
+          `is ${JSON.stringify(pattern.section)}, a section the list does not show`);
+      }
+    });
+    return layout;
+  }
+  const patterns = (previous?.patterns ?? []).filter((pattern) => ids.has(pattern.section));
+  return Object.freeze({ ...layout, patterns: Object.freeze(patterns) });
 }
 
 /**
@@ -419,7 +443,7 @@ export function readReload(message) {
         `cells[${JSON.stringify(text)}]`, 'is the cell of an item the list does not show');
     }
   }
-  const layout = readLayout(message, sections);
+  const layout = readLayout(message, sections, null, true);
   if (layout === null) return { list, state: freezeList(seq, sections, cells, kinds) };
   const inWindow = windowCells(
     sections, layout, table, () => undefined, () => 'which layout.frames has');
@@ -712,7 +736,9 @@ export function applyLayout(model, message) {
   const given = cellTable(message, 'cells');
   const state = model.lists.get(list);
   if (state === undefined || state.seq !== seq) return model;
-  const layout = fitLayout(withHeldFrames(layoutIn, state.layout), state.sections);
+  const layout = fitLayout(
+    withPatterns(withHeldFrames(layoutIn, state.layout), state.layout, state.sections),
+    state.sections);
   const cells = windowCells(state.sections, layout, given, (item) => state.cells.get(item),
     () => 'which layout.frames has and the page did not hold');
   const lists = new Map(model.lists);
