@@ -303,9 +303,10 @@ const isHeaderKind = (kind) => /header/i.test(kind);
  *   item, of a URL a cell's template may not have or of a template the page
  *   lacks (the cell shows the rest).
  * @returns {{show: (change: import('./connection.js').ConnectionChange) => Promise<void>,
- *   isIdle: () => boolean, content: Element}} `show` draws a change and
- *   returns a promise settled when its animations are over (the connection
- *   acknowledges a batch then).
+ *   isIdle: () => boolean, content: Element, axis: () => 'x' | 'y' | null}}
+ *   `show` draws a change and returns a promise settled when its
+ *   animations are over (the connection acknowledges a batch then); `axis`
+ *   is the scroll axis of the layout last drawn, `null` before one.
  */
 export function createRenderer(root, {
   motion = () => !(globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
@@ -1487,5 +1488,8 @@ export function createRenderer(root, {
     updateIdle();
   };
 
-  return { show, isIdle, content, announce: (words) => announcer.announce(words) };
+  return {
+    show, isIdle, content, announce: (words) => announcer.announce(words),
+    axis: () => (drawnLayout === null ? null : drawnAxis),
+  };
 }
