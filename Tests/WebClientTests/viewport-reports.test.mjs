@@ -2,7 +2,7 @@
 // "`viewport`"): nothing for a scroll of a few rows, one with `ahead` once
 // the list moved half a visible length, the exact viewport when scrolling
 // ends (by `scrollend`, or 150 ms of the page's clock without a scroll
-// event), and one on a resize.
+// event), and one on a resize; and `window.diffable.placeholders`.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -69,7 +69,7 @@ function page({ width = 375, height = 600, scrollWidth = 375, scrollHeight = 100
     console: { warn() {} },
     addEventListener() {},
   };
-  boot({ window });
+  const api = boot({ window });
   const socket = FakeWebSocket.made.at(-1);
   socket.open();
   socket.sent.length = 0;
@@ -92,7 +92,7 @@ function page({ width = 375, height = 600, scrollWidth = 375, scrollHeight = 100
   };
   const viewports = () => socket.sent.filter((message) => message.type === 'viewport');
   return {
-    window, list, socket, runFrames, advance, scrollTo, viewports,
+    api, window, list, socket, runFrames, advance, scrollTo, viewports,
     resize: () => { observer.callback([{ target: list }]); runFrames(); },
   };
 }
@@ -191,5 +191,35 @@ describe('a scrolling list', () => {
     assert.deepEqual(p.viewports(), [at(0, { height: 500 })]);
     p.resize();
     assert.equal(p.viewports().length, 1, 'nothing when nothing changed');
+  });
+});
+
+describe('placeholders on the page', () => {
+  test('window.diffable.placeholders counts them, redrawn at the scroll event and on resize', () => {
+    const p = page();
+    p.socket.onmessage({
+      data: JSON.stringify({
+        v: 1, type: 'reload', list: 'long', seq: 1, sections: [{ id: 's', runs: [[0, 10_000]] }],
+        cells: { 0: { text: 'zero' } },
+        layout: {
+          size: [375, 440_000], frames: { 0: [0, 0, 375, 44] }, supplementaries: [], bands: [],
+          patterns: [{
+            section: 's', count: 10_000, origin: [0, 0], step: [0, 44], slots: [[0, 0, 375, 44]],
+          }],
+        },
+      }),
+    });
+    assert.equal(p.api.placeholders('long'), 0, 'drawn at the next frame');
+    p.runFrames();
+    // 0 to 900 px but the drawn item 0: items 1 to 20.
+    assert.equal(p.api.placeholders('long'), 20);
+    p.list.scrollTop = 100_000;
+    p.list.dispatch('scroll');
+    // 99 700 to 100 900 px, before any frame: items 2265 to 2293.
+    assert.equal(p.api.placeholders('long'), 29);
+    p.list.clientHeight = 300;
+    p.resize();
+    assert.equal(p.api.placeholders('long'), 14);
+    assert.equal(p.api.placeholders('none'), 0);
   });
 });

@@ -591,7 +591,9 @@ export function boot({ window = globalThis } = {}) {
       for (const { target } of entries) {
         const name = target.getAttribute('data-diffable-list');
         const entry = lists.get(name);
-        if (entry !== undefined) report(entry, name);
+        if (entry === undefined) continue;
+        entry.renderer.refresh();
+        report(entry, name);
       }
     })
     : null;
@@ -685,7 +687,10 @@ export function boot({ window = globalThis } = {}) {
   }
   if (resizes === null) {
     window.addEventListener('resize', () => {
-      for (const [name, entry] of lists) report(entry, name);
+      for (const [name, entry] of lists) {
+        entry.renderer.refresh();
+        report(entry, name);
+      }
     });
   }
 
@@ -748,6 +753,7 @@ export function boot({ window = globalThis } = {}) {
     reports: () => reports.map((entry) => ({ ...entry })),
     notices: () => notices.map((entry) => ({ ...entry })),
     refusals: () => refusals.map((entry) => ({ ...entry })),
+    placeholders: (name) => lists.get(name)?.renderer.placeholders() ?? 0,
   });
   window.diffable = api;
   return api;

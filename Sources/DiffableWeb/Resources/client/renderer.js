@@ -39,15 +39,21 @@
 // `visible` message changes the transform mid-slide), fades end at the
 // cell's opacity, and positions read for a slide are those of the box
 // under the transform.
+//
+// Where the layout has `patterns`, the slots of items whose cells are not
+// drawn show placeholders (`div.diffable-placeholder`, aria-hidden, in a
+// holder at the start of the content) across the view and half a visible
+// length around it: redrawn at each scroll event, after each draw and on
+// `refresh()`, from a pool of elements, looking at the slots in view only.
 
 import {
   arrowTarget, batchCounts, batchSummary, createAnnouncer, focusSuccessor, gridRows, isGrid,
   pageTarget,
 } from './access-plan.js';
 import {
-  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAnchor,
-  scrollAxis, sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey,
-  untransformedRect, visibleStyle,
+  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, placeholderRect, placeholderSlots,
+  planCells, reorder, scrollAnchor, scrollAxis, sizesToSend, slideTransform, snapPoints,
+  stackedLayout, supplementaryKey, untransformedRect, visibleStyle,
 } from './render-plan.js';
 import { fillTemplate } from './cell-template.js';
 
@@ -306,7 +312,9 @@ const isHeaderKind = (kind) => /header/i.test(kind);
  *   isIdle: () => boolean, content: Element, axis: () => 'x' | 'y' | null}}
  *   `show` draws a change and returns a promise settled when its
  *   animations are over (the connection acknowledges a batch then); `axis`
- *   is the scroll axis of the layout last drawn, `null` before one.
+ *   is the scroll axis of the layout last drawn, `null` before one;
+ *   `placeholders` the count of placeholders shown; `refresh` shows the
+ *   placeholders of the list's view as it is now (after a resize).
  */
 export function createRenderer(root, {
   motion = () => !(globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
@@ -438,6 +446,55 @@ export function createRenderer(root, {
   let keptOutside = null;
 
   if (drawn !== null) adopt();
+
+  // Placeholders: quiet boxes at the slots of the layout's patterns whose
+  // items have no cell drawn, in what is visible and half a visible length
+  // around it. They are in a holder of their own at the start of the
+  // content (there while it holds any), so that no walk of the cells meets
+  // them, and hidden from assistive technology; their elements are reused,
+  // the surplus removed.
+  const placeholderHolder = document.createElement('div');
+  placeholderHolder.className = 'diffable-placeholders';
+  placeholderHolder.setAttribute('aria-hidden', 'true');
+  const placeholderPool = [];
+  /** The items of each section of the list last drawn, but those in bands. */
+  let placeholderItems = new Map();
+
+  /**
+   * Shows the placeholders of the view `{x, y, width, height}` (the list's
+   * scroll offset and client size): O(slots in view + cells drawn).
+   */
+  const drawPlaceholders = (view) => {
+    const patterns = drawnLayout?.patterns ?? [];
+    const slots = patterns.length === 0 ? [] : placeholderSlots(
+      patterns, (section) => placeholderItems.get(section), placeholderRect(view, drawnAxis),
+      (item) => cellElements.has(item));
+    slots.forEach(({ frame }, i) => {
+      let element = placeholderPool[i];
+      if (element === undefined) {
+        element = document.createElement('div');
+        element.className = 'diffable-placeholder';
+        element.setAttribute('data-placeholder', '');
+        element.setAttribute('aria-hidden', 'true');
+        placeholderHolder.append(element);
+        placeholderPool.push(element);
+      }
+      place(element, cellBox(frame));
+    });
+    while (placeholderPool.length > slots.length) placeholderPool.pop().remove();
+    if (slots.length === 0) placeholderHolder.remove();
+    else if (placeholderHolder.parentNode !== content) {
+      content.insertBefore(placeholderHolder, content.firstChild);
+    }
+  };
+  /** The list's view as it is now: read, so not to be called after a write in a draw. */
+  const currentView = () => ({
+    x: root.scrollLeft, y: root.scrollTop, width: root.clientWidth, height: root.clientHeight,
+  });
+  // Before the frame the scroll shows is drawn.
+  root.addEventListener('scroll', (event) => {
+    if (event.target === root) drawPlaceholders(currentView());
+  }, { passive: true });
 
   /**
    * Takes the elements of the first paint as the renderer's own: its cells
@@ -1131,6 +1188,7 @@ export function createRenderer(root, {
     root.removeAttribute('data-idle');
 
     const viewport = { width: root.clientWidth, height: root.clientHeight };
+    const scrolled = { x: root.scrollLeft, y: root.scrollTop };
     const layout = state.layout ?? stackedLayout(state, viewport.width);
     const axis = scrollAxis(layout.size, viewport);
     // A list that overflows and is scrolled to its end (along its axis,
@@ -1380,9 +1438,14 @@ export function createRenderer(root, {
     // The last write: a list that was at its end goes to its new end; an
     // anchored one follows its anchor.
     const end = layout.size[axis === 'x' ? 0 : 1] - length;
-    if (atEnd && end > offset) root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = end;
+    const key = axis === 'x' ? 'x' : 'y';
+    if (atEnd && end > offset) {
+      root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = end;
+      scrolled[key] = end;
+    }
     if (Math.abs(anchorShift) > 0.5) {
       root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = offset + anchorShift;
+      scrolled[key] = offset + anchorShift;
     }
 
     // Self-sizing cells are measured once drawn; this draw answers any
@@ -1396,6 +1459,12 @@ export function createRenderer(root, {
       measuredSizes.clear();
     }
     drawnLayout = layout;
+    // Placeholders where the new window leaves slots without cells, from
+    // the view read before the writes, and the offsets written since.
+    placeholderItems = new Map(state.sections
+      .filter((section) => !bands.has(section.id))
+      .map((section) => [section.id, section.items]));
+    drawPlaceholders({ ...scrolled, ...viewport });
     // Outlines follow the item they outline to its new frames.
     if (outlined !== null) {
       const { item } = outlined;
@@ -1491,5 +1560,7 @@ export function createRenderer(root, {
   return {
     show, isIdle, content, announce: (words) => announcer.announce(words),
     axis: () => (drawnLayout === null ? null : drawnAxis),
+    placeholders: () => placeholderPool.length,
+    refresh: () => drawPlaceholders(currentView()),
   };
 }
