@@ -1,15 +1,16 @@
 // Compact identifiers in a reload's sections (Documentation/Web.md,
 // "`reload`"): `runs` of consecutive integers, expanded as `items` would
-// read, refused when malformed; and layouts whose model work follows the
-// window, not the list.
+// read, refused when malformed; and layouts whose model work (and the
+// renderer's plan of cells) follows the window, not the list.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import {
-  MAX_RUN_ITEMS, MalformedMessageError, applyBatch, applyLayout, applyReload, createModel, lists,
-  work,
+  MAX_RUN_ITEMS, MalformedMessageError, applyBatch, applyLayout, applyReload, createModel,
+  itemPosition, lists, work,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
+import { planCells } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import { batch } from './support.mjs';
 
 /**
@@ -167,5 +168,31 @@ describe('model work per layout', () => {
       { id: 'a', runs: [[0, 5]] }, { id: 'b', items: [100] }],
     { window: ['100', '3', '1'], layout: layoutOf(['100', '3', '1']) }));
     assert.deepEqual([...model.lists.get('main').cells.keys()], ['1', '3', '100']);
+  });
+});
+
+describe('the renderer\'s plan of cells', () => {
+  test('looks at the window\'s cells, not at every item of the list', () => {
+    let looked = 0;
+    const texts = Array.from({ length: 100_000 }, (_, k) => String(k));
+    const items = new Proxy(texts, {
+      get: (target, key, receiver) => {
+        if (typeof key === 'string' && /^[0-9]+$/.test(key)) looked += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const sections = [{ id: 'a', items: ['x', 'y'] }, { id: 's', items }];
+    assert.deepEqual(itemPosition(sections, '5000'), { section: 1, index: 5000 });
+    assert.equal(itemPosition(sections, 'z'), null);
+    looked = 0;
+    const cells = new Map([['5001', { text: 'b' }], ['5000', { text: 'a' }], ['y', { text: 'y' }]]);
+    const plan = planCells({
+      kind: 'layout', shown: new Map([['4999', {}]]), after: { sections, cells }, motion: false,
+    });
+    assert.equal(looked, 0);
+    assert.deepEqual(plan.cells.map(({ item, section, position }) => [item, section, position]),
+      [['y', 'a', 2], ['5000', 's', 5003], ['5001', 's', 5004]]);
+    assert.equal(plan.total, 100_002);
+    assert.deepEqual(plan.leaving, [{ item: '4999', fade: false }]);
   });
 });

@@ -227,6 +227,22 @@ function positions(sections) {
 }
 
 /**
+ * Where an item is in a list's sections: `{section, index}`, or `null`
+ * when the list does not show it. The sections' index of items is built
+ * once, with the reload or batch that made them.
+ *
+ * @param {ReadonlyArray<{items: ReadonlyArray<string>}>} sections A list
+ *   state's sections.
+ * @param {string} item The item's text.
+ * @returns {{section: number, index: number} | null}
+ */
+export function itemPosition(sections, item) {
+  const key = positions(sections).get(item);
+  if (key === undefined) return null;
+  return { section: Math.floor(key / 0x1_0000_0000), index: key % 0x1_0000_0000 };
+}
+
+/**
  * Freezes a list's state, its sections and their item lists (an item list
  * already frozen may be shared with an earlier state).
  */

@@ -6,6 +6,7 @@
 // tests it as it is; `renderer.js` carries the decisions out.
 
 import { identifierText } from './identifiers.js';
+import { itemPosition } from './model.js';
 
 /**
  * The axis along which a list scrolls: `'x'` when its content is wider than
@@ -127,30 +128,41 @@ export function batchChanges(before, after, message) {
  *   place in the whole list (1 for its first item, counting every section's),
  *   the elements to take away, whether kept elements slide from where they
  *   are to their new frames, and how many items the whole list has.
+ *
+ * Complexity: O(w log w + s), for w cells in the window and s sections;
+ * each item's place comes from the model's index (`itemPosition`).
  */
 export function planCells({ kind, shown, after, changes, motion }) {
   const animated = motion && kind === 'batch';
+  // Where each section starts in the whole list: the work follows the
+  // window's cells and the sections, not the list's items.
+  const starts = [];
+  let total = 0;
+  for (const section of after.sections) {
+    starts.push(total);
+    total += section.items.length;
+  }
   const cells = [];
   const staying = new Set();
-  let position = 0;
-  for (const section of after.sections) {
-    for (const item of section.items) {
-      position += 1;
-      const cell = after.cells.get(item);
-      if (cell === undefined) continue;
-      staying.add(item);
-      let effect;
-      if (!shown.has(item)) effect = animated ? 'insert' : 'appear';
-      else if (animated && changes?.reloaded.has(item)) effect = 'reload';
-      else effect = shown.get(item) === cell ? 'keep' : 'update';
-      cells.push({ item, section: section.id, cell, effect, position });
-    }
+  for (const [item, cell] of after.cells) {
+    const at = itemPosition(after.sections, item);
+    if (at === null) continue;
+    staying.add(item);
+    let effect;
+    if (!shown.has(item)) effect = animated ? 'insert' : 'appear';
+    else if (animated && changes?.reloaded.has(item)) effect = 'reload';
+    else effect = shown.get(item) === cell ? 'keep' : 'update';
+    cells.push({
+      item, section: after.sections[at.section].id, cell, effect,
+      position: starts[at.section] + at.index + 1,
+    });
   }
+  cells.sort((a, b) => a.position - b.position);
   const leaving = [];
   for (const item of shown.keys()) {
     if (!staying.has(item)) leaving.push({ item, fade: animated });
   }
-  return { cells, leaving, slide: motion && kind !== 'reload', total: position };
+  return { cells, leaving, slide: motion && kind !== 'reload', total };
 }
 
 /** The key of a supplementary element: its kind, section and index. */
