@@ -56,6 +56,7 @@ import {
   stackedLayout, supplementaryKey, untransformedRect, visibleStyle,
 } from './render-plan.js';
 import { fillTemplate } from './cell-template.js';
+import { itemPosition } from './model.js';
 
 /**
  * The class that fades a cell in, by the stylesheet's CSS animation
@@ -1037,8 +1038,17 @@ export function createRenderer(root, {
 
   /** The item `step` places after `item` in the whole list (before it when negative). */
   const itemAfter = (item, step) => {
-    const items = drawnState.sections.flatMap((section) => section.items);
-    return items[items.indexOf(item) + step] ?? null;
+    const { sections } = drawnState;
+    const at = itemPosition(sections, item);
+    if (at === null) return null;
+    // The next (or previous) item, across empty sections.
+    let [q, k] = [at.section, at.index + step];
+    while (q >= 0 && q < sections.length && (k < 0 || k >= sections[q].items.length)) {
+      q += step;
+      if (q < 0 || q >= sections.length) return null;
+      k = step > 0 ? 0 : sections[q].items.length - 1;
+    }
+    return sections[q]?.items[k] ?? null;
   };
 
   /**
@@ -1224,7 +1234,7 @@ export function createRenderer(root, {
     let successor = null;
     keptOutside = null;
     if (focused !== null && plan.leaving.some((entry) => entry.item === focused)) {
-      const present = new Set(state.sections.flatMap((section) => section.items));
+      const present = { has: (item) => itemPosition(state.sections, item) !== null };
       if (present.has(focused)) {
         plan.leaving = plan.leaving.filter((entry) => entry.item !== focused);
         keptOutside = cellElements.get(focused);
