@@ -84,6 +84,34 @@ describe('runs', () => {
     expectMalformed(items, 'sections[1].items[1]', /"2", which sections\[0\]\.items\[2\] is too/);
   });
 
+  test('runs and items side by side: each item found where it is, a duplicate refused', () => {
+    const sections = [{ id: 'a', runs: [[0, 10], [20, 5]] }, { id: 'b', items: [10, 2.5, -1] }];
+    const before = work.indexes;
+    const model = applyReload(createModel(), reloadOf(sections, { window: ['22', '2.5'] }));
+    assert.equal(work.indexes, before + 1);
+    const { sections: held } = model.lists.get('main');
+    const where = (item) => itemPosition(held, item);
+    assert.deepEqual(where('3'), { section: 0, index: 3 });
+    assert.deepEqual(where('22'), { section: 0, index: 12 });
+    assert.deepEqual(where('10'), { section: 1, index: 0 });
+    assert.deepEqual(where('2.5'), { section: 1, index: 1 });
+    assert.deepEqual(where('-1'), { section: 1, index: 2 });
+    for (const absent of ['15', '25', '03', '1e1', '', '-0']) assert.equal(where(absent), null);
+    assert.deepEqual([...model.lists.get('main').cells.keys()], ['22', '2.5']);
+    // A cell or frame of an item the list does not show is refused, as ever.
+    expectMalformed(() => applyReload(createModel(), reloadOf(sections, { window: ['15'] })),
+      'cells["15"]', /is the cell of an item the list does not show/);
+    expectMalformed(() => applyReload(createModel(), {
+      ...reloadOf(sections), layout: { ...reloadOf(sections, { window: ['25'] }).layout },
+    }), 'layout.frames["25"]', /is the frame of an item the list does not show/);
+    expectMalformed(() => applyReload(createModel(), reloadOf([
+      { id: 'a', runs: [[0, 10]] }, { id: 'b', items: [11, 4] }])),
+    'sections[1].items[1]', /"4", which sections\[0\]\.items\[4\] is too/);
+    expectMalformed(() => applyReload(createModel(), reloadOf([
+      { id: 'a', runs: [[0, 10]] }, { id: 'a', runs: [[10, 1]] }])),
+    'sections[1].id', /"a", which sections\[0\] has too/);
+  });
+
   test('a bad first is refused, naming the section and the run', () => {
     for (const first of [1.5, '3', null, 2 ** 53]) {
       expectMalformed(

@@ -144,6 +144,57 @@ function readSection(value, field, kinds, runs = false) {
   return { id: id.text, items };
 }
 
+/** The runs a reload's section came as, by the items array they expanded to. */
+const runsOf = new WeakMap();
+
+/**
+ * The index of the items of a reload's sections, some of which came as
+ * runs, with `get(text)` and `has(text)` as a map's: the runs' items found
+ * by a binary search of the runs, the others in a map. `null` when an
+ * identifier is there twice (runs that overlap, or an item of `items` that
+ * a run has too).
+ */
+function runIndex(sections) {
+  const intervals = []; // [first, last, section, index of first]
+  const others = new Map();
+  for (let q = 0; q < sections.length; q += 1) {
+    const { items } = sections[q];
+    const runs = runsOf.get(items);
+    if (runs !== undefined) {
+      let k = 0;
+      for (const [first, count] of runs) {
+        intervals.push([first, first + (count - 1), q, k]);
+        k += count;
+      }
+      continue;
+    }
+    for (let k = 0; k < items.length; k += 1) {
+      if (others.has(items[k])) return null;
+      others.set(items[k], positionKey(q, k));
+    }
+  }
+  intervals.sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < intervals.length; i += 1) {
+    if (intervals[i][0] <= intervals[i - 1][1]) return null;
+  }
+  const inRuns = (text) => {
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || String(n) !== text) return undefined;
+    let [low, high] = [0, intervals.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const [first, last, q, k] = intervals[middle];
+      if (n < first) high = middle - 1;
+      else if (n > last) low = middle + 1;
+      else return positionKey(q, k + (n - first));
+    }
+    return undefined;
+  };
+  for (const text of others.keys()) if (inRuns(text) !== undefined) return null;
+  const get = (text) => others.get(text) ?? inRuns(text);
+  return { get, has: (text) => get(text) !== undefined };
+}
+
 /**
  * The item texts a section's `runs` stand for: each run `[first, count]`
  * the integers `first` to `first + count - 1`, runs one after another, as
@@ -191,6 +242,7 @@ function expandRuns(value, field, kinds) {
   for (const [first, count] of value) {
     for (let n = first, end = first + count; n < end; n += 1) items[k++] = String(n);
   }
+  runsOf.set(items, value.map(([first, count]) => [first, count]));
   return items;
 }
 
@@ -422,10 +474,29 @@ export function readReload(message) {
   const table = cellTable(message, 'cells');
   const windowed = Object.hasOwn(message, 'layout');
 
+  // A windowed reload whose sections came as runs is indexed by its runs,
+  // with no map of its items (the list's length in hashing saved), when
+  // no identifier is there twice; else as any other, which names the
+  // first identifier there twice.
+  const byRuns = windowed && sections.some((section) => runsOf.has(section.items))
+    ? runIndex(sections) : null;
+  if (byRuns !== null) {
+    const ids = new Map();
+    sections.forEach((section, q) => {
+      if (ids.has(section.id)) {
+        throw new MalformedMessageError(
+          `sections[${q}].id`,
+          `is ${JSON.stringify(section.id)}, which sections[${ids.get(section.id)}] has too`);
+      }
+      ids.set(section.id, q);
+    });
+    positionsOf.set(sections, byRuns);
+    work.indexes += 1;
+  }
   const sectionAt = new Map();
-  const itemAt = new Map();
+  const itemAt = byRuns ?? new Map();
   const cells = new Map();
-  sections.forEach((section, q) => {
+  if (byRuns === null) sections.forEach((section, q) => {
     const earlier = sectionAt.get(section.id);
     if (earlier !== undefined) {
       throw new MalformedMessageError(
@@ -451,8 +522,10 @@ export function readReload(message) {
       cells.set(item, table[item]);
     }
   });
-  positionsOf.set(sections, itemAt);
-  work.indexes += 1;
+  if (byRuns === null) {
+    positionsOf.set(sections, itemAt);
+    work.indexes += 1;
+  }
   for (const text of Object.keys(table)) {
     if (!itemAt.has(text)) {
       throw new MalformedMessageError(
