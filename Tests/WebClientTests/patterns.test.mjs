@@ -12,7 +12,8 @@ import {
 import { batch } from './support.mjs';
 
 const GRID = Object.freeze({
-  section: 's', count: 1000, origin: [0, 0], step: [0, 88], slots: [[0, 0, 195, 88], [195, 0, 195, 88]],
+  section: 's', count: 1000, origin: [0, 0], step: [0, 88],
+  slots: [[0, 0, 195, 88], [195, 0, 195, 88]],
 });
 
 const layoutOf = (extra = {}) => ({
@@ -20,8 +21,10 @@ const layoutOf = (extra = {}) => ({
   supplementaries: [], bands: [], ...extra,
 });
 
-const reloadWith = (extra, sections = [{ id: 's', runs: [[0, 1000]] }, { id: 't', items: [] }]) => ({
-  v: 1, type: 'reload', list: 'main', seq: 1, sections,
+const SECTIONS = [{ id: 's', runs: [[0, 1000]] }, { id: 't', items: [] }];
+
+const reloadWith = (extra) => ({
+  v: 1, type: 'reload', list: 'main', seq: 1, sections: SECTIONS,
   cells: { 0: { text: 'zero' }, 1: { text: 'one' } }, layout: layoutOf(extra),
 });
 
@@ -69,7 +72,8 @@ describe('patterns', () => {
     expectMalformed(() => checkLayout(layoutOf({ patterns: [GRID, GRID] })),
       'layout.patterns[1].section', /has a pattern already/);
     // A section the list does not have refuses the message in the model.
-    expectMalformed(() => applyReload(createModel(), reloadWith({ patterns: [{ ...GRID, section: 'x' }] })),
+    const elsewhere = reloadWith({ patterns: [{ ...GRID, section: 'x' }] });
+    expectMalformed(() => applyReload(createModel(), elsewhere),
       'layout.patterns[0].section', /a section the list does not show/);
   });
 
@@ -90,7 +94,8 @@ describe('patterns', () => {
     const other = { ...GRID, section: 't', count: 0 };
     model = applyLayout(model, layoutMessage({ patterns: [other] }));
     assert.deepEqual(patternsOf(model), [other]);
-    model = applyBatch(model, batch({}, { counts: [1000, 0], layout: layoutOf({ patterns: [GRID] }) }));
+    model = applyBatch(model,
+      batch({}, { counts: [1000, 0], layout: layoutOf({ patterns: [GRID] }) }));
     assert.deepEqual(patternsOf(model), [GRID]);
     model = applyLayout(model, { ...layoutMessage({ patterns: [] }), seq: 2 });
     assert.deepEqual(patternsOf(model), []);
@@ -98,14 +103,17 @@ describe('patterns', () => {
 
   test('a bad pattern in a layout message refuses it and leaves the model', () => {
     const model = applyReload(createModel(), reloadWith({ patterns: [GRID] }));
-    expectMalformed(() => applyLayout(model, layoutMessage({ patterns: [{ ...GRID, section: 'gone' }] })),
+    const gone = layoutMessage({ patterns: [{ ...GRID, section: 'gone' }] });
+    expectMalformed(() => applyLayout(model, gone),
       'layout.patterns[0].section', /does not show/);
     assert.deepEqual(patternsOf(model), [GRID]);
   });
 
   test('held patterns of a section a batch deletes are dropped', () => {
-    let model = applyReload(createModel(), reloadWith({ patterns: [GRID, { ...GRID, section: 't' }] }));
-    model = applyBatch(model, batch({ sectionDeletes: [1] }, { counts: [1000], layout: layoutOf() }));
+    let model = applyReload(createModel(),
+      reloadWith({ patterns: [GRID, { ...GRID, section: 't' }] }));
+    model = applyBatch(model,
+      batch({ sectionDeletes: [1] }, { counts: [1000], layout: layoutOf() }));
     assert.deepEqual(patternsOf(model), [GRID]);
   });
 });

@@ -166,7 +166,8 @@ describe('placeholders', () => {
       assert.ok(element.classList.contains('diffable-placeholder'));
     }
     assert.equal(page.placeholders()[0].parentNode.getAttribute('aria-hidden'), 'true');
-    assert.deepEqual(page.root.querySelectorAll('[data-item]').map((e) => e.getAttribute('data-item')),
+    const cells = page.root.querySelectorAll('[data-item]');
+    assert.deepEqual(cells.map((element) => element.getAttribute('data-item')),
       range(0, 8).map(String));
     assert.equal(lists(page.model())[0].sections[0].items.length, 1_000_000);
   });

@@ -121,13 +121,15 @@ describe('runs', () => {
     }
     expectMalformed(() => applyReload(createModel(), reloadOf([{ id: 's', runs: [[0]] }])),
       'sections[0].runs[0]', /not a run \[first, count\]/);
-    expectMalformed(() => applyReload(createModel(), reloadOf([{ id: 's', runs: [[2 ** 53 - 2, 3]] }])),
+    expectMalformed(
+      () => applyReload(createModel(), reloadOf([{ id: 's', runs: [[2 ** 53 - 2, 3]] }])),
       'sections[0].runs[0]', /beyond the integers/);
   });
 
   test('a bad count is refused, naming the section and the run', () => {
     for (const count of [0, -1, 2.5, '4', null]) {
-      expectMalformed(() => applyReload(createModel(), reloadOf([{ id: 's', runs: [[0, 2], [9, count]] }])),
+      expectMalformed(
+        () => applyReload(createModel(), reloadOf([{ id: 's', runs: [[0, 2], [9, count]] }])),
         'sections[0].runs[1][1]', /not a positive integer/);
     }
   });

@@ -195,7 +195,7 @@ describe('a scrolling list', () => {
 });
 
 describe('placeholders on the page', () => {
-  test('window.diffable.placeholders counts them, redrawn at the scroll event and on resize', () => {
+  test('window.diffable.placeholders counts them, redrawn on scroll and on resize', () => {
     const p = page();
     p.socket.onmessage({
       data: JSON.stringify({
