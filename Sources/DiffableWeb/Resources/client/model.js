@@ -14,8 +14,8 @@
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
 import {
-  array, cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index,
-  listField, object, required,
+  array, cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems,
+  index, listField, object, required,
 } from './messages.js';
 
 export { BatchValidationError } from './batch-plan.js';
