@@ -89,6 +89,16 @@ describe('ready and the page\'s messages', () => {
     h.connection.close();
     assert.equal(h.connection.input('search', ''), false);
   });
+
+  test('a viewport carries ahead when it is 1 or -1, and only then', () => {
+    const h = harness({ listViewports: () => ({}) });
+    h.socket.open();
+    const rect = { width: 1, height: 2, x: 3, y: 4 };
+    for (const ahead of [1, -1, 0, undefined]) h.connection.viewport('main', { ...rect, ahead });
+    const base = { v: 1, type: 'viewport', list: 'main', ...rect };
+    assert.deepEqual(h.socket.sent.slice(1),
+      [{ ...base, ahead: 1 }, { ...base, ahead: -1 }, base, base]);
+  });
 });
 
 describe('moves', () => {

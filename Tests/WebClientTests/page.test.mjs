@@ -146,14 +146,14 @@ test('a booted page talks to its server and shows its lists', async () => {
   assert.deepEqual(socket.sent.at(-1), { v: 1, type: 'ack', list: 'mountains', seq: 1 });
 
   // Scrolling twice in a frame sends one viewport; a frame with no change sends none.
-  list.scrollTop = 40;
+  list.scrollTop = 400;
   list.dispatch('scroll');
-  list.scrollTop = 60;
+  list.scrollTop = 460;
   list.dispatch('scroll');
   const before = socket.sent.length;
   runFrames();
   assert.deepEqual(socket.sent.slice(before), [
-    { v: 1, type: 'viewport', list: 'mountains', width: 375, height: 600, x: 0, y: 60 },
+    { v: 1, type: 'viewport', list: 'mountains', width: 375, height: 600, x: 0, y: 460, ahead: 1 },
   ]);
   list.dispatch('scroll');
   runFrames();

@@ -280,8 +280,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  * @returns {{lists: () => {list: string, seq: number,
  *   sections: {id: string, items: string[]}[]}[],
  *   model: () => import('./model.js').PageModel, close: () => void,
- *   viewport: (list: string, rect: {width: number, height: number, x: number, y: number})
- *   => boolean,
+ *   viewport: (list: string, rect: {width: number, height: number, x: number, y: number,
+ *   ahead?: number}) => boolean,
  *   input: (name: string, value: string) => boolean,
  *   tap: (list: string, item: string) => boolean,
  *   action: (list: string, item: string, name: string) => boolean,
@@ -292,7 +292,8 @@ export function reconnectDelay(attempt, { initial, maximum }) {
  *   `model()` the page's model; `close()` closes the socket and stops for
  *   good; `viewport`, `input`, `tap`, `action`, `measure` and `band` send those
  *   messages when the socket is open and `ready` was sent on it, and say
- *   whether they did (`measure` carries the sizes `[width, height]` of
+ *   whether they did (`viewport` carries `ahead` when it is 1 or -1, the
+ *   direction of a scroll; `measure` carries the sizes `[width, height]` of
  *   self-sizing cells, by item; `band` the scroll offset of an orthogonal
  *   section's band; `move` the item a dragged row lands before, `null`
  *   at its section's end).
@@ -720,8 +721,9 @@ export function connect({
   return {
     lists: () => listsOf(model),
     model: () => model,
-    viewport: (list, { width, height, x, y }) =>
-      sendAfterReady({ type: 'viewport', list, width, height, x, y }),
+    viewport: (list, { width, height, x, y, ahead }) => sendAfterReady(ahead === 1 || ahead === -1
+      ? { type: 'viewport', list, width, height, x, y, ahead }
+      : { type: 'viewport', list, width, height, x, y }),
     input: (name, value) => sendAfterReady({ type: 'input', name, value }),
     tap: (list, item) => sendAfterReady({ type: 'tap', list, item }),
     action: (list, item, name) => sendAfterReady({ type: 'action', list, item, name }),

@@ -351,7 +351,8 @@ export function checkVisibleItems(items, field = 'items') {
  * (the sections whose cells size themselves); `unmoved`, the items that
  * keep the frame the page holds, and `shifted`, each `{by: [dx, dy],
  * items}`, items whose held frames move by `by` (each item named once,
- * none of them in `frames`). Keys the client does not know are left alone.
+ * none of them in `frames`); `patterns`, where the items outside the window
+ * are ({@link checkPatterns}). Keys the client does not know are left alone.
  *
  * @param {unknown} layout The value as `JSON.parse` produced it.
  * @param {string} field Where it was, for the error.
@@ -360,8 +361,10 @@ export function checkVisibleItems(items, field = 'items') {
  *   pin: number[] | null, cell: object}[],
  *   bands: {section: string, frame: number[], contentWidth: number, rests: number[]}[],
  *   estimated: Map<string, 'width' | 'height' | 'both'>, unmoved: string[],
- *   shifted: {by: number[], items: string[]}[]}}
- *   The layout, frozen, with its frames and estimated sections as maps.
+ *   shifted: {by: number[], items: string[]}[],
+ *   patterns: ReturnType<typeof checkPatterns> | null}}
+ *   The layout, frozen, with its frames and estimated sections as maps;
+ *   `patterns` is `null` when the layout has none (see checkPatterns).
  * @throws {MalformedMessageError} Naming the first field of the wrong shape.
  */
 export function checkLayout(layout, field = 'layout') {
@@ -494,11 +497,77 @@ export function checkLayout(layout, field = 'layout') {
     }
     rows = Object.freeze({ count, items, supplementaries: Object.freeze(ofSupplementaries) });
   }
+  // Where the items outside the window are, section by section.
+  const patterns = Object.hasOwn(layout, 'patterns')
+    ? checkPatterns(layout.patterns, `${field}.patterns`) : null;
   return Object.freeze({
     size: Object.freeze(size.slice()), frames, supplementaries: Object.freeze(supplementaries),
     bands: Object.freeze(bands), estimated, unmoved, shifted: Object.freeze(shifted), geometry,
-    rows,
+    rows, patterns,
   });
+}
+
+/**
+ * Checks a layout's `patterns`: each `{section, count, origin: [x, y],
+ * step: [dx, dy], slots: [[x, y, w, h], ...]}`, `section` a string, `count`
+ * a non-negative integer, `slots` not empty; item `k` of the section is at
+ * slot `k % slots.length` of group `Math.floor(k / slots.length)`, whose
+ * origin is `origin + group * step` (see {@link patternFrame}). One pattern
+ * a section.
+ *
+ * @param {unknown} value The value as `JSON.parse` produced it.
+ * @param {string} field Where it was, for the error.
+ * @returns {ReadonlyArray<{section: string, count: number, origin: number[],
+ *   step: number[], slots: number[][]}>} The patterns, frozen.
+ * @throws {MalformedMessageError} Naming the first field of the wrong shape.
+ */
+export function checkPatterns(value, field = 'patterns') {
+  const seen = new Set();
+  return Object.freeze(array(value, field).map((pattern, i) => {
+    const at = `${field}[${i}]`;
+    object(pattern, at);
+    const section = string(required(pattern, 'section', `${at}.section`), `${at}.section`);
+    if (seen.has(section)) {
+      throw new MalformedMessageError(
+        `${at}.section`, `is ${JSON.stringify(section)}, which has a pattern already`);
+    }
+    seen.add(section);
+    const count = required(pattern, 'count', `${at}.count`);
+    if (!Number.isSafeInteger(count) || count < 0) {
+      throw new MalformedMessageError(
+        `${at}.count`, `is ${typeName(count)}, not a non-negative integer`);
+    }
+    const pair = (key, form) => Object.freeze(
+      numbers(required(pattern, key, `${at}.${key}`), `${at}.${key}`, 2, [], form).slice());
+    const origin = pair('origin', '[x, y]');
+    const step = pair('step', '[dx, dy]');
+    const slots = array(required(pattern, 'slots', `${at}.slots`), `${at}.slots`);
+    if (slots.length === 0) throw new MalformedMessageError(`${at}.slots`, 'is empty');
+    return Object.freeze({
+      section, count, origin, step,
+      slots: Object.freeze(
+        slots.map((slot, j) => Object.freeze(rect(slot, `${at}.slots[${j}]`).slice()))),
+    });
+  }));
+}
+
+/**
+ * The frame of item `k` of a pattern's section, in the coordinates of the
+ * layout's frames.
+ *
+ * ```js
+ * patternFrame({origin: [0, 100], step: [0, 88], slots: [[0, 0, 195, 88], [195, 0, 195, 88]]}, 3);
+ * // [195, 188, 195, 88]
+ * ```
+ *
+ * @param {{origin: number[], step: number[], slots: number[][]}} pattern
+ * @param {number} k The item's index in its section.
+ * @returns {number[]} `[x, y, width, height]`.
+ */
+export function patternFrame({ origin, step, slots }, k) {
+  const g = Math.floor(k / slots.length);
+  const [x, y, width, height] = slots[k % slots.length];
+  return [origin[0] + g * step[0] + x, origin[1] + g * step[1] + y, width, height];
 }
 
 /** The values of a layout's `estimated` sections. */

@@ -14,8 +14,8 @@
 import { BatchValidationError, bracketed, planBatch } from './batch-plan.js';
 import { MalformedMessageError, describeIdentifiers, readIdentifier } from './identifiers.js';
 import {
-  cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems, index,
-  listField, object, required,
+  array, cellTable, checkAnnounce, checkEnvelope, checkLayout, checkUpdate, checkVisibleItems,
+  index, listField, object, required,
 } from './messages.js';
 
 export { BatchValidationError } from './batch-plan.js';
@@ -54,7 +54,9 @@ export class SequenceGapError extends Error {
  * @property {ReturnType<typeof checkLayout> | null} layout The list's layout
  *   as the last `reload`, `batch` or `layout` message gave it (frames of
  *   the items in the window, supplementaries, bands, content size), or
- *   `null` when the server sent none.
+ *   `null` when the server sent none. Its `patterns` are always a list:
+ *   none after a reload without them, and those held before after a
+ *   `batch` or `layout` without them (less those of sections gone).
  * @property {import('./identifiers.js').IdentifierKind | null} sectionKind
  *   The kind of the list's section identifiers, `null` before it has any.
  * @property {import('./identifiers.js').IdentifierKind | null} itemKind The
@@ -114,17 +116,182 @@ export function createModel() {
   return Object.freeze({ lists: new Map() });
 }
 
-/** Reads a `{id, items}` section of a message, checking its identifiers. */
-function readSection(value, field, kinds) {
+/** The most items a section's `runs` may stand for. */
+export const MAX_RUN_ITEMS = 10_000_000;
+
+/**
+ * Reads a `{id, items}` section of a message, checking its identifiers; with
+ * `runs` allowed (a `reload`'s sections), a `{id, runs}` section as well.
+ */
+function readSection(value, field, kinds, runs = false) {
   object(value, field);
   const id = readIdentifier(required(value, 'id', `${field}.id`), kinds.section, `${field}.id`);
   kinds.section = id.kind;
+  if (runs && Object.hasOwn(value, 'runs')) {
+    if (Object.hasOwn(value, 'items')) {
+      throw new MalformedMessageError(field, 'has both items and runs, not one of them');
+    }
+    return { id: id.text, items: expandRuns(value.runs, `${field}.runs`, kinds) };
+  }
+  if (runs && !Object.hasOwn(value, 'items')) {
+    throw new MalformedMessageError(field, 'has neither items nor runs');
+  }
   const items = listField(value, 'items', `${field}.items`).map((item, k) => {
     const read = readIdentifier(item, kinds.item, `${field}.items[${k}]`);
     kinds.item = read.kind;
     return read.text;
   });
   return { id: id.text, items };
+}
+
+/** The runs a reload's section came as, by the items array they expanded to. */
+const runsOf = new WeakMap();
+
+/**
+ * The index of the items of a reload's sections, some of which came as
+ * runs, with `get(text)` and `has(text)` as a map's: the runs' items found
+ * by a binary search of the runs, the others in a map. `null` when an
+ * identifier is there twice (runs that overlap, or an item of `items` that
+ * a run has too).
+ */
+function runIndex(sections) {
+  const intervals = []; // [first, last, section, index of first]
+  const others = new Map();
+  for (let q = 0; q < sections.length; q += 1) {
+    const { items } = sections[q];
+    const runs = runsOf.get(items);
+    if (runs !== undefined) {
+      let k = 0;
+      for (const [first, count] of runs) {
+        intervals.push([first, first + (count - 1), q, k]);
+        k += count;
+      }
+      continue;
+    }
+    for (let k = 0; k < items.length; k += 1) {
+      if (others.has(items[k])) return null;
+      others.set(items[k], positionKey(q, k));
+    }
+  }
+  intervals.sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < intervals.length; i += 1) {
+    if (intervals[i][0] <= intervals[i - 1][1]) return null;
+  }
+  const inRuns = (text) => {
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || String(n) !== text) return undefined;
+    let [low, high] = [0, intervals.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const [first, last, q, k] = intervals[middle];
+      if (n < first) high = middle - 1;
+      else if (n > last) low = middle + 1;
+      else return positionKey(q, k + (n - first));
+    }
+    return undefined;
+  };
+  for (const text of others.keys()) if (inRuns(text) !== undefined) return null;
+  const get = (text) => others.get(text) ?? inRuns(text);
+  return { get, has: (text) => get(text) !== undefined };
+}
+
+/**
+ * The item texts a section's `runs` stand for: each run `[first, count]`
+ * the integers `first` to `first + count - 1`, runs one after another, as
+ * the same numbers in `items` would read. `first` is a safe integer, and so
+ * is each number of the run; `count` is a positive integer; the runs stand
+ * for at most {@link MAX_RUN_ITEMS} items.
+ *
+ * @throws {MalformedMessageError} Naming the section and the run at fault.
+ */
+function expandRuns(value, field, kinds) {
+  array(value, field);
+  let total = 0;
+  value.forEach((run, r) => {
+    const at = `${field}[${r}]`;
+    if (!Array.isArray(run) || run.length !== 2) {
+      throw new MalformedMessageError(at, 'is not a run [first, count]');
+    }
+    const [first, count] = run;
+    if (!Number.isSafeInteger(first)) {
+      throw new MalformedMessageError(`${at}[0]`, `is ${JSON.stringify(first) ?? 'missing'
+      }, not an integer (the run's first identifier)`);
+    }
+    if (!Number.isSafeInteger(count) || count < 1) {
+      throw new MalformedMessageError(`${at}[1]`, `is ${JSON.stringify(count) ?? 'missing'
+      }, not a positive integer (the run's count)`);
+    }
+    if (!Number.isSafeInteger(first + (count - 1))) {
+      throw new MalformedMessageError(
+        at, `ends at ${first + (count - 1)}, beyond the integers the client holds exactly`);
+    }
+    total += count;
+    if (total > MAX_RUN_ITEMS) {
+      throw new MalformedMessageError(
+        at, `brings the section to ${total} items, more than the ${MAX_RUN_ITEMS} runs may hold`);
+    }
+  });
+  if (total > 0) {
+    if (kinds.item !== null && kinds.item !== 'number') {
+      readIdentifier(value[0][0], kinds.item, `${field}[0][0]`); // throws, naming the kinds
+    }
+    kinds.item = 'number';
+  }
+  const items = new Array(total);
+  let k = 0;
+  for (const [first, count] of value) {
+    for (let n = first, end = first + count; n < end; n += 1) items[k++] = String(n);
+  }
+  runsOf.set(items, value.map(([first, count]) => [first, count]));
+  return items;
+}
+
+/**
+ * What the model looked at to check and apply layouts, for tests that
+ * show this work follows the window, not the list: `items`, the items it
+ * looked at (frames, cells, patterns); `indexes`, the item indexes it
+ * built (one per reload or batch, none per `layout` message).
+ */
+export const work = { items: 0, indexes: 0 };
+
+/** The position of an item in its list, `section * 2^32 + item`. */
+const positionKey = (q, k) => q * 0x1_0000_0000 + k;
+
+/**
+ * The position of each item of a list's sections, keyed by the (frozen)
+ * sections array it indexes, so that states sharing their sections share
+ * it: built once for each reload and batch, never for a `layout`.
+ */
+const positionsOf = new WeakMap();
+
+/** The item text to position map of `sections`, built if it is not yet. */
+function positions(sections) {
+  let index = positionsOf.get(sections);
+  if (index === undefined) {
+    index = new Map();
+    work.indexes += 1;
+    sections.forEach((section, q) => {
+      section.items.forEach((item, k) => index.set(item, positionKey(q, k)));
+    });
+    positionsOf.set(sections, index);
+  }
+  return index;
+}
+
+/**
+ * Where an item is in a list's sections: `{section, index}`, or `null`
+ * when the list does not show it. The sections' index of items is built
+ * once, with the reload or batch that made them.
+ *
+ * @param {ReadonlyArray<{items: ReadonlyArray<string>}>} sections A list
+ *   state's sections.
+ * @param {string} item The item's text.
+ * @returns {{section: number, index: number} | null}
+ */
+export function itemPosition(sections, item) {
+  const key = positions(sections).get(item);
+  if (key === undefined) return null;
+  return { section: Math.floor(key / 0x1_0000_0000), index: key % 0x1_0000_0000 };
 }
 
 /**
@@ -157,9 +324,31 @@ function freezeList(seq, sections, cells, kinds, layout = null, visible = new Ma
  *   no layout.
  * @throws {MalformedMessageError} When it is malformed or does not fit.
  */
-function readLayout(message, sections, previous = null) {
+function readLayout(message, sections, previous = null, reload = false) {
   if (!Object.hasOwn(message, 'layout')) return null;
-  return fitLayout(withHeldFrames(checkLayout(message.layout, 'layout'), previous), sections);
+  const layout = withHeldFrames(checkLayout(message.layout, 'layout'), previous);
+  return fitLayout(withPatterns(layout, reload ? null : previous, sections), sections);
+}
+
+/**
+ * The layout with its patterns: those it has, else (in a `batch` or a
+ * `layout` message, whose layout without `patterns` keeps them) those of
+ * `previous` whose sections the list still has; none after a reload.
+ */
+function withPatterns(layout, previous, sections) {
+  const ids = new Set(sections.map((section) => section.id));
+  if (layout.patterns !== null) {
+    layout.patterns.forEach((pattern, i) => {
+      if (!ids.has(pattern.section)) {
+        throw new MalformedMessageError(
+          `layout.patterns[${i}].section`,
+          `is ${JSON.stringify(pattern.section)}, a section the list does not show`);
+      }
+    });
+    return layout;
+  }
+  const patterns = (previous?.patterns ?? []).filter((pattern) => ids.has(pattern.section));
+  return Object.freeze({ ...layout, patterns: Object.freeze(patterns) });
 }
 
 /**
@@ -189,15 +378,16 @@ function withHeldFrames(layout, previous) {
   });
 }
 
-/** Checks that a layout lays out the list `sections`, and returns it. */
+/**
+ * Checks that a layout lays out the list `sections`, and returns it. Its
+ * work follows the layout's size and the count of sections, not of items.
+ */
 function fitLayout(layout, sections) {
-  const items = new Set();
+  const items = positions(sections);
   const ids = new Set();
-  for (const section of sections) {
-    ids.add(section.id);
-    for (const item of section.items) items.add(item);
-  }
+  for (const section of sections) ids.add(section.id);
   for (const text of layout.frames.keys()) {
+    work.items += 1;
     if (!items.has(text)) {
       throw new MalformedMessageError(
         `layout.frames[${JSON.stringify(text)}]`, 'is the frame of an item the list does not show');
@@ -236,22 +426,26 @@ function fitLayout(layout, sections) {
  */
 function windowCells(sections, layout, given, fallback, why) {
   for (const text of Object.keys(given)) {
+    work.items += 1;
     if (!layout.frames.has(text)) {
       throw new MalformedMessageError(
         `cells[${JSON.stringify(text)}]`, 'is the cell of an item outside layout.frames');
     }
   }
+  // The items of the frames (all of the list's: fitLayout checked them),
+  // in the list's order.
+  const at = positions(sections);
+  const inWindow = [...layout.frames.keys()];
+  work.items += inWindow.length;
+  inWindow.sort((a, b) => at.get(a) - at.get(b));
   const cells = new Map();
-  for (const section of sections) {
-    for (const item of section.items) {
-      if (!layout.frames.has(item)) continue;
-      const cell = Object.hasOwn(given, item) ? given[item] : fallback(item);
-      if (cell === undefined) {
-        throw new MalformedMessageError(
-          'cells', `has no cell for item ${JSON.stringify(item)}, ${why(item)}`);
-      }
-      cells.set(item, cell);
+  for (const item of inWindow) {
+    const cell = Object.hasOwn(given, item) ? given[item] : fallback(item);
+    if (cell === undefined) {
+      throw new MalformedMessageError(
+        'cells', `has no cell for item ${JSON.stringify(item)}, ${why(item)}`);
     }
+    cells.set(item, cell);
   }
   return cells;
 }
@@ -276,14 +470,33 @@ export function readReload(message) {
   checkAnnounce(message);
   const kinds = { section: null, item: null };
   const sections = listField(message, 'sections')
-    .map((section, q) => readSection(section, `sections[${q}]`, kinds));
+    .map((section, q) => readSection(section, `sections[${q}]`, kinds, true));
   const table = cellTable(message, 'cells');
   const windowed = Object.hasOwn(message, 'layout');
 
+  // A windowed reload whose sections came as runs is indexed by its runs,
+  // with no map of its items (the list's length in hashing saved), when
+  // no identifier is there twice; else as any other, which names the
+  // first identifier there twice.
+  const byRuns = windowed && sections.some((section) => runsOf.has(section.items))
+    ? runIndex(sections) : null;
+  if (byRuns !== null) {
+    const ids = new Map();
+    sections.forEach((section, q) => {
+      if (ids.has(section.id)) {
+        throw new MalformedMessageError(
+          `sections[${q}].id`,
+          `is ${JSON.stringify(section.id)}, which sections[${ids.get(section.id)}] has too`);
+      }
+      ids.set(section.id, q);
+    });
+    positionsOf.set(sections, byRuns);
+    work.indexes += 1;
+  }
   const sectionAt = new Map();
-  const itemAt = new Map();
+  const itemAt = byRuns ?? new Map();
   const cells = new Map();
-  sections.forEach((section, q) => {
+  if (byRuns === null) sections.forEach((section, q) => {
     const earlier = sectionAt.get(section.id);
     if (earlier !== undefined) {
       throw new MalformedMessageError(
@@ -291,28 +504,35 @@ export function readReload(message) {
         `is ${JSON.stringify(section.id)}, which sections[${earlier}] has too`);
     }
     sectionAt.set(section.id, q);
-    section.items.forEach((item, k) => {
+    const { items } = section;
+    for (let k = 0; k < items.length; k += 1) {
+      const item = items[k];
       const at = itemAt.get(item);
       if (at !== undefined) {
+        const [p, i] = [Math.floor(at / 0x1_0000_0000), at % 0x1_0000_0000];
         throw new MalformedMessageError(
           `sections[${q}].items[${k}]`,
-          `is ${JSON.stringify(item)}, which sections[${at[0]}].items[${at[1]}] is too`);
+          `is ${JSON.stringify(item)}, which sections[${p}].items[${i}] is too`);
       }
-      itemAt.set(item, [q, k]);
-      if (windowed) return;
+      itemAt.set(item, positionKey(q, k));
+      if (windowed) continue;
       if (!Object.hasOwn(table, item)) {
         throw new MalformedMessageError('cells', `has no cell for item ${JSON.stringify(item)}`);
       }
       cells.set(item, table[item]);
-    });
+    }
   });
+  if (byRuns === null) {
+    positionsOf.set(sections, itemAt);
+    work.indexes += 1;
+  }
   for (const text of Object.keys(table)) {
     if (!itemAt.has(text)) {
       throw new MalformedMessageError(
         `cells[${JSON.stringify(text)}]`, 'is the cell of an item the list does not show');
     }
   }
-  const layout = readLayout(message, sections);
+  const layout = readLayout(message, sections, null, true);
   if (layout === null) return { list, state: freezeList(seq, sections, cells, kinds) };
   const inWindow = windowCells(
     sections, layout, table, () => undefined, () => 'which layout.frames has');
@@ -462,7 +682,7 @@ export function replayBatch(state, message) {
     }
     seenSections.add(section.id);
   });
-  const seenItems = new Set();
+  const seenItems = new Map();
   sections.forEach((section, q) => {
     section.items.forEach((item, k) => {
       if (seenItems.has(item)) {
@@ -471,9 +691,12 @@ export function replayBatch(state, message) {
           `after the update, item identifier ${describeIdentifiers([item], kinds.item)} would `
             + `appear twice (again at ${bracketed([q, k])})`);
       }
-      seenItems.add(item);
+      seenItems.set(item, positionKey(q, k));
     });
   });
+  // The positions of the new sections' items, for their layouts.
+  positionsOf.set(sections, seenItems);
+  work.indexes += 1;
 
   // Cells: a new one for every item the batch brings in, the new content of
   // a reconfigured item when the message has one, the old one for the rest.
@@ -602,11 +825,13 @@ export function applyLayout(model, message) {
   const given = cellTable(message, 'cells');
   const state = model.lists.get(list);
   if (state === undefined || state.seq !== seq) return model;
-  const layout = fitLayout(withHeldFrames(layoutIn, state.layout), state.sections);
+  const layout = fitLayout(
+    withPatterns(withHeldFrames(layoutIn, state.layout), state.layout, state.sections),
+    state.sections);
   const cells = windowCells(state.sections, layout, given, (item) => state.cells.get(item),
     () => 'which layout.frames has and the page did not hold');
   const lists = new Map(model.lists);
-  lists.set(list, freezeList(seq, state.sections.slice(), cells, {
+  lists.set(list, freezeList(seq, state.sections, cells, {
     section: state.sectionKind, item: state.itemKind,
   }, layout, state.visible));
   return Object.freeze({ lists });

@@ -3,7 +3,9 @@
 // issued (32 lowercase hexadecimal digits): one connection to
 // `ws(s)://HOST/PATH/socket?page=ID&v=VERSION`, a renderer for each
 // `[data-diffable-list]`, `viewport` messages as lists scroll or change
-// size (at most one per list per animation frame), `input` messages from
+// size (at most one per list per animation frame; while a list scrolls,
+// only once it moved half a visible length, with the direction in
+// `ahead`, and the exact viewport when scrolling ends), `input` messages from
 // each `[data-diffable-input]` (and again after every `ready`, so that a
 // reconnect restores them), `input` messages from each
 // `[data-diffable-submit]` form as it is submitted (once: a message typed,
@@ -210,6 +212,58 @@ const sameViewport = (a, b) => a !== undefined
   && a.width === b.width && a.height === b.height && a.x === b.x && a.y === b.y;
 
 /**
+ * How long, in milliseconds, a list goes without a scroll event before its
+ * scrolling counts as over where the browser has no `scrollend` event.
+ */
+export const SCROLL_END_DELAY = 150;
+
+/**
+ * The axis a list scrolls along when the renderer cannot tell: vertical
+ * when its content overflows its height, horizontal when it overflows
+ * only its width, vertical otherwise.
+ *
+ * @param {Element} element A `[data-diffable-list]` element.
+ * @returns {'x' | 'y'}
+ */
+export const overflowAxis = (element) => (element.scrollHeight <= element.clientHeight
+  && element.scrollWidth > element.clientWidth ? 'x' : 'y');
+
+/**
+ * The `viewport` to send for a list, or `null` to send none. While the
+ * list scrolls, a move of less than half a visible length along `axis`
+ * from the viewport last sent sends nothing, as the server's window
+ * reaches a visible length beyond it each way: a viewport goes out when
+ * the size changed or the offset moved that far, with `ahead` 1 when the
+ * offset grew and -1 when it shrank. Otherwise (scrolling over, a resize)
+ * the exact viewport goes out whenever it differs, without `ahead`.
+ *
+ * ```js
+ * const sent = { width: 375, height: 600, x: 0, y: 0 };
+ * viewportToSend(sent, { ...sent, y: 100 }, 'y', true); // null
+ * viewportToSend(sent, { ...sent, y: 300 }, 'y', true); // {..., y: 300, ahead: 1}
+ * viewportToSend(sent, { ...sent, y: 100 }, 'y', false); // {..., y: 100}
+ * ```
+ *
+ * @param {{width: number, height: number, x: number, y: number} | undefined} sent
+ *   The viewport last sent, if any.
+ * @param {{width: number, height: number, x: number, y: number}} now The
+ *   list's viewport now.
+ * @param {'x' | 'y'} axis The list's scroll axis.
+ * @param {boolean} scrolling Whether the list is scrolling.
+ * @returns {{width: number, height: number, x: number, y: number, ahead?: number} | null}
+ */
+export function viewportToSend(sent, now, axis, scrolling) {
+  if (sent === undefined) return now;
+  if (sameViewport(sent, now)) return null;
+  if (!scrolling) return now;
+  const sized = sent.width !== now.width || sent.height !== now.height;
+  const delta = axis === 'x' ? now.x - sent.x : now.y - sent.y;
+  const length = axis === 'x' ? now.width : now.height;
+  if (!sized && Math.abs(delta) < length / 2) return null;
+  return delta === 0 ? now : { ...now, ahead: Math.sign(delta) };
+}
+
+/**
  * What a page that does not connect uses as its connection: it holds no
  * list and sends nothing.
  */
@@ -385,6 +439,8 @@ export function boot({ window = globalThis } = {}) {
     });
     lists.set(name, {
       element, renderer, sent: undefined, scheduled: false,
+      // Whether the list scrolls, and the timer that ends it without `scrollend`.
+      scrolling: false, scrollTimer: null,
       // Bands: those to look at next frame, and the offset last sent of each section's.
       bands: new Set(), bandsScheduled: false, sentBands: new Map(),
       // Reordering: whether the last reload allowed it, the pointer's
@@ -478,16 +534,38 @@ export function boot({ window = globalThis } = {}) {
     },
   });
 
-  // Viewports: at most one message per list per animation frame.
+  // Viewports: at most one message per list per animation frame, and while
+  // the list scrolls only once it moved half a visible length
+  // (`viewportToSend`); the exact one when scrolling ends.
+  const sendViewport = (entry, name) => {
+    const now = listViewport(entry.element);
+    const axis = entry.renderer.axis() ?? overflowAxis(entry.element);
+    const message = viewportToSend(entry.sent, now, axis, entry.scrolling);
+    if (message !== null && connection.viewport(name, message)) entry.sent = now;
+  };
   const report = (entry, name) => {
     if (entry.scheduled) return;
     entry.scheduled = true;
     requestFrame(() => {
       entry.scheduled = false;
-      const now = listViewport(entry.element);
-      if (sameViewport(entry.sent, now)) return;
-      if (connection.viewport(name, now)) entry.sent = now;
+      sendViewport(entry, name);
     });
+  };
+  const scrollEnded = (entry, name) => {
+    if (entry.scrollTimer !== null) clock.clearTimeout(entry.scrollTimer);
+    entry.scrollTimer = null;
+    if (!entry.scrolling) return;
+    entry.scrolling = false;
+    sendViewport(entry, name);
+  };
+  const scrolled = (entry, name) => {
+    entry.scrolling = true;
+    if (entry.scrollTimer !== null) clock.clearTimeout(entry.scrollTimer);
+    entry.scrollTimer = clock.setTimeout(() => {
+      entry.scrollTimer = null;
+      scrollEnded(entry, name);
+    }, SCROLL_END_DELAY);
+    report(entry, name);
   };
   // Band offsets: at most one message per band per animation frame, for the
   // bands whose offset differs from the one last sent (0 until one is).
@@ -513,12 +591,19 @@ export function boot({ window = globalThis } = {}) {
       for (const { target } of entries) {
         const name = target.getAttribute('data-diffable-list');
         const entry = lists.get(name);
-        if (entry !== undefined) report(entry, name);
+        if (entry === undefined) continue;
+        entry.renderer.refresh();
+        report(entry, name);
       }
     })
     : null;
   for (const [name, entry] of lists) {
-    entry.element.addEventListener('scroll', () => report(entry, name), { passive: true });
+    entry.element.addEventListener('scroll', (event) => {
+      if (event.target === entry.element) scrolled(entry, name);
+    }, { passive: true });
+    entry.element.addEventListener('scrollend', (event) => {
+      if (event.target === entry.element) scrollEnded(entry, name);
+    }, { passive: true });
     // A band's scroll does not bubble: the list hears it while capturing.
     entry.element.addEventListener('scroll', (event) => {
       const band = event.target;
@@ -602,7 +687,10 @@ export function boot({ window = globalThis } = {}) {
   }
   if (resizes === null) {
     window.addEventListener('resize', () => {
-      for (const [name, entry] of lists) report(entry, name);
+      for (const [name, entry] of lists) {
+        entry.renderer.refresh();
+        report(entry, name);
+      }
     });
   }
 
@@ -665,6 +753,7 @@ export function boot({ window = globalThis } = {}) {
     reports: () => reports.map((entry) => ({ ...entry })),
     notices: () => notices.map((entry) => ({ ...entry })),
     refusals: () => refusals.map((entry) => ({ ...entry })),
+    placeholders: (name) => lists.get(name)?.renderer.placeholders() ?? 0,
   });
   window.diffable = api;
   return api;

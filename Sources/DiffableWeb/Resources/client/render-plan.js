@@ -6,6 +6,7 @@
 // tests it as it is; `renderer.js` carries the decisions out.
 
 import { identifierText } from './identifiers.js';
+import { itemPosition } from './model.js';
 
 /**
  * The axis along which a list scrolls: `'x'` when its content is wider than
@@ -127,30 +128,41 @@ export function batchChanges(before, after, message) {
  *   place in the whole list (1 for its first item, counting every section's),
  *   the elements to take away, whether kept elements slide from where they
  *   are to their new frames, and how many items the whole list has.
+ *
+ * Complexity: O(w log w + s), for w cells in the window and s sections;
+ * each item's place comes from the model's index (`itemPosition`).
  */
 export function planCells({ kind, shown, after, changes, motion }) {
   const animated = motion && kind === 'batch';
+  // Where each section starts in the whole list: the work follows the
+  // window's cells and the sections, not the list's items.
+  const starts = [];
+  let total = 0;
+  for (const section of after.sections) {
+    starts.push(total);
+    total += section.items.length;
+  }
   const cells = [];
   const staying = new Set();
-  let position = 0;
-  for (const section of after.sections) {
-    for (const item of section.items) {
-      position += 1;
-      const cell = after.cells.get(item);
-      if (cell === undefined) continue;
-      staying.add(item);
-      let effect;
-      if (!shown.has(item)) effect = animated ? 'insert' : 'appear';
-      else if (animated && changes?.reloaded.has(item)) effect = 'reload';
-      else effect = shown.get(item) === cell ? 'keep' : 'update';
-      cells.push({ item, section: section.id, cell, effect, position });
-    }
+  for (const [item, cell] of after.cells) {
+    const at = itemPosition(after.sections, item);
+    if (at === null) continue;
+    staying.add(item);
+    let effect;
+    if (!shown.has(item)) effect = animated ? 'insert' : 'appear';
+    else if (animated && changes?.reloaded.has(item)) effect = 'reload';
+    else effect = shown.get(item) === cell ? 'keep' : 'update';
+    cells.push({
+      item, section: after.sections[at.section].id, cell, effect,
+      position: starts[at.section] + at.index + 1,
+    });
   }
+  cells.sort((a, b) => a.position - b.position);
   const leaving = [];
   for (const item of shown.keys()) {
     if (!staying.has(item)) leaving.push({ item, fade: animated });
   }
-  return { cells, leaving, slide: motion && kind !== 'reload', total: position };
+  return { cells, leaving, slide: motion && kind !== 'reload', total };
 }
 
 /** The key of a supplementary element: its kind, section and index. */
@@ -518,4 +530,98 @@ export function sizesToSend(measured, sent, tolerance = MEASURE_TOLERANCE) {
     result.push([item, size]);
   }
   return result;
+}
+
+/** The most placeholders a list shows at once. */
+export const MAX_PLACEHOLDERS = 1000;
+
+/**
+ * The rect a list's placeholders cover: what is visible of its content
+ * (the scroll offset and client size), and half a visible length more
+ * before and after along the scroll axis.
+ *
+ * @param {{x: number, y: number, width: number, height: number}} view
+ *   The list's scroll offset and client size.
+ * @param {'x' | 'y'} axis The list's scroll axis.
+ * @returns {number[]} `[x, y, width, height]`, in content coordinates.
+ */
+export const placeholderRect = ({ x, y, width, height }, axis) => (axis === 'x'
+  ? [x - width / 2, y, width * 2, height]
+  : [x, y - height / 2, width, height * 2]);
+
+/**
+ * The slots of a layout's `patterns` in `rect` whose items have no cell
+ * drawn: where the page shows placeholders. Only the groups of slots that
+ * can reach into `rect` are looked at, found from each pattern's origin
+ * and step, never by walking the section; a pattern names items up to its
+ * `count` and its section's length, whichever is less.
+ *
+ * ```js
+ * placeholderSlots([{section: 's', count: 100, origin: [0, 0], step: [0, 44],
+ *   slots: [[0, 0, 390, 44]]}], () => items, [0, 440, 390, 88], () => false);
+ * // [{item: items[10], frame: [0, 440, 390, 44]}, {item: items[11], frame: [0, 484, 390, 44]}]
+ * ```
+ *
+ * @param {ReadonlyArray<{section: string, count: number, origin: number[],
+ *   step: number[], slots: number[][]}>} patterns The layout's patterns.
+ * @param {(section: string) => ReadonlyArray<string> | undefined} itemsOf
+ *   The items of a section of the list, `undefined` for one to leave out
+ *   (unknown, or in a band).
+ * @param {number[]} rect `[x, y, width, height]`, in content coordinates.
+ * @param {(item: string) => boolean} drawn Whether an item's cell is drawn.
+ * @param {number} [limit] The most slots to return.
+ * @returns {{item: string, frame: number[]}[]}
+ */
+export function placeholderSlots(patterns, itemsOf, rect, drawn, limit = MAX_PLACEHOLDERS) {
+  const [rx, ry, rw, rh] = rect;
+  const found = [];
+  // Slots looked at, bounded even for a pattern whose groups all overlap.
+  let budget = limit * 4;
+  for (const pattern of patterns) {
+    const items = itemsOf(pattern.section);
+    if (items === undefined) continue;
+    const count = Math.min(pattern.count, items.length);
+    const { origin, step, slots } = pattern;
+    if (count === 0) continue;
+    // The extent of a group's slots, from its origin.
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [x, y, w, h] of slots) {
+      minX = Math.min(minX, x);
+      minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x + w);
+      maxY = Math.max(maxY, y + h);
+    }
+    // The groups g whose extent overlaps the rect on both axes:
+    // o + g * d + max > start and o + g * d + min < start + length.
+    let low = 0;
+    let high = Math.ceil(count / slots.length) - 1;
+    for (const [o, d, min, max, start, length] of [
+      [origin[0], step[0], minX, maxX, rx, rw], [origin[1], step[1], minY, maxY, ry, rh]]) {
+      if (d === 0) {
+        if (!(o + max > start && o + min < start + length)) high = -1;
+        continue;
+      }
+      const after = (start - o - max) / d;
+      const before = (start + length - o - min) / d;
+      low = Math.max(low, Math.floor(d > 0 ? after : before));
+      high = Math.min(high, Math.ceil(d > 0 ? before : after));
+    }
+    for (let g = low; g <= high; g += 1) {
+      for (let j = 0; j < slots.length; j += 1) {
+        const k = g * slots.length + j;
+        if (k >= count) break;
+        budget -= 1;
+        if (budget < 0) return found;
+        const [sx, sy, width, height] = slots[j];
+        const x = origin[0] + g * step[0] + sx;
+        const y = origin[1] + g * step[1] + sy;
+        if (!(x < rx + rw && x + width > rx && y < ry + rh && y + height > ry)) continue;
+        const item = items[k];
+        if (drawn(item)) continue;
+        found.push({ item, frame: [x, y, width, height] });
+        if (found.length >= limit) return found;
+      }
+    }
+  }
+  return found;
 }

@@ -39,17 +39,24 @@
 // `visible` message changes the transform mid-slide), fades end at the
 // cell's opacity, and positions read for a slide are those of the box
 // under the transform.
+//
+// Where the layout has `patterns`, the slots of items whose cells are not
+// drawn show placeholders (`div.diffable-placeholder`, aria-hidden, in a
+// holder at the start of the content) across the view and half a visible
+// length around it: redrawn at each scroll event, after each draw and on
+// `refresh()`, from a pool of elements, looking at the slots in view only.
 
 import {
   arrowTarget, batchCounts, batchSummary, createAnnouncer, focusSuccessor, gridRows, isGrid,
   pageTarget,
 } from './access-plan.js';
 import {
-  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, planCells, reorder, scrollAnchor,
-  scrollAxis, sizesToSend, slideTransform, snapPoints, stackedLayout, supplementaryKey,
-  untransformedRect, visibleStyle,
+  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, placeholderRect, placeholderSlots,
+  planCells, reorder, scrollAnchor, scrollAxis, sizesToSend, slideTransform, snapPoints,
+  stackedLayout, supplementaryKey, untransformedRect, visibleStyle,
 } from './render-plan.js';
 import { fillTemplate } from './cell-template.js';
+import { itemPosition } from './model.js';
 
 /**
  * The class that fades a cell in, by the stylesheet's CSS animation
@@ -303,9 +310,12 @@ const isHeaderKind = (kind) => /header/i.test(kind);
  *   item, of a URL a cell's template may not have or of a template the page
  *   lacks (the cell shows the rest).
  * @returns {{show: (change: import('./connection.js').ConnectionChange) => Promise<void>,
- *   isIdle: () => boolean, content: Element}} `show` draws a change and
- *   returns a promise settled when its animations are over (the connection
- *   acknowledges a batch then).
+ *   isIdle: () => boolean, content: Element, axis: () => 'x' | 'y' | null}}
+ *   `show` draws a change and returns a promise settled when its
+ *   animations are over (the connection acknowledges a batch then); `axis`
+ *   is the scroll axis of the layout last drawn, `null` before one;
+ *   `placeholders` the count of placeholders shown; `refresh` shows the
+ *   placeholders of the list's view as it is now (after a resize).
  */
 export function createRenderer(root, {
   motion = () => !(globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
@@ -437,6 +447,55 @@ export function createRenderer(root, {
   let keptOutside = null;
 
   if (drawn !== null) adopt();
+
+  // Placeholders: quiet boxes at the slots of the layout's patterns whose
+  // items have no cell drawn, in what is visible and half a visible length
+  // around it. They are in a holder of their own at the start of the
+  // content (there while it holds any), so that no walk of the cells meets
+  // them, and hidden from assistive technology; their elements are reused,
+  // the surplus removed.
+  const placeholderHolder = document.createElement('div');
+  placeholderHolder.className = 'diffable-placeholders';
+  placeholderHolder.setAttribute('aria-hidden', 'true');
+  const placeholderPool = [];
+  /** The items of each section of the list last drawn, but those in bands. */
+  let placeholderItems = new Map();
+
+  /**
+   * Shows the placeholders of the view `{x, y, width, height}` (the list's
+   * scroll offset and client size): O(slots in view + cells drawn).
+   */
+  const drawPlaceholders = (view) => {
+    const patterns = drawnLayout?.patterns ?? [];
+    const slots = patterns.length === 0 ? [] : placeholderSlots(
+      patterns, (section) => placeholderItems.get(section), placeholderRect(view, drawnAxis),
+      (item) => cellElements.has(item));
+    slots.forEach(({ frame }, i) => {
+      let element = placeholderPool[i];
+      if (element === undefined) {
+        element = document.createElement('div');
+        element.className = 'diffable-placeholder';
+        element.setAttribute('data-placeholder', '');
+        element.setAttribute('aria-hidden', 'true');
+        placeholderHolder.append(element);
+        placeholderPool.push(element);
+      }
+      place(element, cellBox(frame));
+    });
+    while (placeholderPool.length > slots.length) placeholderPool.pop().remove();
+    if (slots.length === 0) placeholderHolder.remove();
+    else if (placeholderHolder.parentNode !== content) {
+      content.insertBefore(placeholderHolder, content.firstChild);
+    }
+  };
+  /** The list's view as it is now: read, so not to be called after a write in a draw. */
+  const currentView = () => ({
+    x: root.scrollLeft, y: root.scrollTop, width: root.clientWidth, height: root.clientHeight,
+  });
+  // Before the frame the scroll shows is drawn.
+  root.addEventListener('scroll', (event) => {
+    if (event.target === root) drawPlaceholders(currentView());
+  }, { passive: true });
 
   /**
    * Takes the elements of the first paint as the renderer's own: its cells
@@ -979,8 +1038,17 @@ export function createRenderer(root, {
 
   /** The item `step` places after `item` in the whole list (before it when negative). */
   const itemAfter = (item, step) => {
-    const items = drawnState.sections.flatMap((section) => section.items);
-    return items[items.indexOf(item) + step] ?? null;
+    const { sections } = drawnState;
+    const at = itemPosition(sections, item);
+    if (at === null) return null;
+    // The next (or previous) item, across empty sections.
+    let [q, k] = [at.section, at.index + step];
+    while (q >= 0 && q < sections.length && (k < 0 || k >= sections[q].items.length)) {
+      q += step;
+      if (q < 0 || q >= sections.length) return null;
+      k = step > 0 ? 0 : sections[q].items.length - 1;
+    }
+    return sections[q]?.items[k] ?? null;
   };
 
   /**
@@ -1130,6 +1198,7 @@ export function createRenderer(root, {
     root.removeAttribute('data-idle');
 
     const viewport = { width: root.clientWidth, height: root.clientHeight };
+    const scrolled = { x: root.scrollLeft, y: root.scrollTop };
     const layout = state.layout ?? stackedLayout(state, viewport.width);
     const axis = scrollAxis(layout.size, viewport);
     // A list that overflows and is scrolled to its end (along its axis,
@@ -1165,7 +1234,7 @@ export function createRenderer(root, {
     let successor = null;
     keptOutside = null;
     if (focused !== null && plan.leaving.some((entry) => entry.item === focused)) {
-      const present = new Set(state.sections.flatMap((section) => section.items));
+      const present = { has: (item) => itemPosition(state.sections, item) !== null };
       if (present.has(focused)) {
         plan.leaving = plan.leaving.filter((entry) => entry.item !== focused);
         keptOutside = cellElements.get(focused);
@@ -1379,9 +1448,14 @@ export function createRenderer(root, {
     // The last write: a list that was at its end goes to its new end; an
     // anchored one follows its anchor.
     const end = layout.size[axis === 'x' ? 0 : 1] - length;
-    if (atEnd && end > offset) root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = end;
+    const key = axis === 'x' ? 'x' : 'y';
+    if (atEnd && end > offset) {
+      root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = end;
+      scrolled[key] = end;
+    }
     if (Math.abs(anchorShift) > 0.5) {
       root[axis === 'x' ? 'scrollLeft' : 'scrollTop'] = offset + anchorShift;
+      scrolled[key] = offset + anchorShift;
     }
 
     // Self-sizing cells are measured once drawn; this draw answers any
@@ -1395,6 +1469,12 @@ export function createRenderer(root, {
       measuredSizes.clear();
     }
     drawnLayout = layout;
+    // Placeholders where the new window leaves slots without cells, from
+    // the view read before the writes, and the offsets written since.
+    placeholderItems = new Map(state.sections
+      .filter((section) => !bands.has(section.id))
+      .map((section) => [section.id, section.items]));
+    drawPlaceholders({ ...scrolled, ...viewport });
     // Outlines follow the item they outline to its new frames.
     if (outlined !== null) {
       const { item } = outlined;
@@ -1487,5 +1567,10 @@ export function createRenderer(root, {
     updateIdle();
   };
 
-  return { show, isIdle, content, announce: (words) => announcer.announce(words) };
+  return {
+    show, isIdle, content, announce: (words) => announcer.announce(words),
+    axis: () => (drawnLayout === null ? null : drawnAxis),
+    placeholders: () => placeholderPool.length,
+    refresh: () => drawPlaceholders(currentView()),
+  };
 }
