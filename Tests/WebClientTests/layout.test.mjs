@@ -7,9 +7,9 @@ import { describe, test } from 'node:test';
 
 import { checkLayout } from '../../Sources/DiffableWeb/Resources/client/messages.js';
 import {
-  MalformedMessageError, applyBatch, applyLayout, applyReload, createModel, lists,
+  applyBatch, applyLayout, applyReload, createModel, lists,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
-import { batch } from './support.mjs';
+import { batch, expectMalformed } from './support.mjs';
 
 /** A layout whose frames are the given items, stacked 44 px apart. */
 function layoutOf(items, extra = {}) {
@@ -28,14 +28,6 @@ function windowedReload(items, window, seq = 1) {
   };
 }
 
-function expectMalformed(action, field, pattern) {
-  assert.throws(action, (error) => {
-    assert.ok(error instanceof MalformedMessageError, `expected a malformed message, got ${error}`);
-    assert.equal(error.field, field);
-    if (pattern) assert.match(error.message, pattern);
-    return true;
-  });
-}
 
 describe('checkLayout', () => {
   test('reads size, frames as a map, supplementaries and bands', () => {

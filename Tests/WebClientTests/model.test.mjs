@@ -6,21 +6,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import {
-  BatchValidationError, MalformedMessageError, SequenceGapError, applyBatch, applyReload,
+  BatchValidationError, SequenceGapError, applyBatch, applyReload,
   createModel, listContents, lists,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
-import { batch, cellOf, modelWith, reload, shown } from './support.mjs';
+import { batch, cellOf, expectMalformed, modelWith, reload, shown } from './support.mjs';
 
 /** Expects `action` to throw a malformed-message error about `field`. */
-function expectMalformed(action, field, pattern) {
-  assert.throws(action, (error) => {
-    assert.ok(error instanceof MalformedMessageError, `expected a malformed message, got ${error}`);
-    assert.equal(error.field, field);
-    assert.ok(error.message.startsWith(`malformed message: ${field} `), error.message);
-    if (pattern) assert.match(error.message, pattern);
-    return true;
-  });
-}
 
 /** Applies a batch that must be refused as malformed, and checks the model kept its list. */
 function expectMalformedBatch(model, message, field, pattern) {

@@ -14,22 +14,8 @@ import {
   bandOffset, boot, debounceDelay, frameScheduler,
 } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { FakeDocument } from './fake-dom.mjs';
+import { FakeWebSocket } from './support.mjs';
 
-class FakeWebSocket {
-  static made = [];
-  readyState = 0;
-  sent = [];
-  constructor(url) {
-    this.url = url;
-    FakeWebSocket.made.push(this);
-  }
-  send(text) { this.sent.push(JSON.parse(text)); }
-  close() { this.readyState = 3; }
-  open() { this.readyState = 1; this.onopen({}); }
-  receive(message) { this.onmessage({ data: JSON.stringify(message) }); }
-  /** The server closes the socket. */
-  closeWith(code, reason) { this.readyState = 3; this.onclose({ code, reason }); }
-}
 
 /** The page id the fake server issued. */
 const PAGE = 'a5'.repeat(16);

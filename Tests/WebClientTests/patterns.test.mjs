@@ -7,9 +7,9 @@ import { describe, test } from 'node:test';
 
 import { checkLayout, patternFrame } from '../../Sources/DiffableWeb/Resources/client/messages.js';
 import {
-  MalformedMessageError, applyBatch, applyLayout, applyReload, createModel,
+  applyBatch, applyLayout, applyReload, createModel,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
-import { batch } from './support.mjs';
+import { batch, expectMalformed } from './support.mjs';
 
 const GRID = Object.freeze({
   section: 's', count: 1000, origin: [0, 0], step: [0, 88],
@@ -34,14 +34,6 @@ const layoutMessage = (extra) => ({
 
 const patternsOf = (model) => model.lists.get('main').layout.patterns;
 
-function expectMalformed(action, field, pattern) {
-  assert.throws(action, (error) => {
-    assert.ok(error instanceof MalformedMessageError, `expected a malformed message, got ${error}`);
-    assert.equal(error.field, field);
-    if (pattern) assert.match(error.message, pattern);
-    return true;
-  });
-}
 
 describe('patterns', () => {
   test('are read, frozen, and give each item its frame', () => {

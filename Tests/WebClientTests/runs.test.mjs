@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import {
-  MAX_RUN_ITEMS, MalformedMessageError, applyBatch, applyLayout, applyReload, createModel,
+  MAX_RUN_ITEMS, applyBatch, applyLayout, applyReload, createModel,
   itemPosition, lists, work,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
 import { planCells } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
-import { batch } from './support.mjs';
+import { batch, expectMalformed } from './support.mjs';
 
 /**
  * A reload of `main` with the given sections, cells for `window` and a
@@ -33,14 +33,6 @@ function layoutOf(items, from = 0) {
   return { size: [390, 44e6], frames, supplementaries: [], bands: [] };
 }
 
-function expectMalformed(action, field, pattern) {
-  assert.throws(action, (error) => {
-    assert.ok(error instanceof MalformedMessageError, `expected a malformed message, got ${error}`);
-    assert.equal(error.field, field);
-    if (pattern) assert.match(error.message, pattern);
-    return true;
-  });
-}
 
 describe('runs', () => {
   test('expand to the integers they stand for, runs after one another', () => {

@@ -1,6 +1,9 @@
 // Helpers shared by the client model's tests: messages built from a few
 // fields, with everything else empty.
 
+import assert from 'node:assert/strict';
+
+import { MalformedMessageError } from '../../Sources/DiffableWeb/Resources/client/identifiers.js';
 import { applyReload, createModel } from '../../Sources/DiffableWeb/Resources/client/model.js';
 
 /** The text an identifier is keyed by: a string as it is, anything else as JSON. */
@@ -52,3 +55,38 @@ export function batch(update, fields = {}) {
 /** The sections a list holds, as `[[id, [items]], ...]`. */
 export const shown = (model, list = 'main') =>
   model.lists.get(list).sections.map((section) => [section.id, [...section.items]]);
+
+/**
+ * Asserts that `action` throws a `MalformedMessageError` about `field`,
+ * whose message starts with the field and matches `pattern` if given.
+ */
+export function expectMalformed(action, field, pattern) {
+  assert.throws(action, (error) => {
+    assert.ok(error instanceof MalformedMessageError, `expected a malformed message, got ${error}`);
+    assert.equal(error.field, field);
+    assert.ok(error.message.startsWith(`malformed message: ${field} `), error.message);
+    if (pattern) assert.match(error.message, pattern);
+    return true;
+  });
+}
+
+/**
+ * A WebSocket double for the page's tests: what the page sends, parsed;
+ * `open`, `receive` and `closeWith` play the server. Every socket made is
+ * in `FakeWebSocket.made`.
+ */
+export class FakeWebSocket {
+  static made = [];
+  readyState = 0;
+  sent = [];
+  constructor(url) {
+    this.url = url;
+    FakeWebSocket.made.push(this);
+  }
+  send(text) { this.sent.push(JSON.parse(text)); }
+  close() { this.readyState = 3; }
+  open() { this.readyState = 1; this.onopen({}); }
+  receive(message) { this.onmessage({ data: JSON.stringify(message) }); }
+  /** The server closes the socket. */
+  closeWith(code, reason) { this.readyState = 3; this.onclose({ code, reason }); }
+}

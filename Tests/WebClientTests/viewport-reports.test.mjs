@@ -11,19 +11,8 @@ import {
   SCROLL_END_DELAY, boot, overflowAxis, viewportToSend,
 } from '../../Sources/DiffableWeb/Resources/client/page.js';
 import { FakeDocument } from './fake-dom.mjs';
+import { FakeWebSocket } from './support.mjs';
 
-class FakeWebSocket {
-  static made = [];
-  readyState = 0;
-  sent = [];
-  constructor(url) {
-    this.url = url;
-    FakeWebSocket.made.push(this);
-  }
-  send(text) { this.sent.push(JSON.parse(text)); }
-  close() { this.readyState = 3; }
-  open() { this.readyState = 1; this.onopen({}); }
-}
 
 /**
  * A booted page with one list `long`, `width` by `height`, over content
