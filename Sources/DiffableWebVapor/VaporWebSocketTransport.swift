@@ -67,13 +67,26 @@
       let waitingBytes = NIOLockedValueBox(0)
       self.incoming = Incoming(messages: messages, waitingBytes: waitingBytes)
       let binaryInARow = NIOLockedValueBox(0)
+      // Once the transport closes the socket, the frames already read
+      // after the one that closed it get no answer: the close's reason is
+      // the last message the page gets.
+      let closing = NIOLockedValueBox(false)
+      let startClosing: @Sendable () -> Bool = {
+        closing.withLockedValue { closed in
+          let first = !closed
+          closed = true
+          return first
+        }
+      }
       socket.onText { socket, text in
+        guard !closing.withLockedValue({ $0 }) else { return }
         binaryInARow.withLockedValue { $0 = 0 }
         let waiting = waitingBytes.withLockedValue {
           $0 += text.utf8.count
           return $0
         }
         guard waiting <= maximumWaitingBytes else {
+          guard startClosing() else { return }
           continuation.finish()
           Self.close(
             socket, code: .policyViolation,
@@ -83,12 +96,13 @@
         continuation.yield(text)
       }
       socket.onBinary { socket, buffer in
+        guard !closing.withLockedValue({ $0 }) else { return }
         let count = binaryInARow.withLockedValue {
           $0 += 1
           return $0
         }
         socket.send(WebBinaryMessages.reply(toBinaryMessageOf: buffer.readableBytes))
-        if count >= Self.maximumBinaryMessagesInARow {
+        if count >= Self.maximumBinaryMessagesInARow, startClosing() {
           continuation.finish()
           Self.close(socket, code: .policyViolation, reason: WebBinaryMessages.closeReason)
         }

@@ -206,3 +206,34 @@ describe('placeholderSlots', () => {
     ['7', '8', '9']);
   });
 });
+
+describe('placeholderSlots around the rows drawn', () => {
+  // A self-sizing section's pattern: 1,000 rows of an average 30 px whose
+  // slot fills the step; the rows drawn, measured, span 3,000 to 3,540.
+  const ROWS = { section: 's', count: 1_000, origin: [0, 0], step: [0, 30], slots: [[0, 0, 390, 30]] };
+  const items = Array.from({ length: 1_000 }, (_, k) => String(k));
+  const around = (rect, extent) => placeholderSlots(
+    [ROWS], () => items, rect, () => false, undefined, () => extent);
+
+  test('meet the drawn rows at both ends, the step apart', () => {
+    const slots = around([0, 2_900, 390, 800], [3_000, 3_540]);
+    const tops = slots.map(({ frame }) => frame[1]).sort((a, b) => a - b);
+    // Before: 2,970, 2,940, 2,910, 2,880 (reaching into the rect); after: 3,540 on.
+    assert.deepEqual(tops, [2_880, 2_910, 2_940, 2_970, 3_540, 3_570, 3_600, 3_630, 3_660, 3_690]);
+    for (const { frame } of slots) assert.deepEqual([frame[0], frame[2], frame[3]], [0, 390, 30]);
+  });
+
+  test('stop at the section\'s ends, and follow the pattern where no row is drawn', () => {
+    const tail = around([0, 29_900, 390, 800], [29_920, 29_950]);
+    assert.ok(tail.every(({ frame }) => frame[1] < 30_000), JSON.stringify(tail));
+    const plain = around([0, 600, 390, 60], null);
+    assert.deepEqual(plain.map(({ item }) => item), ['20', '21']);
+  });
+
+  test('a fixed section (its slot shorter than the step) keeps the pattern\'s frames', () => {
+    const spaced = { ...ROWS, step: [0, 50], slots: [[0, 0, 390, 44]] };
+    const slots = placeholderSlots([spaced], () => items, [0, 1_000, 390, 100], () => false,
+      undefined, () => [0, 44]);
+    assert.deepEqual(slots.map(({ frame }) => frame[1]), [1_000, 1_050]);
+  });
+});

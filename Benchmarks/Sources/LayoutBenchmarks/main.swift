@@ -15,9 +15,13 @@
 // 3. Self-sizing: a 10,000-item section of estimated rows solved with a
 //    preferred-size callback, against the floor of calling the callback for
 //    every item and adding up the heights; and one changed preferred size.
+// 4. A million rows: a 1,000,000-item section of rows estimated at 44
+//    points, 1,000 of them given a size, solved sparse (as it is) and
+//    dense (a group an item, as shorter sections are), against the floor
+//    of asking every row; and 100 sizes set one by one, both ways.
 
 import BenchmarkSupport
-import CollectionLayout
+@_spi(Testing) import CollectionLayout
 import Foundation
 
 #if DEBUG
@@ -169,6 +173,20 @@ do {
 
 // MARK: - 3. Self-sizing
 
+/// The floor of solving `total` estimated rows: asking each row its size
+/// (44 points where it has none) and adding up the heights.
+func askEveryRow(_ total: Int, _ preferred: (LayoutSizingRequest) -> CGSize?) -> Int {
+  var offset: CGFloat = 0
+  for item in 0..<total {
+    let request = LayoutSizingRequest(
+      category: .cell, elementKind: nil, section: 0, item: item,
+      proposedSize: CGSize(width: 390, height: 44), widthIsEstimated: false,
+      heightIsEstimated: true)
+    offset += preferred(request)?.height ?? 44
+  }
+  return Int(offset)
+}
+
 do {
   let total = sized(10_000)
   let list = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
@@ -187,15 +205,7 @@ do {
     "A \(total.formatted())-item section of estimated rows, self-sizing",
     [
       Contestant("floor: ask every row its size and add up the heights") {
-        var offset: CGFloat = 0
-        for item in 0..<total {
-          let request = LayoutSizingRequest(
-            category: .cell, elementKind: nil, section: 0, item: item,
-            proposedSize: CGSize(width: 390, height: 44), widthIsEstimated: false,
-            heightIsEstimated: true)
-          offset += preferred(request)!.height
-        }
-        return Int(offset)
+        askEveryRow(total, preferred)
       },
       Contestant("solve with a preferred-size callback") {
         (try? list.solve(context, itemCounts: [total], preferredSize: preferred))?.numberOfSections
@@ -210,6 +220,53 @@ do {
         }
         return Int(solved.contentSize.height)
       },
+    ])
+}
+
+// MARK: - 4. A million rows
+
+do {
+  let total = sized(1_000_000)
+  let list = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
+  let context = LayoutContext(containerSize: screen)
+  let step = max(1, total / 1_000)
+  /// One row in `step` has a preferred height of 44 to 107 points.
+  @Sendable func preferred(_ request: LayoutSizingRequest) -> CGSize? {
+    guard request.item % step == 0 else { return nil }
+    return CGSize(
+      width: request.proposedSize.width, height: CGFloat(44 + (request.item &* 37) % 64))
+  }
+  func solve(sparse: Bool) -> SolvedLayout {
+    SolvedLayout.$_sparseMinimum.withValue(sparse ? 10_000 : .max) {
+      do {
+        return try list.solve(context, itemCounts: [total], preferredSize: preferred)
+      } catch {
+        fatalError("\(error)")
+      }
+    }
+  }
+  let sparse = solve(sparse: true)
+  let dense = solve(sparse: false)
+  guard sparse.contentSize == dense.contentSize else { fatalError("sparse and dense differ") }
+  func setSizes(_ solved: SolvedLayout) -> Int {
+    var solved = solved
+    for k in 0..<100 {
+      solved.setPreferredSize(
+        CGSize(width: 390, height: CGFloat(50 + k)),
+        forItemAt: IndexPath(indexes: [0, (k * 7_919) % total]))
+    }
+    return Int(solved.contentSize.height)
+  }
+  harness.scenario(
+    "A \(total.formatted())-item section of estimated rows, one in \(step) given a size",
+    [
+      Contestant("floor: ask every row its size and add up the heights") {
+        askEveryRow(total, preferred)
+      },
+      Contestant("solve, sparse") { solve(sparse: true).numberOfSections },
+      Contestant("solve, dense") { solve(sparse: false).numberOfSections },
+      Contestant("100 × setPreferredSize(_:forItemAt:), sparse") { setSizes(sparse) },
+      Contestant("100 × setPreferredSize(_:forItemAt:), dense") { setSizes(dense) },
     ])
 }
 

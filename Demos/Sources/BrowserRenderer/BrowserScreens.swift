@@ -67,8 +67,10 @@ public struct BrowserScreens: Sendable {
       return WifiBrowserScreen(
         session: session, listName: page.listName, seed: UInt64.random(in: 0...UInt64.max),
         interval: scanInterval)
+    case "large":
+      return LargeBrowserScreen(session: session, listName: page.listName, shape: .rows)
     case "large-grid":
-      return LargeGridBrowserScreen(session: session, listName: page.listName)
+      return LargeBrowserScreen(session: session, listName: page.listName, shape: .grid)
     case "playground":
       return PlaygroundScreen(
         session: session, listName: page.listName, presets: WebPages.playgroundTool.presets)

@@ -139,24 +139,42 @@ public enum WebPages {
   /// The pages of long lists, after the seed screens in the index.
   public static let large: [DemoPage] = [
     DemoPage(
+      name: "large", title: "A million rows",
+      summary:
+        "A list of 1,000,000 rows that size themselves: fling it, or jump to a row; "
+        + "placeholders stand where rows have not arrived.",
+      listName: "large", controls: jumpForm(placeholder: "765,432", label: "Jump to row"),
+      style: largeStyle),
+    DemoPage(
       name: "large-grid", title: "A million cells",
       summary:
         "A grid of 1,000,000 cells: fling it, or jump to a cell; placeholders stand where "
         + "cells have not arrived.",
-      listName: "large",
-      controls: """
-        <form data-diffable-submit="jump"><label>Jump to cell <input name="jump" type="text" \
-        inputmode="numeric" autocomplete="off" placeholder="765,432"></label> \
-        <button type="submit">Go</button> <output data-diffable-text="jump-status" \
-        role="status"></output></form>
-        """,
-      style: largeStyle)
+      listName: "large", controls: jumpForm(placeholder: "765,432", label: "Jump to cell"),
+      style: largeStyle),
   ]
 
-  /// The large pages' style: a cell is a box with a hairline edge.
+  /// The large pages' form: a number, a button, and the status line the
+  /// server writes.
+  static func jumpForm(placeholder: String, label: String) -> String {
+    """
+    <form data-diffable-submit="jump"><label>\(label) <input name="jump" type="text" \
+    inputmode="numeric" autocomplete="off" placeholder="\(placeholder)"></label> \
+    <button type="submit">Go</button> <output data-diffable-text="jump-status" \
+    role="status"></output></form>
+    """
+  }
+
+  /// The large pages' style: a cell is a box with a hairline edge; rows
+  /// are short, so that a million of them stay within what a browser lays
+  /// out.
   static let largeStyle = """
     [data-diffable-list="large"] .diffable-cell { box-shadow: inset 0 0 0 0.5px #c8c8cc; \
-    justify-content: center; font-variant-numeric: tabular-nums; }
+    font-variant-numeric: tabular-nums; font-size: 13px; }
+    [data-diffable-list="large"] .diffable-cell[data-self-sizing] { padding-top: 0.3rem; \
+    padding-bottom: 0.3rem; }
+    [data-diffable-list="large"] .diffable-measure > .diffable-cell[data-self-sizing] { \
+    min-height: 0; }
     """
 
   /// The rest stop's cell templates: a food card with a picture, the

@@ -257,7 +257,7 @@ import Testing
       case "expand": #expect(screen is ExpandBrowserScreen)
       case "outline": #expect(screen is OutlineBrowserScreen)
       case "chat": #expect(screen is ChatBrowserScreen)
-      case "large-grid": #expect(screen is LargeGridBrowserScreen)
+      case "large", "large-grid": #expect(screen is LargeBrowserScreen)
       default: #expect(screen is WifiBrowserScreen)
       }
       // Every screen stops, through the protocol as the registry stops it.
@@ -265,28 +265,41 @@ import Testing
     }
   }
 
-  @Test func theLargeGridJumpsToWholeNumbersFromOneToAMillionOnly() {
-    #expect(LargeGridBrowserScreen.jumpTarget("765,432") == .success(765_432))
-    #expect(LargeGridBrowserScreen.jumpTarget(" 1 ") == .success(1))
-    #expect(LargeGridBrowserScreen.jumpTarget("1000000") == .success(1_000_000))
-    let refusal = LargeGridBrowserScreen.JumpRefusal(text: "Cells are numbered 1 to 1,000,000.")
-    for bad in ["0", "1000001", "-5", "2.5", "many", "", "99999999999999999999999"] {
-      #expect(LargeGridBrowserScreen.jumpTarget(bad) == .failure(refusal), "\(bad)")
+  @Test @MainActor func theLargePagesJumpToWholeNumbersFromOneToAMillionOnly() {
+    for (shape, things) in [(LargeBrowserScreen.Shape.grid, "Cells"), (.rows, "Rows")] {
+      let screen = LargeBrowserScreen(session: WebSession(), listName: "large", shape: shape)
+      #expect(screen.jumpTarget("765,432") == .success(765_432))
+      #expect(screen.jumpTarget(" 1 ") == .success(1))
+      #expect(screen.jumpTarget("1000000") == .success(1_000_000))
+      let refusal = LargeBrowserScreen.JumpRefusal(text: "\(things) are numbered 1 to 1,000,000.")
+      for bad in ["0", "1000001", "-5", "2.5", "many", "", "99999999999999999999999"] {
+        #expect(screen.jumpTarget(bad) == .failure(refusal), "\(bad)")
+      }
+      screen.stop(isolation: MainActor.shared)
     }
   }
 
   @Test func theLargeGridTilesAMillionCellsWithinWhatABrowserLaysOut() throws {
-    #expect(LargeGridBrowserScreen.snapshot.numberOfItems == 1_000_000)
+    #expect(LargeBrowserScreen.snapshot.numberOfItems == 1_000_000)
     for width in [320.0, 390, 1280, 2560] {
-      let solved = try LargeGridBrowserScreen.layout.solve(
+      let solved = try LargeBrowserScreen.layout(.grid).solve(
         LayoutContext(containerSize: CGSize(width: width, height: 800)),
-        itemCounts: [LargeGridBrowserScreen.count])
+        itemCounts: [LargeBrowserScreen.count])
       #expect(solved.contentSize.height <= 33_554_432, "at \(width)")
       // No space between cells: the next one starts where one ends.
       let first = try #require(solved.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
       let second = try #require(solved.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)))
       #expect(abs(second.frame.minX - first.frame.maxX) < 0.001)
     }
-    #expect(LargeGridBrowserScreen.cell(765_432).text == "765,432")
+    #expect(LargeBrowserScreen.cell(765_432, .grid).text == "765,432")
+    #expect(LargeBrowserScreen.cell(16, .rows).secondaryText != nil)
+    #expect(LargeBrowserScreen.cell(17, .rows).text == "Row 17")
+  }
+
+  @Test func theMillionRowsFitWithinWhatABrowserLaysOutAsEstimated() throws {
+    let solved = try LargeBrowserScreen.layout(.rows).solve(
+      LayoutContext(containerSize: CGSize(width: 390, height: 844)),
+      itemCounts: [LargeBrowserScreen.count])
+    #expect(solved.contentSize.height == 30_000_000)
   }
 }

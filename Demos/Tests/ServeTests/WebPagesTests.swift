@@ -12,13 +12,14 @@ import Testing
     #expect(
       links == [
         "/demos/mountains", "/demos/sort", "/demos/reststop", "/demos/expand", "/demos/outline",
-        "/demos/chat", "/demos/wifi", "/demos/large-grid", "/playground", "/inspector",
+        "/demos/chat", "/demos/wifi", "/demos/large", "/demos/large-grid", "/playground",
+        "/inspector",
       ])
     #expect(
       WebPages.demos.map(\.name) == [
         "mountains", "sort", "reststop", "expand", "outline", "chat", "wifi",
       ])
-    #expect(WebPages.large.map(\.path) == ["/demos/large-grid"])
+    #expect(WebPages.large.map(\.path) == ["/demos/large", "/demos/large-grid"])
     #expect(WebPages.tools.map(\.path) == ["/playground", "/inspector"])
     #expect(index.contains("<h2>Tools</h2>"))
     for page in WebPages.pages {

@@ -52,6 +52,9 @@ struct _Section: Sendable {
   var instances: [_GroupLayout] = []
   var instanceOffsets: [CGFloat] = []
   var instanceFirstItems: [Int] = []
+  /// A long self-sizing section of one item a group: its groups kept
+  /// sparse, in place of the three arrays above (which are then empty).
+  var sparse: _SparseGroups?
   /// Largest overhang of any instance's elements before its origin and
   /// beyond its extent, along the group axis.
   var overhangBefore: CGFloat = 0
@@ -81,7 +84,7 @@ struct _Section: Sendable {
 
   var groupCount: Int {
     if itemCount == 0 { return 0 }
-    if selfSizing { return instances.count }
+    if selfSizing { return sparse?.count ?? instances.count }
     let n = template.cells.count
     return (itemCount + n - 1) / n
   }
@@ -93,6 +96,7 @@ struct _Section: Sendable {
   /// The length the groups take along the group axis.
   var groupsLength: CGFloat {
     if selfSizing {
+      if let sparse { return sparse.length }
       guard let last = instances.indices.last else { return 0 }
       return instanceOffsets[last] + groupExtent(instances[last])
     }
@@ -109,7 +113,23 @@ struct _Section: Sendable {
   }
 
   func groupOffset(_ k: Int) -> CGFloat {
-    selfSizing ? instanceOffsets[k] : CGFloat(k) * stride
+    guard selfSizing else { return CGFloat(k) * stride }
+    return sparse?.offset(k) ?? instanceOffsets[k]
+  }
+
+  /// The group at `k`: the repeated one, a self-sizing section's instance.
+  ///
+  /// - Complexity: O(1); O(log *m*) for *m* solved groups of a sparse
+  ///   section.
+  func groupLayout(_ k: Int) -> _GroupLayout {
+    guard selfSizing else { return template }
+    return sparse?.group(k) ?? instances[k]
+  }
+
+  /// The first item of the group at `k`.
+  func firstItem(ofGroup k: Int) -> Int {
+    guard selfSizing else { return k * template.cells.count }
+    return sparse == nil ? instanceFirstItems[k] : k
   }
 }
 

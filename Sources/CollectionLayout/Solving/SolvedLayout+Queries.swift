@@ -69,7 +69,10 @@ extension SolvedLayout {
     var count = _layoutBoundary.count
     for s in _sections {
       count += s.itemCount + s.boundary.count + s.description.decorationItems.count
-      if s.selfSizing {
+      if let sparse = s.sparse {
+        let most = sparse.distinctGroups.map(\.supplementaries.count).max() ?? 0
+        count += sparse.count * most
+      } else if s.selfSizing {
         for g in s.instances { count += g.supplementaries.count }
       } else {
         count += s.groupCount * s.template.supplementaries.count
@@ -117,7 +120,11 @@ extension SolvedLayout {
         }
         written += n
       }
-      if s.selfSizing {
+      if s.sparse != nil {
+        for k in 0..<groupCount {
+          s.groupLayout(k).cells.withUnsafeBufferPointer { write($0, k: k) }
+        }
+      } else if s.selfSizing {
         for k in 0..<groupCount {
           s.instances[k].cells.withUnsafeBufferPointer { write($0, k: k) }
         }
@@ -142,8 +149,8 @@ extension SolvedLayout {
     guard section >= 0, section < _sections.count else { return nil }
     let s = _sections[section]
     guard let k = s.groupIndex(containing: item) else { return nil }
-    let g = s.selfSizing ? s.instances[k] : s.template
-    let first = s.selfSizing ? s.instanceFirstItems[k] : k * s.template.cells.count
+    let g = s.groupLayout(k)
+    let first = s.firstItem(ofGroup: k)
     let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
     return LayoutAttributes(
       category: .cell, section: section, item: item,
@@ -162,7 +169,7 @@ extension SolvedLayout {
     guard section >= 0, section < _sections.count else { return nil }
     let s = _sections[section]
     guard let k = s.groupIndex(containing: indexPath[1]) else { return nil }
-    let g = s.selfSizing ? s.instances[k] : s.template
+    let g = s.groupLayout(k)
     let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
     return _Finisher(self)(CGRect(origin: .zero, size: g.size), dx: origin.x, dy: origin.y)
   }
@@ -188,8 +195,8 @@ extension SolvedLayout {
         return _boundaryAttributes(b, section: section, start: _starts[section])
       }
       if let k = s.groupIndex(containing: item) {
-        let g = s.selfSizing ? s.instances[k] : s.template
-        let first = s.selfSizing ? s.instanceFirstItems[k] : k * s.template.cells.count
+        let g = s.groupLayout(k)
+        let first = s.firstItem(ofGroup: k)
         if let sup = g.supplementaries.first(where: { $0.kind == kind && $0.owner == item - first })
         {
           let origin = _groupOrigin(s, sectionStart: _starts[section], k: k, shift: _scrollShift(s))
@@ -283,7 +290,7 @@ extension SolvedLayout {
       rests = clampAndEnd(raw)
     case .groupPagingCentered:
       rests = (0..<g).map { k -> CGFloat in
-        let e = s.selfSizing ? s.groupExtent(s.instances[k]) : s.groupExtent(s.template)
+        let e = s.groupExtent(s.groupLayout(k))
         return lead + s.groupOffset(k) + e / 2 - visible / 2
       }
       if rests.isEmpty { rests = [0] }
@@ -501,6 +508,11 @@ extension SolvedLayout {
             kLo = Int(max(0, min(first, CGFloat(groupCount))))
             kHi = Int(max(-1, min(last, CGFloat(groupCount - 1))))
           }
+        } else if let sparse = s.sparse {
+          kLo = sparse.firstGroup(endingAtOrAfter: lo, overhang: s.overhangAfter)
+          var e = kLo
+          while e < groupCount, sparse.offset(e) - s.overhangBefore <= hi { e += 1 }
+          kHi = e - 1
         } else if s.description.interGroupSpacing >= 0 {
           var a = 0
           var b = groupCount
@@ -540,7 +552,11 @@ extension SolvedLayout {
                 frame: finish(sup.frame, dx: origin.x, dy: origin.y), zIndex: sup.zIndex))
           }
         }
-        if s.selfSizing {
+        if s.sparse != nil {
+          for k in kLo...kHi {
+            emitGroup(s.groupLayout(k), k: k, first: k)
+          }
+        } else if s.selfSizing {
           // Read in place: a subscript of the array would copy each group
           // (retaining its arrays) before lending it.
           s.instances.withUnsafeBufferPointer { instances in

@@ -67,7 +67,9 @@ extension SolvedLayout {
       groupCrossOrigin: crossStart + axes.crossLead(insets), template: template,
       stride: extent + description.interGroupSpacing, groupAxisIsX: groupAxisIsX)
     if section.selfSizing {
-      try _solveInstances(&section, from: 0, lookup, solver: &solver)
+      if try !_solveSparse(&section, lookup, solver: &solver) {
+        try _solveInstances(&section, from: 0, lookup, solver: &solver)
+      }
     } else {
       section.overhangBefore = max(0, -(groupAxisIsX ? template.minX : template.minY))
       section.overhangAfter = max(
@@ -119,10 +121,73 @@ extension SolvedLayout {
     _computeOverhangs(&section)
   }
 
+  /// The fewest items for which a self-sizing section of one item a
+  /// group is kept sparse (`_SparseGroups`); a task-local value, so that
+  /// tests and benchmarks can lay the same section out both ways.
+  @_spi(Testing) @TaskLocal public static var _sparseMinimum = 10_000
+
+  /// Lays a self-sizing section out sparsely when it is long
+  /// (`_sparseMinimum` items or more), not orthogonal, its groups not
+  /// overlapping, and its root group, as estimated, holds one item: the
+  /// estimated group, then a group solved only for each item that has a
+  /// preferred size. Returns `false`, the section unchanged, when it does
+  /// not qualify, or when a preferred size makes a group hold another
+  /// number of items.
+  ///
+  /// - Complexity: O(*n* × *r*) look-ups of a preferred size for *n* items
+  ///   and the *r* requests the estimated group makes, plus a group solved
+  ///   for each of the *m* items that have one: O(*m*) memory, not O(*n*).
+  mutating func _solveSparse(
+    _ section: inout _Section, _ lookup: _Lookup, solver: inout _GroupSolver
+  ) throws(LayoutError) -> Bool {
+    guard !section.orthogonal, section.itemCount >= Self._sparseMinimum,
+      section.description.interGroupSpacing >= 0
+    else { return false }
+    let group = section.description.group
+    let path = section.path.key("group")
+    let requests = _RequestRecorder()
+    solver.sizer = _Sizer(
+      section: section.index, firstItem: 0, itemCount: section.itemCount,
+      preferred: {
+        requests.asked.append($0); return nil
+      })
+    let estimated = try solver.solveInstance(group, container: section.container, path: path)
+    guard estimated.cells.count == 1 else { return false }
+    var sparse = _SparseGroups(
+      estimated: estimated, count: section.itemCount,
+      spacing: section.description.interGroupSpacing, alongX: section.groupAxisIsX)
+    let asked = requests.asked
+    let preferred: (LayoutSizingRequest) -> CGSize? = { lookup($0) }
+    for item in 0..<section.itemCount {
+      var sized = false
+      for request in asked {
+        var shifted = request
+        shifted.item += item
+        if lookup(shifted) != nil {
+          sized = true
+          break
+        }
+      }
+      guard sized else { continue }
+      solver.sizer = _Sizer(
+        section: section.index, firstItem: item, itemCount: section.itemCount,
+        preferred: preferred)
+      let instance = try solver.solveInstance(group, container: section.container, path: path)
+      guard instance.cells.count == 1 else { return false }
+      sparse.keep(instance, at: item)
+    }
+    section.sparse = sparse
+    section.instances = []
+    section.instanceOffsets = []
+    section.instanceFirstItems = []
+    _computeOverhangs(&section)
+    return true
+  }
+
   func _computeOverhangs(_ section: inout _Section) {
     var before: CGFloat = 0
     var after: CGFloat = 0
-    for g in section.instances {
+    for g in section.sparse?.distinctGroups ?? section.instances {
       if section.groupAxisIsX {
         before = max(before, -g.minX)
         after = max(after, g.maxX - g.size.width)
@@ -381,7 +446,9 @@ extension SolvedLayout {
   /// - Precondition: `indexPath` names an existing item.
   /// - Complexity: O(*g* + *G* + *s*), where *g* is the size of the group
   ///   holding the item, *G* the number of groups in the section and *s* the
-  ///   number of sections; more when later groups must be solved again.
+  ///   number of sections; more when later groups must be solved again. In a
+  ///   long list of rows (10,000 or more, one item a group), O(*m* + *s*)
+  ///   for the *m* rows given a size: the section keeps only their groups.
   public mutating func setPreferredSize(_ size: CGSize, forItemAt indexPath: IndexPath) {
     let section = indexPath[0]
     let item = indexPath[1]
@@ -450,6 +517,10 @@ extension SolvedLayout {
   /// 100,000 items) is forgotten, and the layout stays as it was.
   mutating func _resolveGroup(containing item: Int, in section: Int, forgetting key: _SizeKey) {
     guard let g = _sections[section].groupIndex(containing: item) else { return }
+    if _sections[section].sparse != nil {
+      _resolveSparseGroup(g, in: section, forgetting: key)
+      return
+    }
     var s = _takeSection(section)
     let lookup = _Lookup(known: _preferred, callback: nil)
     var solver = _GroupSolver(sizer: nil)
@@ -479,6 +550,61 @@ extension SolvedLayout {
       _preferred[key] = nil
       return
     }
+    _store(&s, at: section, solvedBy: solver)
+  }
+}
+
+extension SolvedLayout {
+  /// Solves again the group `g` of a sparse section, whose preferred size
+  /// changed: it is kept unless it is laid out as the estimated group is
+  /// (then it is forgotten); later groups move by the
+  /// difference. A group that now holds another number of items makes the
+  /// section dense again (`_solveInstances`). A preferred size that makes
+  /// the section unsolvable is forgotten, and the layout stays as it was.
+  ///
+  /// - Complexity: O(*m*) for *m* solved groups, plus solving the group;
+  ///   O(*n*) when the section becomes dense.
+  mutating func _resolveSparseGroup(_ g: Int, in section: Int, forgetting key: _SizeKey) {
+    // Taken out of the stored section, so that it changes in place.
+    guard var sparse = _sections[section].sparse else { return }
+    _sections[section].sparse = nil
+    var s = _sections[section]
+    let lookup = _Lookup(known: _preferred, callback: nil)
+    var solver = _GroupSolver(sizer: nil)
+    solver.sizer = _Sizer(
+      section: section, firstItem: g, itemCount: s.itemCount, preferred: { lookup($0) })
+    do {
+      let instance = try solver.solveInstance(
+        s.description.group, container: s.container, path: s.path.key("group"))
+      if instance.cells.count == 1 {
+        sparse.keep(instance, at: g)
+        s.sparse = sparse
+        // Overhangs only bound the groups a rect query looks at: the
+        // largest seen stays (the exact test follows), with no walk of the
+        // kept groups.
+        s.overhangBefore = max(
+          s.overhangBefore, s.groupAxisIsX ? -instance.minX : -instance.minY)
+        s.overhangAfter = max(
+          s.overhangAfter,
+          s.groupAxisIsX
+            ? instance.maxX - instance.size.width : instance.maxY - instance.size.height)
+      } else {
+        s.sparse = nil
+        try _solveInstances(&s, from: 0, _Lookup(known: _preferred, callback: nil), solver: &solver)
+      }
+    } catch {
+      _sections[section].sparse = sparse
+      _preferred[key] = nil
+      return
+    }
+    _store(&s, at: section, solvedBy: solver)
+  }
+}
+
+extension SolvedLayout {
+  /// Stores a section solved again at `section`, after counting the groups
+  /// `solver` solved, and stacks the sections again.
+  mutating func _store(_ s: inout _Section, at section: Int, solvedBy solver: _GroupSolver) {
     _groupSolveCount += solver.groupsSolved
     _finishSection(&s)
     _sections[section] = s
@@ -486,11 +612,17 @@ extension SolvedLayout {
   }
 }
 
+/// The sizing requests a group solve made, in order.
+final class _RequestRecorder {
+  var asked: [LayoutSizingRequest] = []
+}
+
 extension _Section {
   /// The group instance or repetition holding an item.
   func groupIndex(containing item: Int) -> Int? {
     guard item >= 0, item < itemCount else { return nil }
     if !selfSizing { return item / template.cells.count }
+    if sparse != nil { return item }
     var lo = 0
     var hi = instanceFirstItems.count
     while lo < hi {

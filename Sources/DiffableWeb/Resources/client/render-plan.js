@@ -570,9 +570,16 @@ export const placeholderRect = ({ x, y, width, height }, axis) => (axis === 'x'
  * @param {number[]} rect `[x, y, width, height]`, in content coordinates.
  * @param {(item: string) => boolean} drawn Whether an item's cell is drawn.
  * @param {number} [limit] The most slots to return.
+ * @param {(section: string) => number[] | null} [extentOf] Where a
+ *   section's drawn cells are along the scroll axis, `[start, end]`, or
+ *   `null` when none is drawn: a section of rows whose one slot fills the
+ *   step (a self-sizing section's pattern) shows its placeholders from
+ *   those ends, the step apart (`rowsAround`).
  * @returns {{item: string, frame: number[]}[]}
  */
-export function placeholderSlots(patterns, itemsOf, rect, drawn, limit = MAX_PLACEHOLDERS) {
+export function placeholderSlots(
+  patterns, itemsOf, rect, drawn, limit = MAX_PLACEHOLDERS, extentOf = () => null,
+) {
   const [rx, ry, rw, rh] = rect;
   const found = [];
   // Slots looked at, bounded even for a pattern whose groups all overlap.
@@ -583,6 +590,16 @@ export function placeholderSlots(patterns, itemsOf, rect, drawn, limit = MAX_PLA
     const count = Math.min(pattern.count, items.length);
     const { origin, step, slots } = pattern;
     if (count === 0) continue;
+    // A section of rows whose slot fills the step (the server's pattern of
+    // a self-sizing section) is drawn from the rows on screen.
+    const extent = extentOf(pattern.section);
+    const along = step[0] === 0 ? 1 : 0;
+    if (extent !== null && slots.length === 1 && (step[0] === 0) !== (step[1] === 0)
+      && slots[0][along + 2] >= Math.abs(step[along])) {
+      budget = rowsAround(pattern, count, items, extent, rect, found, limit, budget);
+      if (found.length >= limit || budget < 0) return found;
+      continue;
+    }
     // The extent of a group's slots, from its origin.
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const [x, y, w, h] of slots) {
@@ -624,4 +641,50 @@ export function placeholderSlots(patterns, itemsOf, rect, drawn, limit = MAX_PLA
     }
   }
   return found;
+}
+
+/**
+ * The placeholders of a section of rows (one slot a group, stepping along
+ * one axis) around the rows drawn, which span `extent` (`[start, end]`
+ * along that axis): rows of the pattern's step from the drawn rows' end
+ * to the section's, and from their start back to the section's, so that
+ * placeholders meet the drawn rows whatever the sizes measured between
+ * (a self-sizing section's step is an average, and its pattern drifts
+ * from the rows' real places). Adds them to `found`; returns the budget
+ * left.
+ */
+function rowsAround(pattern, count, items, [start, end], rect, found, limit, budget) {
+  const { origin, step, slots: [[sx, sy, width, height]] } = pattern;
+  const a = step[0] === 0 ? 1 : 0;
+  const d = step[a];
+  const o = origin[a] + (a === 1 ? sy : sx);
+  const length = a === 1 ? height : width;
+  // The section's rows from its first row's start to its last row's end.
+  const first = d > 0 ? o : o + (count - 1) * d;
+  const last = (d > 0 ? o + (count - 1) * d : o) + length;
+  const size = Math.abs(d);
+  const [low, high] = a === 1 ? [rect[1], rect[1] + rect[3]] : [rect[0], rect[0] + rect[2]];
+  const place = (at) => {
+    const k = Math.min(count - 1, Math.max(0, Math.round((at - o) / d)));
+    const frame = a === 1
+      ? [origin[0] + sx, at, width, size] : [at, origin[1] + sy, size, height];
+    found.push({ item: items[k], frame });
+  };
+  // After the drawn rows: from `end` on, within the rect and the section.
+  for (let j = Math.max(0, Math.floor((low - end) / size)); ; j += 1) {
+    const at = end + j * size;
+    if (at >= Math.min(high, last)) break;
+    budget -= 1;
+    if (budget < 0 || found.length >= limit) return budget;
+    place(at);
+  }
+  // Before them: back from `start`.
+  for (let j = Math.max(1, Math.ceil((start - high) / size)); ; j += 1) {
+    const at = start - j * size;
+    if (at + size <= Math.max(low, first)) break;
+    budget -= 1;
+    if (budget < 0 || found.length >= limit) return budget;
+    place(at);
+  }
+  return budget;
 }

@@ -460,6 +460,8 @@ export function createRenderer(root, {
   const placeholderPool = [];
   /** The items of each section of the list last drawn, but those in bands. */
   let placeholderItems = new Map();
+  /** Where each section's drawn cells are along the scroll axis, `[start, end]`. */
+  let placeholderExtents = new Map();
 
   /**
    * Shows the placeholders of the view `{x, y, width, height}` (the list's
@@ -469,7 +471,8 @@ export function createRenderer(root, {
     const patterns = drawnLayout?.patterns ?? [];
     const slots = patterns.length === 0 ? [] : placeholderSlots(
       patterns, (section) => placeholderItems.get(section), placeholderRect(view, drawnAxis),
-      (item) => cellElements.has(item));
+      (item) => cellElements.has(item), undefined,
+      (section) => placeholderExtents.get(section) ?? null);
     slots.forEach(({ frame }, i) => {
       let element = placeholderPool[i];
       if (element === undefined) {
@@ -1474,6 +1477,17 @@ export function createRenderer(root, {
     placeholderItems = new Map(state.sections
       .filter((section) => !bands.has(section.id))
       .map((section) => [section.id, section.items]));
+    placeholderExtents = new Map();
+    for (const [item, element] of cellElements) {
+      const frame = layout.frames.get(item);
+      const section = element.getAttribute('data-section');
+      if (frame === undefined || section === null) continue;
+      const [start, end] = drawnAxis === 'x'
+        ? [frame[0], frame[0] + frame[2]] : [frame[1], frame[1] + frame[3]];
+      const known = placeholderExtents.get(section);
+      if (known === undefined) placeholderExtents.set(section, [start, end]);
+      else placeholderExtents.set(section, [Math.min(known[0], start), Math.max(known[1], end)]);
+    }
     drawPlaceholders({ ...scrolled, ...viewport });
     // Outlines follow the item they outline to its new frames.
     if (outlined !== null) {
