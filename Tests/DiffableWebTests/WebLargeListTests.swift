@@ -232,4 +232,54 @@ struct WebLargeListTests {
     #expect(html.contains(#"data-item="3" tabindex="-1" role="listitem" aria-setsize="100000""#))
     #expect(html.contains(#"aria-posinset="3""#))
   }
+
+  @Test("uniform rows are counted from the pattern, as the walk of every frame counts them")
+  func uniformRows() async throws {
+    for (layout, counts) in [
+      (WebGridRowsTests.grid, [100, 5]), (Self.grid(columns: 6), [1_000]),
+      (MountainsLikeGrid.layout, [37]),
+    ] {
+      let (session, view, dataSource) = Layouts.session(layout: layout)
+      await dataSource.apply(
+        .make(
+          counts.enumerated().map { ("s\($0.offset)", Layouts.items($0.element, "s\($0.offset)")) })
+      )
+      let (client, serving, _) = try await Layouts.connect(
+        session, list: WebListViewport(width: 390, height: 600))
+      let solved = try #require(view.solvedLayout)
+      let walked = _GridRows(solved, vertical: true)
+      let uniform = _GridRows(solved, vertical: true) {
+        view._uniformRow(ofSection: $0, in: solved, vertical: true)
+      }
+      #expect(uniform.sections.allSatisfy { $0.perRow != nil && $0.rowStarts.isEmpty })
+      #expect(uniform.count == walked.count)
+      for (section, count) in counts.enumerated() {
+        for item in 0..<count {
+          #expect(
+            uniform.row(section: section, item: item) == walked.row(section: section, item: item))
+        }
+        for key in walked.sections[section].leading + walked.sections[section].trailing {
+          #expect(uniform.row(of: key) == walked.row(of: key))
+        }
+      }
+      await client.transport.close()
+      await serving.value
+    }
+  }
+}
+
+/// The mountains page's grid: cells inset by 4 points in rows of 64.
+enum MountainsLikeGrid {
+  static let layout: CompositionalLayout = {
+    var item = LayoutItem(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+    item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(64)),
+      subitem: .item(item), count: 2)
+    var section = LayoutSection(group: group)
+    section.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    return CompositionalLayout(section: section)
+  }()
 }

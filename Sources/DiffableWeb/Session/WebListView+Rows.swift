@@ -9,8 +9,10 @@ import DiffableCore
 /// after the end of the row so far along the axis), or one row for a
 /// band, then a row for each other supplementary (a footer).
 ///
-/// Made once per solved layout, in O(*n*) for *n* elements; each query is
-/// O(log *r*) for *r* rows of a section.
+/// Made once per solved layout, in O(*n*) for *n* elements, with no frame
+/// stored for the cells of a section of uniform rows (a fixed-size group
+/// repeated, a row each); each query is O(log *r*) for *r* rows of a
+/// section, O(1) in a section of uniform rows.
 struct _GridRows {
   struct Section {
     /// The index of the section's first row in the list.
@@ -18,10 +20,18 @@ struct _GridRows {
     /// The supplementaries before its cells, then those after, in order.
     var leading: [_SupplementaryKey]
     var trailing: [_SupplementaryKey]
-    /// The items that start a row, ascending; `[0]` for a band.
+    /// The items that start a row, ascending; `[0]` for a band; empty
+    /// when `perRow` says where rows start.
     var rowStarts: [Int]
+    /// For a section of uniform rows (its group repeated, one row a
+    /// group): the items of a row, and the section's item count.
+    var perRow: (items: Int, of: Int)? = nil
+    /// How many rows of cells the section has.
+    var cellRows: Int {
+      perRow.map { ($0.of + $0.items - 1) / $0.items } ?? rowStarts.count
+    }
     /// How many rows the section has.
-    var count: Int { leading.count + rowStarts.count + trailing.count }
+    var count: Int { leading.count + cellRows + trailing.count }
   }
 
   var sections: [Section] = []
@@ -29,7 +39,10 @@ struct _GridRows {
   var count = 0
 
   /// The rows of `solved`, which scrolls vertically when `vertical`.
-  init(_ solved: SolvedLayout, vertical: Bool) {
+  /// The rows of `solved`, which scrolls vertically when `vertical`; a
+  /// section for which `uniformRow` gives the items of a row has rows of
+  /// that many items, found with no walk of its cells.
+  init(_ solved: SolvedLayout, vertical: Bool, uniformRow: (Int) -> Int? = { _ in nil }) {
     let tolerance: CGFloat = 0.5
     var supplementaries: [Int: [LayoutAttributes]] = [:]
     solved.forEachElement { attributes in
@@ -40,9 +53,12 @@ struct _GridRows {
     func start(_ frame: CGRect) -> CGFloat { vertical ? frame.minY : frame.minX }
     func end(_ frame: CGRect) -> CGFloat { vertical ? frame.maxY : frame.maxX }
     for s in 0..<solved.numberOfSections {
-      let frames = solved.itemFrames(inSection: s)
+      let perRow = uniformRow(s)
+      let frames = perRow == nil ? solved.itemFrames(inSection: s) : []
       var rowStarts: [Int] = []
-      if solved.orthogonalBand(forSection: s) != nil {
+      if perRow != nil {
+        // Rows start every `perRow` items.
+      } else if solved.orthogonalBand(forSection: s) != nil {
         rowStarts = frames.isEmpty ? [] : [0]
       } else {
         var rowEnd = -CGFloat.infinity
@@ -54,7 +70,12 @@ struct _GridRows {
           rowEnd = max(rowEnd, end(frame))
         }
       }
-      let firstStart = frames.map(start).min() ?? .infinity
+      let firstStart =
+        perRow == nil
+        ? frames.map(start).min() ?? .infinity
+        : solved.layoutAttributesForItem(at: IndexPath(item: 0, section: s)).map {
+          start($0.frame)
+        } ?? .infinity
       let extras = (supplementaries[s] ?? []).sorted {
         (start($0.frame), $0.item) < (start($1.frame), $1.item)
       }
@@ -64,7 +85,8 @@ struct _GridRows {
       let section = Section(
         first: count, leading: extras.filter { start($0.frame) <= firstStart }.map(key),
         trailing: extras.filter { !(start($0.frame) <= firstStart) }.map(key),
-        rowStarts: rowStarts)
+        rowStarts: rowStarts,
+        perRow: perRow.map { (items: $0, of: solved.numberOfItems(inSection: s)) })
       count += section.count
       sections.append(section)
     }
@@ -75,6 +97,10 @@ struct _GridRows {
   func row(section: Int, item: Int) -> Int? {
     guard sections.indices.contains(section) else { return nil }
     let rows = sections[section]
+    if let perRow = rows.perRow {
+      guard 0 <= item, item < perRow.of else { return nil }
+      return rows.first + rows.leading.count + item / perRow.items
+    }
     // The last row that starts at or before the item.
     var low = 0
     var high = rows.rowStarts.count
@@ -92,7 +118,7 @@ struct _GridRows {
     let rows = sections[key.section]
     if let k = rows.leading.firstIndex(of: key) { return rows.first + k }
     if let k = rows.trailing.firstIndex(of: key) {
-      return rows.first + rows.leading.count + rows.rowStarts.count + k
+      return rows.first + rows.leading.count + rows.cellRows + k
     }
     return nil
   }
@@ -129,7 +155,11 @@ extension WebListView {
     guard _windowIsGrid(window, frames: frames, bands: bands, vertical: vertical) else {
       return nil
     }
-    if _page.gridRows == nil { _page.gridRows = _GridRows(solved, vertical: vertical) }
+    if _page.gridRows == nil {
+      _page.gridRows = _GridRows(solved, vertical: vertical) { section in
+        _uniformRow(ofSection: section, in: solved, vertical: vertical)
+      }
+    }
     guard let rows = _page.gridRows else { return nil }
     var items: [String: Int] = [:]
     for (k, placed) in window.placed.enumerated() {
@@ -140,5 +170,35 @@ extension WebListView {
     }
     return WebRows(
       count: rows.count, items: items, supplementaries: keys.map { rows.row(of: $0) ?? -1 })
+  }
+}
+
+extension WebListView {
+  /// The items of a row of the section at `section`, when its rows are
+  /// uniform: its items are not estimated, and its pattern's group is one
+  /// row (its slots start together along the scroll axis and are as long,
+  /// and the next group starts after them); `nil` otherwise.
+  func _uniformRow(ofSection section: Int, in solved: SolvedLayout, vertical: Bool) -> Int? {
+    guard _page.estimatedAxes[section] == nil, solved.orthogonalBand(forSection: section) == nil
+    else { return nil }
+    let pattern: _SectionPattern?
+    if let known = _page.patterns[section] {
+      pattern = known
+    } else {
+      pattern = Self._pattern(
+        ofSection: section, in: solved, fillingStep: false, vertical: vertical)
+      _page.patterns[section] = .some(pattern)
+    }
+    guard let pattern, let first = pattern.slots.first else { return nil }
+    let start = vertical ? first.y : first.x
+    let length = vertical ? first.height : first.width
+    let step = vertical ? pattern.step.y : pattern.step.x
+    let across = vertical ? pattern.step.x : pattern.step.y
+    guard across == 0, pattern.count <= pattern.slots.count || step >= start + length,
+      pattern.slots.allSatisfy({
+        (vertical ? $0.y : $0.x) == start && (vertical ? $0.height : $0.width) == length
+      })
+    else { return nil }
+    return pattern.slots.count
   }
 }
