@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 export DIFFABLE_LOAD_CLIENTS="${DIFFABLE_LOAD_CLIENTS:-200}"
 export DIFFABLE_LOAD_RATE="${DIFFABLE_LOAD_RATE:-5}"
 export DIFFABLE_LOAD_SECONDS="${DIFFABLE_LOAD_SECONDS:-30}"
+# The clients over four worker threads: one event loop for all of them
+# would add its own queueing to every query's time.
+export DIFFABLE_LOAD_WORKERS="${DIFFABLE_LOAD_WORKERS:-4}"
 # The client that never reads is left out: the figures are the pages'.
 export DIFFABLE_LOAD_STALLED="${DIFFABLE_LOAD_STALLED:-0}"
 

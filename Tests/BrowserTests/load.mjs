@@ -20,6 +20,12 @@
 // server compresses), so that the memory per session counts each socket's
 // compression state; `DIFFABLE_LOAD_DEFLATE=0` offers none.
 //
+// `DIFFABLE_LOAD_WORKERS=N` splits the clients over N worker threads, each
+// with an event loop of its own (`runLoadInWorkers`): one loop answering
+// hundreds of sockets queues each query behind the others, and its time
+// would be the generator's, not the server's. The times are pooled, and the
+// memory read while every worker's sessions are open.
+//
 // It measures, for each query typed, the time from sending it to
 // acknowledging the batch that shows its result (the server's apply, diff,
 // layout and encoding, the transfer, and the client's check and replay),
@@ -33,7 +39,9 @@
 // `load.test.mjs` runs it under `node --test` (10 clients for 3 s unless the
 // same variables say otherwise).
 
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 import { startAttackers } from './support/attackers.mjs';
 import { withDeadline } from './support/cdp.mjs';
@@ -63,6 +71,8 @@ export function loadParameters(environment = process.env) {
     stalled: environment.DIFFABLE_LOAD_STALLED !== '0',
     // The clients offer permessage-deflate, as browsers do, unless DIFFABLE_LOAD_DEFLATE=0.
     deflate: environment.DIFFABLE_LOAD_DEFLATE !== '0',
+    // The clients split over this many worker threads (runLoadInWorkers).
+    workers: Math.floor(number('DIFFABLE_LOAD_WORKERS', 1)),
   };
 }
 
@@ -120,10 +130,12 @@ const resultKey = (names) => [...names].sort().join('\n');
  *
  * @param {import('./support/server.mjs').Server} server
  * @param {{clients: number, seconds: number, rate: number, stalled?: boolean, attackers?: number,
- *   log?: (line: string) => void}} options
+ *   log?: (line: string) => void, afterTyping?: () => Promise<void>}} options`afterTyping`
+ *   runs once every query is answered, before the sessions close.
  */
 export async function runLoad(server, {
   clients, seconds, rate, stalled: stall = true, attackers = 0, deflate = true, log = () => {},
+  afterTyping = async () => {},
 }) {
   const residentBefore = server.residentKiB();
 
@@ -201,6 +213,9 @@ export async function runLoad(server, {
   30_000, () => 'the clients did not all show their last query');
   const elapsed = (performance.now() - started) / 1000;
   const residentAfter = server.residentKiB();
+  // Every session is still open: a caller running several loads at once
+  // measures the server here.
+  await afterTyping();
   const stalledQueued = stalled?.queued() ?? null;
 
   const failures = [];
@@ -249,6 +264,7 @@ export async function runLoad(server, {
   const report = {
     clients, seconds, rate, typed, superseded, elapsed,
     p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: Math.max(...latencies),
+    latencies,
     residentBeforeKiB: residentBefore, residentAfterKiB: residentAfter,
     perSessionKiB: (residentAfter - residentBefore) / (clients + (stalled ? 1 : 0)),
     stalledSent: stalled?.sent ?? 0, stalledQueued,
@@ -281,11 +297,83 @@ export async function runLoad(server, {
 /** An identifier's text, as `data-item` shows it. */
 const textOf = (id) => (typeof id === 'string' ? id : JSON.stringify(id));
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/**
+ * Runs the load split over `workers` worker threads, each with its own
+ * event loop and its share of the clients (the client not reading and the
+ * attackers run in the first): one event loop answering hundreds of
+ * sockets adds its own queueing to every query's time, which a server of
+ * more cores cannot take away. Resolves with the times of every query,
+ * pooled, and the server's memory per session while all are open.
+ */
+export async function runLoadInWorkers(server, parameters, workers, log = () => {}) {
+  const residentBefore = server.residentKiB();
+  const shares = Array.from({ length: workers },
+    (_, k) => Math.floor(parameters.clients / workers) + (k < parameters.clients % workers ? 1 : 0));
+  const threads = shares.map((clients, k) => new Worker(fileURLToPath(import.meta.url), {
+    workerData: {
+      url: server.url, pid: server.pid,
+      parameters: { ...parameters, clients, stalled: k === 0 && parameters.stalled,
+        attackers: k === 0 ? parameters.attackers : 0 },
+    },
+  }));
+  const typed = threads.map((thread) => new Promise((resolve, reject) => {
+    thread.on('message', (message) => { if (message.type === 'typed') resolve(); });
+    thread.once('error', reject);
+  }));
+  const reports = threads.map((thread) => new Promise((resolve, reject) => {
+    thread.on('message', (message) => { if (message.type === 'report') resolve(message.report); });
+    thread.once('error', reject);
+    thread.once('exit', (code) => reject(new Error(`a load worker exited with ${code}`)));
+  }));
+  await Promise.all(typed);
+  const residentAfter = server.residentKiB();
+  for (const thread of threads) thread.postMessage('close');
+  const parts = await Promise.all(reports);
+  const latencies = parts.flatMap((part) => part.latencies);
+  const sessions = parameters.clients + (parameters.stalled ? 1 : 0);
+  const report = {
+    workers, typed: parts.reduce((sum, part) => sum + part.typed, 0),
+    p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: Math.max(...latencies),
+    residentBeforeKiB: residentBefore, residentAfterKiB: residentAfter,
+    perSessionKiB: (residentAfter - residentBefore) / sessions,
+    failures: parts.flatMap((part) => part.failures),
+  };
+  log(`${workers} workers: typed ${report.typed} queries; query to ack: p50 ${report.p50.toFixed(1)} ms, `
+    + `p99 ${report.p99.toFixed(1)} ms, max ${report.max.toFixed(1)} ms; server memory: `
+    + `${residentBefore} KiB before, ${residentAfter} KiB with ${sessions} sessions: `
+    + `${report.perSessionKiB.toFixed(0)} KiB per session`);
+  return report;
+}
+
+if (!isMainThread && workerData?.url !== undefined) {
+  // A load worker: its share of the clients against the server it is given.
+  const { url, pid, parameters } = workerData;
+  const server = {
+    url,
+    residentKiB: () => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]),
+    state: async (id, { cookie } = {}) => {
+      const response = await fetch(`${url}/state/${encodeURIComponent(id)}`,
+        { headers: cookie === undefined ? {} : { cookie } });
+      return response.status === 200 ? response.json() : null;
+    },
+  };
+  const report = await runLoad(server, {
+    ...parameters,
+    afterTyping: () => new Promise((resolve) => {
+      parentPort.once('message', resolve);
+      parentPort.postMessage({ type: 'typed' });
+    }),
+  });
+  parentPort.postMessage({ type: 'report', report: { ...report, attack: null } });
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startServer();
   let status = 0;
   try {
-    const report = await runLoad(server, { ...loadParameters(), log: (line) => console.log(line) });
+    const parameters = loadParameters();
+    const log = (line) => console.log(line);
+    const report = parameters.workers > 1
+      ? await runLoadInWorkers(server, parameters, parameters.workers, log)
+      : await runLoad(server, { ...parameters, log });
     for (const failure of report.failures) console.error(`FAIL ${failure}`);
     if (report.failures.length > 0) status = 1;
   } finally {
