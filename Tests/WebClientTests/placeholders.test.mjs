@@ -215,12 +215,18 @@ describe('placeholderSlots around the rows drawn', () => {
   const around = (rect, extent) => placeholderSlots(
     [ROWS], () => items, rect, () => false, undefined, () => extent);
 
-  test('meet the drawn rows at both ends, the step apart', () => {
+  test('meet the drawn rows at both ends, the step apart, and stand behind them', () => {
     const slots = around([0, 2_900, 390, 800], [3_000, 3_540]);
-    const tops = slots.map(({ frame }) => frame[1]).sort((a, b) => a - b);
-    // Before: 2,970, 2,940, 2,910, 2,880 (reaching into the rect); after: 3,540 on.
-    assert.deepEqual(tops, [2_880, 2_910, 2_940, 2_970, 3_540, 3_570, 3_600, 3_630, 3_660, 3_690]);
-    for (const { frame } of slots) assert.deepEqual([frame[0], frame[2], frame[3]], [0, 390, 30]);
+    const frames = slots.map(({ frame }) => frame).sort((a, b) => a[1] - b[1]);
+    // Before: 2,970, 2,940, 2,910, 2,880 (reaching into the rect); behind
+    // the rows drawn, 3,000 to 3,540; after: 3,540 on.
+    assert.deepEqual(frames.map((frame) => frame[1]),
+      [2_880, 2_910, 2_940, 2_970, 3_000, 3_540, 3_570, 3_600, 3_630, 3_660, 3_690]);
+    const behind = frames.find((frame) => frame[1] === 3_000);
+    assert.deepEqual(behind, [0, 3_000, 390, 540]);
+    for (const frame of frames.filter((box) => box !== behind)) {
+      assert.deepEqual([frame[0], frame[2], frame[3]], [0, 390, 30]);
+    }
   });
 
   test('stop at the section\'s ends, and follow the pattern where no row is drawn', () => {

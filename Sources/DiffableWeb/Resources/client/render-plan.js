@@ -650,8 +650,9 @@ export function placeholderSlots(
  * to the section's, and from their start back to the section's, so that
  * placeholders meet the drawn rows whatever the sizes measured between
  * (a self-sizing section's step is an average, and its pattern drifts
- * from the rows' real places). Adds them to `found`; returns the budget
- * left.
+ * from the rows' real places), and one behind the drawn rows, for the
+ * gaps that open while measured rows slide. Adds them to `found`;
+ * returns the budget left.
  */
 function rowsAround(pattern, count, items, [start, end], rect, found, limit, budget) {
   const { origin, step, slots: [[sx, sy, width, height]] } = pattern;
@@ -670,6 +671,20 @@ function rowsAround(pattern, count, items, [start, end], rect, found, limit, bud
       ? [origin[0] + sx, at, width, size] : [at, origin[1] + sy, size, height];
     found.push({ item: items[k], frame });
   };
+  // Behind the drawn rows (cells are opaque): while measured rows slide to
+  // their new frames, the space they open shows a placeholder, not the
+  // list's background.
+  const [behindStart, behindEnd] = [Math.max(start, low), Math.min(end, high)];
+  if (behindEnd > behindStart) {
+    const k = Math.min(count - 1, Math.max(0, Math.round((behindStart - o) / d)));
+    found.push({
+      item: items[k],
+      frame: a === 1
+        ? [origin[0] + sx, behindStart, width, behindEnd - behindStart]
+        : [behindStart, origin[1] + sy, behindEnd - behindStart, height],
+    });
+    budget -= 1;
+  }
   // After the drawn rows: from `end` on, within the rect and the section.
   for (let j = Math.max(0, Math.floor((low - end) / size)); ; j += 1) {
     const at = end + j * size;
