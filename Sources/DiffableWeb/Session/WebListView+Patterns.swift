@@ -33,17 +33,7 @@ extension WebListView {
     for section in inWindow.indices where section < snapshot.numberOfSections {
       let count = solved.numberOfItems(inSection: section)
       guard inWindow[section] < count else { continue }
-      let pattern: _SectionPattern?
-      if let known = _page.patterns[section] {
-        pattern = known
-      } else {
-        pattern = Self._pattern(
-          ofSection: section, in: solved,
-          fillingStep: _page.estimatedAxes[section] != nil,
-          vertical: layout.configuration.scrollDirection == .vertical)
-        _page.patterns[section] = .some(pattern)
-      }
-      guard let pattern else { continue }
+      guard let pattern = _cachedPattern(ofSection: section, in: solved) else { continue }
       patterns.append(
         WebItemPattern(
           section: _text(section: snapshot._sectionIdentifier(at: section)),
@@ -51,6 +41,20 @@ extension WebListView {
           slots: pattern.slots))
     }
     return patterns.isEmpty ? nil : patterns
+  }
+
+  /// The pattern of the section at `section` of `solved`, worked out once
+  /// per solved layout (`_WebListPage.patterns`): a self-sizing section's
+  /// slot fills its step.
+  ///
+  /// - Complexity: O(1) once known; O(*g* log *n*) the first time.
+  func _cachedPattern(ofSection section: Int, in solved: SolvedLayout) -> _SectionPattern? {
+    if let known = _page.patterns[section] { return known }
+    let pattern = Self._pattern(
+      ofSection: section, in: solved, fillingStep: _page.estimatedAxes[section] != nil,
+      vertical: layout.configuration.scrollDirection == .vertical)
+    _page.patterns[section] = .some(pattern)
+    return pattern
   }
 
   /// The pattern of the section at `section` of `solved`: the frames of its

@@ -181,15 +181,10 @@ extension WebListView {
   func _uniformRow(ofSection section: Int, in solved: SolvedLayout, vertical: Bool) -> Int? {
     guard _page.estimatedAxes[section] == nil, solved.orthogonalBand(forSection: section) == nil
     else { return nil }
-    let pattern: _SectionPattern?
-    if let known = _page.patterns[section] {
-      pattern = known
-    } else {
-      pattern = Self._pattern(
-        ofSection: section, in: solved, fillingStep: false, vertical: vertical)
-      _page.patterns[section] = .some(pattern)
-    }
-    guard let pattern, let first = pattern.slots.first else { return nil }
+    // Not estimated, so the cached pattern's slots are the cells' own.
+    guard let pattern = _cachedPattern(ofSection: section, in: solved),
+      let first = pattern.slots.first
+    else { return nil }
     let start = vertical ? first.y : first.x
     let length = vertical ? first.height : first.width
     let step = vertical ? pattern.step.y : pattern.step.x
