@@ -45,6 +45,9 @@ let package = Package(
     .package(
       url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    // zlib for the sockets' shared permessage-deflate streams: the library
+    // hummingbird-websocket's own compression uses.
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
@@ -132,14 +135,13 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird", condition: hummingbird),
         .product(
           name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: hummingbird),
-        .product(
-          name: "HummingbirdWSCompression", package: "hummingbird-websocket",
-          condition: hummingbird),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(name: "CoreMetrics", package: "swift-metrics", condition: hummingbird),
         .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: hummingbird),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: hummingbird),
+        .product(name: "CompressNIO", package: "compress-nio", condition: hummingbird),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
       ]),
@@ -160,6 +162,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(name: "MetricsTestKit", package: "swift-metrics", condition: hummingbird),
         .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: hummingbird),
+        .product(name: "CompressNIO", package: "compress-nio", condition: hummingbird),
       ]),
     // The browser lists on Vapor 4: page and socket routes, the client's
     // files. Built empty unless the Vapor trait is on.

@@ -3,7 +3,7 @@
   public import Hummingbird
   public import HummingbirdCore
   public import HummingbirdWebSocket
-  import HummingbirdWSCompression
+  import NIOCore
 
   extension HTTPServerBuilder {
     /// HTTP/1.1 with WebSocket upgrades for the routes of `webSocketRouter`
@@ -22,12 +22,13 @@
     /// Sockets negotiate `permessage-deflate` (RFC 7692) when `compression`
     /// is on, as it is by default: a browser asks for it, and a reload of a
     /// long list shrinks to a fraction. No message inflates past
-    /// ``ConnectionLimits/maximumMessage``. Both directions use a window of
-    /// 2 KiB (11 bits) and zlib's memory level 4: a socket's compression
-    /// state takes about 25 KiB, where zlib's defaults (32 KiB windows,
-    /// level 8) take about 300 KiB, and its messages are no larger: a
-    /// reload of 10,000 items deflates to 0.73× the bytes of the defaults',
-    /// a batch to 0.97× (WebBenchmarks).
+    /// ``ConnectionLimits/maximumMessage``. Each message is deflated on its
+    /// own, in both directions (`server_no_context_takeover` and
+    /// `client_no_context_takeover`), so that the sockets share a few zlib
+    /// streams, taken for one message and given back: a socket holds no
+    /// compression state between messages, where a window kept per socket
+    /// took about 29 KiB of it even with 2 KiB windows. Messages are a few
+    /// percent larger than with a kept window (WebBenchmarks).
     ///
     /// Hummingbird closes a connection idle between requests after
     /// ``ConnectionLimits/idleTimeout``; its HTTP decoder refuses heads over
@@ -48,15 +49,17 @@
         idleTimeout: .seconds(idle.seconds) + .nanoseconds(idle.attoseconds / 1_000_000_000))
       http1.httpDecoder.maxHeaderListSize = 2 * limits.maximumHead
       http1.httpDecoder.maxHeaderFieldSize = 2 * limits.maximumHead
+      let streams = SharedDeflateStreams(idleLimit: 2 * System.coreCount)
       let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
         http1: http1,
         ws: .init(
           maxFrameSize: limits.maximumMessage,
           extensions: compression
             ? [
-              .perMessageDeflate(
-                clientMaxWindow: 11, serverMaxWindow: 11, memoryLevel: 4,
-                maxDecompressedFrameSize: limits.maximumMessage)
+              WebSocketExtensionFactory {
+                SharedDeflateExtensionBuilder(
+                  streams: streams, maximumInflated: limits.maximumMessage)
+              }
             ] : [],
           validateUTF8: true))
       return HTTPServerBuilder { responder in

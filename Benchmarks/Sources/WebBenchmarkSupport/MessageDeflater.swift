@@ -1,14 +1,18 @@
 import CompressNIO
 import NIOCore
 
-/// Compresses a socket's messages as `permessage-deflate` does in
-/// hummingbird-websocket, with the same library (compress-nio over zlib):
-/// raw deflate, a window kept from message to message (context takeover),
-/// each message flushed and its last four bytes dropped (RFC 7692 §7.2.1).
-/// By default with the window and memory level `DiffableWebHummingbird`
-/// configures (11 bits, level 4).
+/// Compresses a socket's messages as `permessage-deflate` does, with the
+/// library `DiffableWebHummingbird` uses (compress-nio over zlib): raw
+/// deflate, each message flushed and its last four bytes dropped (RFC 7692
+/// §7.2.1), the window kept from message to message (context takeover) or
+/// not. By default as `DiffableWebHummingbird`'s sockets deflate: each
+/// message on its own, a window of 15 bits, memory level 6.
 public final class MessageDeflater {
   let compressor: ZlibCompressor
+  /// Whether the window is kept from message to message; without, both
+  /// sides start each message afresh (`server_no_context_takeover`), as
+  /// `DiffableWebHummingbird`'s shared streams do.
+  let contextTakeover: Bool
   /// The page's side, to check that what was measured inflates back.
   let decompressor: ZlibDecompressor
 
@@ -23,7 +27,8 @@ public final class MessageDeflater {
   /// A deflater with a fresh window, as a new socket has: a window of
   /// 2^`windowBits` bytes (9 to 15; zlib's default is 15, 32 KiB) and
   /// zlib's `memoryLevel` (1 to 9; zlib's default is 8).
-  public init(windowBits: Int = 11, memoryLevel: Int = 4) {
+  public init(windowBits: Int = 15, memoryLevel: Int = 6, contextTakeover: Bool = false) {
+    self.contextTakeover = contextTakeover
     do {
       compressor = try ZlibCompressor(
         algorithm: .deflate,
@@ -49,6 +54,7 @@ public final class MessageDeflater {
     let size = compressed.readableBytes - 4
     do {
       var inflated = try compressed.decompressStream(with: decompressor)
+      if !contextTakeover { try decompressor.reset() }
       precondition(
         inflated.readString(length: inflated.readableBytes) == text,
         "MessageDeflater: a message did not inflate back to its text")
@@ -63,7 +69,9 @@ public final class MessageDeflater {
   private func deflated(_ text: String, _ operation: String) -> ByteBuffer {
     var buffer = ByteBuffer(string: text)
     do {
-      return try buffer.compressStream(with: compressor, flush: .sync)
+      let compressed = try buffer.compressStream(with: compressor, flush: .sync)
+      if !contextTakeover { try compressor.reset() }
+      return compressed
     } catch {
       fatalError("MessageDeflater.\(operation): zlib failed: \(error)")
     }
