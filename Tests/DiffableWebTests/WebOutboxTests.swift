@@ -1,9 +1,10 @@
+import DiffableCore
 import Testing
 
 @testable import DiffableWeb
 
-/// The waits of a connection's outbox: for the writer's close of the
-/// transport, and for the connection to be given up while it is open.
+/// The outbox's wait for the writer's close of the transport, and its
+/// word when the connection is given up while it is open.
 @Suite("Web session: the outbox's waits")
 struct WebOutboxTests {
   @Test("closed() returns once the writer closed the transport; at once after")
@@ -14,18 +15,20 @@ struct WebOutboxTests {
     outbox.didClose()
     await waited
     await outbox.closed()
-    #expect(await outbox.abandonedOrClosed() == false)
   }
 
-  @Test("abandonedOrClosed() says whether the connection was given up before its close")
-  func abandonedBeforeTheClose() async {
-    let outbox = _WebOutbox()
-    async let abandoned = outbox.abandonedOrClosed()
+  @Test("abandon() tells the connection once, while the transport is open")
+  func abandonTellsOnceWhileOpen() {
+    let told = _Locked(0)
+    let outbox = _WebOutbox { told.withLock { $0 += 1 } }
     outbox.abandon()
-    #expect(await abandoned)
-    #expect(await outbox.abandonedOrClosed())
-    outbox.didClose()
-    #expect(await outbox.abandonedOrClosed() == false)
+    outbox.abandon()
+    #expect(told.withLock { $0 } == 1)
+    let closedFirst = _WebOutbox { told.withLock { $0 += 1 } }
+    closedFirst.finish()
+    closedFirst.didClose()
+    closedFirst.abandon()
+    #expect(told.withLock { $0 } == 1)
   }
 
   @Test("a cancelled wait returns, before or after it began to wait")
@@ -36,8 +39,8 @@ struct WebOutboxTests {
     await waiting.value
     let cancelledFirst = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return await outbox.abandonedOrClosed()
+      await outbox.closed()
     }
-    #expect(await cancelledFirst.value == false)
+    await cancelledFirst.value
   }
 }

@@ -345,8 +345,8 @@ public final class WebSession {
         .superseded, reason: "another socket of the same page replaced this one")
       _end(previous, abandoning: true)
     }
-    let outbox = _WebOutbox()
     let mailbox = _WebMailbox()
+    let outbox = _WebOutbox { mailbox.post(.abandoned) }
     let connection = _WebConnection(outbox, mailbox: mailbox, openedAt: _clock.now())
     _connection = connection
     _record(.socketOpened)
@@ -359,9 +359,6 @@ public final class WebSession {
       group.addTask {
         await Self._read(transport.incoming, into: mailbox)
         mailbox.post(.incomingEnded)
-      }
-      group.addTask {
-        mailbox.post(.outboxSettled(abandoned: await outbox.abandonedOrClosed()))
       }
       _armSilenceTimer(of: connection, at: _clock.now() + silenceTimeout, in: &group)
       var incomingEnded = false
@@ -387,10 +384,10 @@ public final class WebSession {
           // The transport is closed: nothing more to read or watch.
           writerEnded = true
           group.cancelAll()
-        case .outboxSettled(let abandoned):
+        case .abandoned:
           // Given up: a write stuck on a page that does not read stops.
           // Between writes, the writer closes the transport by itself.
-          if abandoned, outbox.isWriting { group.cancelAll() }
+          if outbox.isWriting { group.cancelAll() }
         case .silenceWoke:
           switch connection.state.silence(at: _clock.now(), timeout: silenceTimeout) {
           case .sleep(let until): _armSilenceTimer(of: connection, at: until, in: &group)

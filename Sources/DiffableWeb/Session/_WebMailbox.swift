@@ -12,8 +12,8 @@ enum _WebConnectionEvent: Sendable {
   case incomingEnded
   /// The writer closed the transport.
   case writerEnded
-  /// The outbox was given up (`true`) or closed (`false`).
-  case outboxSettled(abandoned: Bool)
+  /// The outbox was given up while its transport was open.
+  case abandoned
   /// The silence timer woke.
   case silenceWoke
   /// The timer `number` of the list `list` woke.
@@ -33,7 +33,7 @@ extension _WebConnectionEvent {
   var needsCurrentConnection: Bool {
     switch self {
     case .frame, .silenceWoke, .listTimer, .listDiffed: true
-    case .incomingEnded, .writerEnded, .outboxSettled, .catchUp: false
+    case .incomingEnded, .writerEnded, .abandoned, .catchUp: false
     }
   }
 }

@@ -25,18 +25,25 @@ final class _WebOutbox: Sendable {
     var isAbandoned = false
     /// Whether the writer closed the transport.
     var isClosed = false
-    /// The tasks waiting for ``closed()`` or ``abandonedOrClosed()``.
+    /// The tasks waiting for ``closed()``.
     var waiters = _Waiters<Awaited, Bool>()
   }
 
   /// What a waiting task waits for.
   private enum Awaited {
-    case closed, abandonedOrClosed
+    case closed
   }
 
   private let state = _Locked(State())
+  /// Told once, when the connection is given up while its transport is
+  /// open: a write stuck on a page that does not read is to be stopped.
+  private let onAbandoned: (@Sendable () -> Void)?
 
-  init() {}
+  /// An outbox that tells `onAbandoned` when ``abandon()`` gives the
+  /// connection up while its transport is open (the first time only).
+  init(onAbandoned: (@Sendable () -> Void)? = nil) {
+    self.onAbandoned = onAbandoned
+  }
 
   /// The UTF-8 bytes of the frames pushed and not yet written.
   var waitingBytes: Int { state.withLock { $0.waitingBytes } }
@@ -113,17 +120,15 @@ final class _WebOutbox: Sendable {
     _ = await wait(for: .closed)
   }
 
-  /// Returns `true` once the connection is abandoned (``abandon()``) while
-  /// its transport is open, `false` once the writer has closed the
-  /// transport (or the calling task is cancelled).
-  func abandonedOrClosed() async -> Bool {
-    await wait(for: .abandonedOrClosed)
-  }
-
   /// Gives the connection up without waiting for its page: a write stuck
-  /// on a page that does not read is to stop.
+  /// on a page that does not read is to stop. Tells the outbox's
+  /// `onAbandoned` the first time, if the transport is open.
   func abandon() {
-    resume { $0.isAbandoned = true }
+    let first = state.withLock { state in
+      defer { state.isAbandoned = true }
+      return !state.isAbandoned && !state.isClosed
+    }
+    if first { onAbandoned?() }
   }
 
   /// The writer closed the transport.
@@ -133,9 +138,7 @@ final class _WebOutbox: Sendable {
 
   /// What a waiter for `awaited` returns in `state`, if it is done.
   private static func outcome(in state: State, of awaited: Awaited) -> Bool? {
-    if state.isClosed { return false }
-    if awaited == .abandonedOrClosed, state.isAbandoned { return true }
-    return nil
+    state.isClosed ? true : nil
   }
 
   private func wait(for awaited: Awaited) async -> Bool {
