@@ -30,6 +30,10 @@
     /// took about 29 KiB of it even with 2 KiB windows. Messages are a few
     /// percent larger than with a kept window (WebBenchmarks).
     ///
+    /// The library's automatic pings are off: the page pings its session
+    /// every 10 seconds, and a session closes a socket it has heard nothing
+    /// from for its `silenceTimeout`.
+    ///
     /// Hummingbird closes a connection idle between requests after
     /// ``ConnectionLimits/idleTimeout``; its HTTP decoder refuses heads over
     /// twice ``ConnectionLimits/maximumHead``, a backstop for a request the
@@ -61,6 +65,10 @@
                   streams: streams, maximumInflated: limits.maximumMessage)
               }
             ] : [],
+          // The page pings every 10 s and its session closes a socket
+          // silent for 30 s (`WebSession.silenceTimeout`): the library's own
+          // pings would only cost each socket a task.
+          autoPing: .disabled,
           validateUTF8: true))
       return HTTPServerBuilder { responder in
         GuardedChildChannel(
