@@ -335,8 +335,9 @@ public final class WebSession {
   /// The connection is one loop on the caller's actor, the session's
   /// owner, which takes what its tasks hand over (the page's frames, the
   /// writer's end, the timers, the lists' diffs) one at a time; its tasks
-  /// (the reader, the writer, the silence timer) are children of the call:
-  /// cancelling it ends them all.
+  /// (the reader, the writer, and the silence timer when the clock has no
+  /// timers of its own) are children of the call: cancelling it ends them
+  /// all.
   public func serve<Transport: WebTransport>(
     _ transport: Transport, isolation: isolated any Actor = #isolation
   ) async {
@@ -440,12 +441,19 @@ public final class WebSession {
     }
   }
 
-  /// Starts the silence timer of `connection`, to wake at `wake`.
+  /// Starts the silence timer of `connection`, to wake at `wake`: a timer
+  /// of the clock's own when it has one (no task), otherwise a task of
+  /// `group` sleeping on the clock.
   func _armSilenceTimer(
     of connection: _WebConnection, at wake: Duration, in group: inout DiscardingTaskGroup
   ) {
-    let clock = _clock
     let mailbox = connection.mailbox
+    if let timer = _clock.wake {
+      // Posted to a closed mailbox, once the connection is over, it is dropped.
+      timer(wake) { mailbox.post(.silenceWoke) }
+      return
+    }
+    let clock = _clock
     group.addTask {
       do { try await clock.sleep(wake) } catch { return }
       mailbox.post(.silenceWoke)
