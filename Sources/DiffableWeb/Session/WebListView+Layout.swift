@@ -211,7 +211,7 @@ extension WebListView {
     let vertical = layout.configuration.scrollDirection == .vertical
     // Made with room for as many elements as the last window had: a
     // window keeps its size while the list scrolls and changes.
-    let expected = _page.sentLayout?.frames.count ?? 0
+    let expected = _page.sentFrameCount
     var frames: [String: WebRect] = [:]
     frames.reserveCapacity(expected)
     var entries = _Window(capacity: expected)
@@ -400,11 +400,10 @@ extension WebListView {
       }
       cells[text] = _cell(at: path, of: source, reorderable)
     }
-    if always || layout != _page.sentLayout || !cells.isEmpty {
+    if always || !_page.sentLayoutIs(layout) || !cells.isEmpty {
       _ = session._send(
         .layout(WebLayoutMessage(list: name, seq: seq, layout: toSend, cells: cells)))
-      _page.sentLayout = layout
-      _page.rememberWindow(window, of: shown)
+      _page.rememberSent(layout, window: window, of: shown)
     }
     _sendVisibleIfChanged(shown)
   }

@@ -421,9 +421,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
       seq += 1
       _ = session._send(.reload(message))
       _page.shown = snapshot
-      _page.sentLayout = message.layout
+      _page.rememberSent(message.layout, window: window, of: snapshot)
       _page.sentVisible = [:]
-      _page.rememberWindow(window, of: snapshot)
       _sendVisibleIfChanged(snapshot)
     } else {
       _page.shown = nil
@@ -483,9 +482,8 @@ where Section: Hashable & Sendable & Encodable, Item: Hashable & Sendable & Enco
     var message = built
     message.announce = _takeAnnouncement()
     seq += 1
-    _page.rememberWindow(window, of: new)
+    _page.rememberSent(layout, window: window, of: new)
     _page.shown = new
-    _page.sentLayout = layout
     guard session._send(.batch(message)) else {
       for completion in completions { completion(true) }
       return

@@ -21,9 +21,9 @@ struct _WebListPage<Section: Hashable & Sendable, Item: Hashable & Sendable> {
   var patterns: [Int: _SectionPattern?] = [:]
   /// The rows of `solved` as a grid, made when a window is a grid.
   var gridRows: _GridRows?
-  /// The last layout sent. The page holds the cells of the items it has
-  /// frames for, by their text on the wire.
-  var sentLayout: WebLayout?
+  /// The last layout sent, its frames kept as the window's entries (see
+  /// ``sentLayout``).
+  private var sent: _SentLayout?
   /// The sizes the page measured of items in self-sizing sections, kept
   /// while the items stay in the list.
   var measured: [Item: WebSize] = [:]
@@ -44,17 +44,38 @@ struct _WebListPage<Section: Hashable & Sendable, Item: Hashable & Sendable> {
   /// are not at the defaults.
   var sentVisible: [String: WebVisibleItem] = [:]
 
-  /// Records the items of `window`, just sent to the page, as a `tap` or
-  /// a `measure` may name them; those of the window before are kept too.
+  /// Records `layout` as the last one sent (`nil`: a reload sent without
+  /// one), and the items of `window`, whose layout it is, as a `tap` or a
+  /// `measure` may name them; those of the window before are kept too.
   ///
   /// - Complexity: O(*w*), where *w* is the number of items in the window,
-  ///   with no hashing: the texts are indexed when a message first names
-  ///   one.
-  mutating func rememberWindow(
-    _ window: _Window, of snapshot: DiffableDataSourceSnapshot<Section, Item>
+  ///   with one lookup of each in `layout`'s frames: the texts are indexed
+  ///   when a message first names one.
+  mutating func rememberSent(
+    _ layout: WebLayout?, window: _Window,
+    of snapshot: DiffableDataSourceSnapshot<Section, Item>
   ) {
+    sent = layout.map { _SentLayout($0, window: window) }
     windowBefore = lastWindow
     lastWindow = _SentWindow(window, of: snapshot)
+  }
+
+  /// The last layout sent. The page holds the cells of the items it has
+  /// frames for, by their text on the wire.
+  ///
+  /// - Complexity: O(*w*): its frames are looked up by text rarely, and
+  ///   only for a moment, so they are kept as the window's entries (which
+  ///   the last window holds anyway) and hashed when asked for.
+  var sentLayout: WebLayout? { sent?.layout }
+
+  /// The number of frames of the last layout sent.
+  var sentFrameCount: Int { sent?.frames.count ?? 0 }
+
+  /// Whether `layout` is the last layout sent.
+  ///
+  /// - Complexity: O(*w*).
+  func sentLayoutIs(_ layout: WebLayout) -> Bool {
+    sent?.matches(layout) ?? false
   }
 
   /// The item of `text` in the last two windows sent, if any.
@@ -105,5 +126,49 @@ struct _SentWindow<Item: Hashable> {
       index = built
     }
     return index?[text].flatMap { items[$0] }
+  }
+}
+
+/// A layout sent to a page, its frames apart: the entries of its window,
+/// in the window's order, shared with the window rather than hashed into a
+/// dictionary that a connection would hold for its whole life (about 3 KiB
+/// for a window of 50 items).
+struct _SentLayout {
+  /// The layout without its frames.
+  private var rest: WebLayout
+  /// Its frames: the window's entries when the layout has a frame for each
+  /// (the array is shared, not copied), else those it has.
+  let frames: [(text: String, frame: WebRect)]
+
+  init(_ layout: WebLayout, window: _Window) {
+    rest = layout
+    rest.frames = [:]
+    let placed = window.placed
+    if placed.count == layout.frames.count,
+      placed.allSatisfy({ layout.frames[$0.text] == $0.frame })
+    {
+      frames = placed
+    } else {
+      // Some items of the window were left out (their data is gone).
+      let kept = placed.filter { layout.frames[$0.text] == $0.frame }
+      frames = kept.count == layout.frames.count ? kept : layout.frames.map { ($0.key, $0.value) }
+    }
+  }
+
+  /// The layout, its frames hashed again.
+  var layout: WebLayout {
+    var layout = rest
+    layout.frames = Dictionary(uniqueKeysWithValues: frames.lazy.map { ($0.text, $0.frame) })
+    return layout
+  }
+
+  /// Whether `layout` is this one.
+  func matches(_ layout: WebLayout) -> Bool {
+    guard layout.frames.count == frames.count,
+      frames.allSatisfy({ layout.frames[$0.text] == $0.frame })
+    else { return false }
+    var other = layout
+    other.frames = [:]
+    return other == rest
   }
 }
