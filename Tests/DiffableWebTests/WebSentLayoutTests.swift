@@ -50,4 +50,26 @@ struct WebSentLayoutTests {
     #expect(sent.layout == layout)
     #expect(sent.matches(layout))
   }
+
+  @Test("a grid's rows are kept by position and given back")
+  func rows() {
+    let window = Self.window(["apple", "pear", "plum"])
+    var layout = Self.layout(of: window)
+    layout.rows = WebRows(count: 2, items: ["apple": 0, "pear": 0, "plum": 1], supplementaries: [])
+    let sent = _SentLayout(layout, window: window)
+    #expect(sent.layout == layout)
+    #expect(sent.matches(layout))
+    var other = layout
+    other.rows?.items["plum"] = 0
+    #expect(!sent.matches(other))
+    other.rows = nil
+    #expect(!sent.matches(other))
+    // Rows naming an item without a frame are kept as they are.
+    var odd = layout
+    odd.rows?.items["fig"] = 3
+    let oddSent = _SentLayout(odd, window: window)
+    #expect(oddSent.layout == odd)
+    #expect(oddSent.matches(odd))
+    #expect(!oddSent.matches(layout))
+  }
 }

@@ -132,13 +132,18 @@ struct _SentWindow<Item: Hashable> {
 /// A layout sent to a page, its frames apart: the entries of its window,
 /// in the window's order, shared with the window rather than hashed into a
 /// dictionary that a connection would hold for its whole life (about 3 KiB
-/// for a window of 50 items).
+/// for a window of 50 items); a grid's rows of those items, as numbers in
+/// the same order.
 struct _SentLayout {
-  /// The layout without its frames.
+  /// The layout without its frames, nor its rows' items when they are in
+  /// ``rowOfFrame``.
   private var rest: WebLayout
   /// Its frames: the window's entries when the layout has a frame for each
   /// (the array is shared, not copied), else those it has.
   let frames: [(text: String, frame: WebRect)]
+  /// The row of each of `frames` (-1: none), when the layout has rows and
+  /// each of their items has a frame.
+  private let rowOfFrame: [Int]?
 
   init(_ layout: WebLayout, window: _Window) {
     rest = layout
@@ -153,12 +158,28 @@ struct _SentLayout {
       let kept = placed.filter { layout.frames[$0.text] == $0.frame }
       frames = kept.count == layout.frames.count ? kept : layout.frames.map { ($0.key, $0.value) }
     }
+    if let rows = layout.rows {
+      let numbers = frames.map { rows.items[$0.text] ?? -1 }
+      if numbers.count(where: { $0 >= 0 }) == rows.items.count {
+        rowOfFrame = numbers
+        rest.rows?.items = [:]
+      } else {
+        rowOfFrame = nil
+      }
+    } else {
+      rowOfFrame = nil
+    }
   }
 
-  /// The layout, its frames hashed again.
+  /// The layout, its frames (and rows) hashed again.
   var layout: WebLayout {
     var layout = rest
     layout.frames = Dictionary(uniqueKeysWithValues: frames.lazy.map { ($0.text, $0.frame) })
+    if let rowOfFrame {
+      var items: [String: Int] = [:]
+      for (k, row) in rowOfFrame.enumerated() where row >= 0 { items[frames[k].text] = row }
+      layout.rows?.items = items
+    }
     return layout
   }
 
@@ -169,6 +190,13 @@ struct _SentLayout {
     else { return false }
     var other = layout
     other.frames = [:]
+    if let rowOfFrame {
+      guard let rows = layout.rows,
+        rows.items.count == rowOfFrame.count(where: { $0 >= 0 }),
+        frames.indices.allSatisfy({ (rows.items[frames[$0].text] ?? -1) == rowOfFrame[$0] })
+      else { return false }
+      other.rows?.items = [:]
+    }
     return other == rest
   }
 }
