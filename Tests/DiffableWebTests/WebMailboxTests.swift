@@ -38,7 +38,7 @@ struct WebMailboxTests {
       #expect(await mailbox.postFrame("\(number)"), "no wait below the bound")
     }
     let reading = Task { await mailbox.postFrame("past the bound") }
-    while !mailbox.isReaderWaiting { await Task.yield() }
+    await mailbox.readerWaits()
     #expect(Self.text(await mailbox.next()) == "0")
     #expect(await reading.value, "taking one frame makes room")
     #expect(!mailbox.isReaderWaiting)
@@ -53,7 +53,7 @@ struct WebMailboxTests {
     for number in 0..<bound { #expect(await mailbox.postFrame("\(number)")) }
     for number in bound..<(bound + 3) {
       let reading = Task { await mailbox.postFrame("\(number)") }
-      await eventually("the reader waits") { mailbox.isReaderWaiting }
+      await mailbox.readerWaits()
       #expect(Self.text(await mailbox.next()) == "\(number - bound)")
       #expect(await reading.value)
       #expect(!mailbox.isReaderWaiting)
@@ -74,7 +74,7 @@ struct WebMailboxTests {
     }
     for number in 0..<bound { #expect(await mailbox.postFrame("\(number)")) }
     let reading = Task { await mailbox.postFrame("past the bound") }
-    await eventually("the reader waits") { mailbox.isReaderWaiting }
+    await mailbox.readerWaits()
     // Taking the other events makes no room.
     for _ in 0..<(2 * bound) {
       guard case .listTimer = await mailbox.next() else {
@@ -94,7 +94,7 @@ struct WebMailboxTests {
       #expect(await mailbox.postFrame("\(number)"))
     }
     let reading = Task { await mailbox.postFrame("past the bound") }
-    while !mailbox.isReaderWaiting { await Task.yield() }
+    await mailbox.readerWaits()
     mailbox.close()
     #expect(await reading.value == false)
     #expect(!mailbox.post(.catchUp))

@@ -84,27 +84,34 @@ struct WebQueueTests {
     #expect(released.prefix(threshold * 2).allSatisfy { $0() }, "the early ones are let go")
   }
 
-  @Test("a waiting taker gets the next element, or nil when the queue finishes")
-  func aWaitingTaker() async {
-    let queue = _Locked(_WebQueue<Int>())
+  /// A task that takes from `queue`, and returns once it waits there as
+  /// its taker (or took an element at once): the task's value is what it
+  /// took.
+  static func waitingTaker(_ queue: _Locked<_WebQueue<Int>>) async -> Task<Int?, Never> {
+    let (registered, registration) = AsyncStream<Void>.makeStream()
     let taking = Task {
       await withCheckedContinuation { taker in
         if let now = queue.withLock({ $0.take(for: taker) }) { taker.resume(returning: now) }
+        registration.finish()
       }
     }
-    while !queue.withLock({ $0.isTakerWaiting }) { await Task.yield() }
+    for await _ in registered {}
+    return taking
+  }
+
+  @Test("a waiting taker gets the next element, or nil when the queue finishes")
+  func aWaitingTaker() async {
+    let queue = _Locked(_WebQueue<Int>())
+    let taking = await Self.waitingTaker(queue)
+    #expect(queue.withLock { $0.isTakerWaiting })
     let taker = queue.withLock { $0.append(7) }
     #expect(taker != nil, "handed to the taker, not queued")
     #expect(queue.withLock { $0.waiting }.isEmpty)
     taker?.resume(returning: 7)
     #expect(await taking.value == 7)
 
-    let waiting = Task {
-      await withCheckedContinuation { taker in
-        if let now = queue.withLock({ $0.take(for: taker) }) { taker.resume(returning: now) }
-      }
-    }
-    while !queue.withLock({ $0.isTakerWaiting }) { await Task.yield() }
+    let waiting = await Self.waitingTaker(queue)
+    #expect(queue.withLock { $0.isTakerWaiting })
     queue.withLock { $0.finish() }?.resume(returning: nil)
     #expect(await waiting.value == nil)
   }

@@ -57,6 +57,8 @@ final class _WebMailbox: Sendable {
     var waitingFrames = 0
     /// The reader, while it waits for room.
     var reader: CheckedContinuation<Bool, Never>?
+    /// The tasks waiting for the reader to wait (tests).
+    var readerWatchers: [CheckedContinuation<Void, Never>] = []
   }
 
   /// How many of the page's frames may wait to be taken before their
@@ -79,18 +81,34 @@ final class _WebMailbox: Sendable {
     }
     // Past the bound: the reader waits, unless the loop took a frame since.
     return await withCheckedContinuation { reader in
-      let room = state.withLock { state -> Bool? in
-        if state.events.isFinished { return false }
-        guard state.waitingFrames > Self.maximumWaitingFrames else { return true }
+      let (room, watchers) = state.withLock {
+        state -> (Bool?, [CheckedContinuation<Void, Never>]) in
+        if state.events.isFinished { return (false, []) }
+        guard state.waitingFrames > Self.maximumWaitingFrames else { return (true, []) }
         state.reader = reader
-        return nil
+        defer { state.readerWatchers = [] }
+        return (nil, state.readerWatchers)
       }
+      for watcher in watchers { watcher.resume() }
       if let room { reader.resume(returning: room) }
     }
   }
 
-  /// Whether the reader waits for room (for tests, which wait on it).
+  /// Whether the reader waits for room (for tests).
   var isReaderWaiting: Bool { state.withLock { $0.reader != nil } }
+
+  /// Returns once the reader waits for room: for tests, which wait on it
+  /// rather than poll.
+  func readerWaits() async {
+    await withCheckedContinuation { watcher in
+      let waiting = state.withLock { state in
+        if state.reader != nil { return true }
+        state.readerWatchers.append(watcher)
+        return false
+      }
+      if waiting { watcher.resume() }
+    }
+  }
 
   /// Posts `event`; returns `false`, dropping it, once the mailbox is
   /// closed.
