@@ -126,6 +126,14 @@ struct _Section: Sendable {
     return sparse?.group(k) ?? instances[k]
   }
 
+  /// Widens ``overhangBefore`` and ``overhangAfter`` to the elements of
+  /// `g` that lie before its origin and beyond its extent.
+  mutating func widenOverhangs(toCover g: _GroupLayout) {
+    overhangBefore = max(overhangBefore, groupAxisIsX ? -g.minX : -g.minY)
+    overhangAfter = max(
+      overhangAfter, groupAxisIsX ? g.maxX - g.size.width : g.maxY - g.size.height)
+  }
+
   /// The first item of the group at `k`.
   func firstItem(ofGroup k: Int) -> Int {
     guard selfSizing else { return k * template.cells.count }

@@ -22,8 +22,6 @@ struct _SparseGroups: Sendable {
   /// and those groups.
   private(set) var keys: [Int] = []
   private(set) var solved: [_GroupLayout] = []
-  /// The length of each of `solved` along the group axis.
-  private var lengths: [CGFloat] = []
   /// `differences[i]`: how much longer than the estimated group the solved
   /// groups before `keys[i]` are, together; one more entry for all of them.
   private var differences: [CGFloat] = [0]
@@ -95,22 +93,19 @@ struct _SparseGroups: Sendable {
     switch (present, group) {
     case (true, let group?):
       solved[p] = group
-      lengths[p] = extent(group)
     case (true, nil):
       keys.remove(at: p)
       solved.remove(at: p)
-      lengths.remove(at: p)
       differences.remove(at: p + 1)
     case (false, let group?):
       keys.insert(k, at: p)
       solved.insert(group, at: p)
-      lengths.insert(extent(group), at: p)
       differences.insert(0, at: p + 1)
     case (false, nil): return
     }
     let base = extent(estimated)
     for i in p..<keys.count {
-      differences[i + 1] = differences[i] + lengths[i] - base
+      differences[i + 1] = differences[i] + extent(solved[i]) - base
     }
   }
 

@@ -71,10 +71,7 @@ extension SolvedLayout {
         try _solveInstances(&section, from: 0, lookup, solver: &solver)
       }
     } else {
-      section.overhangBefore = max(0, -(groupAxisIsX ? template.minX : template.minY))
-      section.overhangAfter = max(
-        0,
-        (groupAxisIsX ? template.maxX - template.size.width : template.maxY - template.size.height))
+      section.widenOverhangs(toCover: template)
     }
     _groupSolveCount += solver.groupsSolved
     section.boundary = try _solveBoundary(
@@ -185,19 +182,11 @@ extension SolvedLayout {
   }
 
   func _computeOverhangs(_ section: inout _Section) {
-    var before: CGFloat = 0
-    var after: CGFloat = 0
+    section.overhangBefore = 0
+    section.overhangAfter = 0
     for g in section.sparse?.distinctGroups ?? section.instances {
-      if section.groupAxisIsX {
-        before = max(before, -g.minX)
-        after = max(after, g.maxX - g.size.width)
-      } else {
-        before = max(before, -g.minY)
-        after = max(after, g.maxY - g.size.height)
-      }
+      section.widenOverhangs(toCover: g)
     }
-    section.overhangBefore = before
-    section.overhangAfter = after
   }
 
   /// Sizes boundary supplementaries and sorts them into headers, footers
@@ -582,12 +571,7 @@ extension SolvedLayout {
         // Overhangs only bound the groups a rect query looks at: the
         // largest seen stays (the exact test follows), with no walk of the
         // kept groups.
-        s.overhangBefore = max(
-          s.overhangBefore, s.groupAxisIsX ? -instance.minX : -instance.minY)
-        s.overhangAfter = max(
-          s.overhangAfter,
-          s.groupAxisIsX
-            ? instance.maxX - instance.size.width : instance.maxY - instance.size.height)
+        s.widenOverhangs(toCover: instance)
       } else {
         s.sparse = nil
         try _solveInstances(&s, from: 0, _Lookup(known: _preferred, callback: nil), solver: &solver)
