@@ -97,11 +97,25 @@
 
     /// The most idle streams of each kind kept.
     let idleLimit: Int
+
+    /// The streams of one kind: those idle, and how many were made.
+    private struct Pool<Stream> {
+      var idle: [Stream] = []
+      var made = 0
+    }
+    /// Every pool, guarded by `lock`: deflaters by window, inflaters.
+    private struct Pools {
+      var deflaters: [Int: Pool<ZlibCompressor>] = [:]
+      var inflaters = Pool<ZlibDecompressor>()
+
+      /// The deflaters of a window of `windowBits`.
+      subscript(deflaters windowBits: Int) -> Pool<ZlibCompressor> {
+        get { deflaters[windowBits] ?? Pool() }
+        set { deflaters[windowBits] = newValue }
+      }
+    }
     private let lock = NIOLock()
-    // Guarded by `lock`.
-    private var idleDeflaters: [Int: [ZlibCompressor]] = [:]
-    private var idleInflaters: [ZlibDecompressor] = []
-    private var made = (deflaters: 0, inflaters: 0)
+    private var pools = Pools()
 
     init(idleLimit: Int) {
       precondition(
@@ -113,45 +127,63 @@
     var counts: (madeDeflaters: Int, madeInflaters: Int, idleDeflaters: Int, idleInflaters: Int) {
       lock.withLock {
         (
-          made.deflaters, made.inflaters, idleDeflaters.values.reduce(0) { $0 + $1.count },
-          idleInflaters.count
+          pools.deflaters.values.reduce(0) { $0 + $1.made }, pools.inflaters.made,
+          pools.deflaters.values.reduce(0) { $0 + $1.idle.count }, pools.inflaters.idle.count
         )
       }
     }
 
     func takeDeflater(windowBits: Int) throws -> ZlibCompressor {
-      if let idle = lock.withLock({ idleDeflaters[windowBits]?.popLast() }) { return idle }
-      let deflater = try ZlibCompressor(
-        algorithm: .deflate,
-        configuration: ZlibConfiguration(
-          windowSize: Int32(windowBits), memoryLevel: Int32(Self.memoryLevel)))
-      lock.withLock { made.deflaters += 1 }
-      return deflater
+      try take(from: \.[deflaters: windowBits]) {
+        try ZlibCompressor(
+          algorithm: .deflate,
+          configuration: ZlibConfiguration(
+            windowSize: Int32(windowBits), memoryLevel: Int32(Self.memoryLevel)))
+      }
     }
 
     func takeInflater() throws -> ZlibDecompressor {
-      if let idle = lock.withLock({ idleInflaters.popLast() }) { return idle }
-      let inflater = try ZlibDecompressor(algorithm: .deflate, windowSize: Int32(Self.windowBits))
-      lock.withLock { made.inflaters += 1 }
-      return inflater
+      try take(from: \.inflaters) {
+        try ZlibDecompressor(algorithm: .deflate, windowSize: Int32(Self.windowBits))
+      }
     }
 
     /// Gives `deflater`, done with a message, back: reset, it waits for
     /// the next one, unless enough are idle.
     func giveBack(_ deflater: ZlibCompressor, windowBits: Int) {
       guard (try? deflater.reset()) != nil else { return }
-      lock.withLock {
-        guard idleDeflaters[windowBits, default: []].count < idleLimit else { return }
-        idleDeflaters[windowBits, default: []].append(deflater)
-      }
+      keep(deflater, in: \.[deflaters: windowBits])
     }
 
     func giveBack(_ inflater: ZlibDecompressor) {
       guard (try? inflater.reset()) != nil else { return }
+      keep(inflater, in: \.inflaters)
+    }
+
+    /// An idle stream of `pool`, or one `make` makes.
+    private func take<Stream>(
+      from pool: WritableKeyPath<Pools, Pool<Stream>>, make: () throws -> Stream
+    ) throws -> Stream {
+      if let idle = lock.withLock({ pools[keyPath: pool].idle.popLast() }) { return idle }
+      let stream = try make()
+      lock.withLock { pools[keyPath: pool].made += 1 }
+      return stream
+    }
+
+    /// Keeps `stream`, reset, idle in `pool`, unless enough are.
+    private func keep<Stream>(_ stream: Stream, in pool: WritableKeyPath<Pools, Pool<Stream>>) {
       lock.withLock {
-        guard idleInflaters.count < idleLimit else { return }
-        idleInflaters.append(inflater)
+        guard pools[keyPath: pool].idle.count < idleLimit else { return }
+        pools[keyPath: pool].idle.append(stream)
       }
+    }
+  }
+
+  extension WebSocketFrame {
+    /// Whether the frame carries a message's data (text, binary, or a
+    /// continuation), which `permessage-deflate` compresses.
+    fileprivate var isData: Bool {
+      opcode == .text || opcode == .binary || opcode == .continuation
     }
   }
 
@@ -202,8 +234,7 @@
 
     /// A frame of the page's, inflated when its message is compressed.
     func received(_ frame: WebSocketFrame) throws -> WebSocketFrame {
-      guard frame.opcode == .text || frame.opcode == .binary || frame.opcode == .continuation
-      else { return frame }
+      guard frame.isData else { return frame }
       let state = lock.withLock { receiving }
       let inflater: ZlibDecompressor
       switch (state, frame.opcode) {
@@ -226,20 +257,16 @@
         // RFC 7692 §7.2.2: the sender dropped the flush's last four bytes.
         data.writeBytes([0, 0, 0xFF, 0xFF])
       }
+      // A stream that fails is in no known state: it is freed, not shared.
       let inflated: ByteBuffer
       do {
         inflated = try data.decompressStream(with: inflater, maxSize: maximumInflated)
       } catch {
-        // The stream is in no known state: it is freed, not shared.
         lock.withLock { receiving = .betweenMessages }
         throw error
       }
-      if frame.fin {
-        lock.withLock { receiving = .betweenMessages }
-        streams.giveBack(inflater)
-      } else {
-        lock.withLock { receiving = .inflating(inflater) }
-      }
+      lock.withLock { receiving = frame.fin ? .betweenMessages : .inflating(inflater) }
+      if frame.fin { streams.giveBack(inflater) }
       var result = frame
       result.data = inflated
       result.maskKey = nil
@@ -249,8 +276,7 @@
 
     /// A frame to the page, deflated unless its message is short.
     func toSend(_ frame: WebSocketFrame) throws -> WebSocketFrame {
-      guard frame.opcode == .text || frame.opcode == .binary || frame.opcode == .continuation
-      else { return frame }
+      guard frame.isData else { return frame }
       let state = lock.withLock { sending }
       let deflater: ZlibCompressor
       var first = false
@@ -272,14 +298,12 @@
       }
       var result = frame
       result.rsv1 = first
+      lock.withLock { sending = frame.fin ? .betweenMessages : .deflating(deflater) }
       if frame.fin {
         // RFC 7692 §7.2.1: the flush's last four bytes, 0x00 0x00 0xff
         // 0xff, are left for the page's side to put back.
         deflated.moveWriterIndex(to: deflated.writerIndex - 4)
-        lock.withLock { sending = .betweenMessages }
         streams.giveBack(deflater, windowBits: windowBits)
-      } else {
-        lock.withLock { sending = .deflating(deflater) }
       }
       result.data = deflated
       return result

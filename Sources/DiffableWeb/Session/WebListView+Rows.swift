@@ -38,7 +38,6 @@ struct _GridRows {
   /// How many rows the whole list has.
   var count = 0
 
-  /// The rows of `solved`, which scrolls vertically when `vertical`.
   /// The rows of `solved`, which scrolls vertically when `vertical`; a
   /// section for which `uniformRow` gives the items of a row has rows of
   /// that many items, found with no walk of its cells.
@@ -53,29 +52,32 @@ struct _GridRows {
     func start(_ frame: CGRect) -> CGFloat { vertical ? frame.minY : frame.minX }
     func end(_ frame: CGRect) -> CGFloat { vertical ? frame.maxY : frame.maxX }
     for s in 0..<solved.numberOfSections {
+      // A section of uniform rows starts one every `perRow` items: its
+      // cells' frames are not walked.
       let perRow = uniformRow(s)
-      let frames = perRow == nil ? solved.itemFrames(inSection: s) : []
       var rowStarts: [Int] = []
+      let firstStart: CGFloat
       if perRow != nil {
-        // Rows start every `perRow` items.
-      } else if solved.orthogonalBand(forSection: s) != nil {
-        rowStarts = frames.isEmpty ? [] : [0]
+        firstStart =
+          solved.layoutAttributesForItem(at: IndexPath(item: 0, section: s)).map {
+            start($0.frame)
+          } ?? .infinity
       } else {
-        var rowEnd = -CGFloat.infinity
-        for (k, frame) in frames.enumerated() {
-          if rowStarts.isEmpty || start(frame) >= rowEnd - tolerance {
-            rowStarts.append(k)
-            rowEnd = -.infinity
+        let frames = solved.itemFrames(inSection: s)
+        firstStart = frames.map(start).min() ?? .infinity
+        if solved.orthogonalBand(forSection: s) != nil {
+          rowStarts = frames.isEmpty ? [] : [0]
+        } else {
+          var rowEnd = -CGFloat.infinity
+          for (k, frame) in frames.enumerated() {
+            if rowStarts.isEmpty || start(frame) >= rowEnd - tolerance {
+              rowStarts.append(k)
+              rowEnd = -.infinity
+            }
+            rowEnd = max(rowEnd, end(frame))
           }
-          rowEnd = max(rowEnd, end(frame))
         }
       }
-      let firstStart =
-        perRow == nil
-        ? frames.map(start).min() ?? .infinity
-        : solved.layoutAttributesForItem(at: IndexPath(item: 0, section: s)).map {
-          start($0.frame)
-        } ?? .infinity
       let extras = (supplementaries[s] ?? []).sorted {
         (start($0.frame), $0.item) < (start($1.frame), $1.item)
       }

@@ -145,19 +145,20 @@ struct _SentLayout {
   /// each of their items has a frame.
   private let rowOfFrame: [Int]?
 
+  /// `layout`, kept against `window`, the window it was made of: each of
+  /// its frames is one of the window's entries, and those the window has
+  /// more are items left out (their data is gone).
   init(_ layout: WebLayout, window: _Window) {
     rest = layout
     rest.frames = [:]
     let placed = window.placed
-    if placed.count == layout.frames.count,
-      placed.allSatisfy({ layout.frames[$0.text] == $0.frame })
-    {
-      frames = placed
-    } else {
-      // Some items of the window were left out (their data is gone).
-      let kept = placed.filter { layout.frames[$0.text] == $0.frame }
-      frames = kept.count == layout.frames.count ? kept : layout.frames.map { ($0.key, $0.value) }
-    }
+    frames =
+      placed.count == layout.frames.count
+      ? placed : placed.filter { layout.frames[$0.text] != nil }
+    assert(
+      frames.count == layout.frames.count
+        && frames.allSatisfy { layout.frames[$0.text] == $0.frame },
+      "_SentLayout: a layout sent has frames its window does not")
     if let rows = layout.rows {
       let numbers = frames.map { rows.items[$0.text] ?? -1 }
       if numbers.count(where: { $0 >= 0 }) == rows.items.count {
