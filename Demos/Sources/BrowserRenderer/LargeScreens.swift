@@ -21,6 +21,9 @@ public final class LargeBrowserScreen: BrowserScreen, WebSessionDelegate {
     case rows
     /// Cells of 64 points, side by side.
     case grid
+
+    /// What one of its items is called, capitalized: "Row" or "Cell".
+    var noun: String { self == .grid ? "Cell" : "Row" }
   }
 
   /// The one snapshot: the numbers 1 to ``count`` in section `items`, its
@@ -111,8 +114,7 @@ public final class LargeBrowserScreen: BrowserScreen, WebSessionDelegate {
   public func jumpTarget(_ text: String) -> Result<Int, JumpRefusal> {
     let digits = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
     guard let number = Int(digits), (1...Self.count).contains(number) else {
-      let things = shape == .grid ? "Cells" : "Rows"
-      return .failure(JumpRefusal(text: "\(things) are numbered 1 to 1,000,000."))
+      return .failure(JumpRefusal(text: "\(shape.noun)s are numbered 1 to 1,000,000."))
     }
     return .success(number)
   }
@@ -140,8 +142,7 @@ public final class LargeBrowserScreen: BrowserScreen, WebSessionDelegate {
         view.scrollToItem(
           at: IndexPath(item: number - 1, section: 0), at: .top, animated: false)
       }
-      session.setText(
-        "\(shape == .grid ? "Cell" : "Row") \(Self.grouped(number))", forElement: "jump-status")
+      session.setText("\(shape.noun) \(Self.grouped(number))", forElement: "jump-status")
     case .failure(let refusal):
       session.setText(refusal.text, forElement: "jump-status")
     }

@@ -138,31 +138,30 @@ public enum WebPages {
 
   /// The pages of long lists, after the seed screens in the index.
   public static let large: [DemoPage] = [
-    DemoPage(
+    largePage(
       name: "large", title: "A million rows",
-      summary:
-        "A list of 1,000,000 rows that size themselves: fling it, or jump to a row; "
-        + "placeholders stand where rows have not arrived.",
-      listName: "large", controls: jumpForm(placeholder: "765,432", label: "Jump to row"),
-      style: largeStyle),
-    DemoPage(
-      name: "large-grid", title: "A million cells",
-      summary:
-        "A grid of 1,000,000 cells: fling it, or jump to a cell; placeholders stand where "
-        + "cells have not arrived.",
-      listName: "large", controls: jumpForm(placeholder: "765,432", label: "Jump to cell"),
-      style: largeStyle),
+      list: "A list of 1,000,000 rows that size themselves", noun: "row"),
+    largePage(
+      name: "large-grid", title: "A million cells", list: "A grid of 1,000,000 cells",
+      noun: "cell"),
   ]
 
-  /// The large pages' form: a number, a button, and the status line the
-  /// server writes.
-  static func jumpForm(placeholder: String, label: String) -> String {
-    """
-    <form data-diffable-submit="jump"><label>\(label) <input name="jump" type="text" \
-    inputmode="numeric" autocomplete="off" placeholder="\(placeholder)"></label> \
-    <button type="submit">Go</button> <output data-diffable-text="jump-status" \
-    role="status"></output></form>
-    """
+  /// A page of a long `list` of items called `noun`, and its form: a
+  /// number, a button, and the status line the server writes.
+  static func largePage(name: String, title: String, list: String, noun: String) -> DemoPage {
+    DemoPage(
+      name: name, title: title,
+      summary:
+        "\(list): fling it, or jump to a \(noun); placeholders stand where \(noun)s have not "
+        + "arrived.",
+      listName: "large",
+      controls: """
+        <form data-diffable-submit="jump"><label>Jump to \(noun) <input name="jump" \
+        type="text" inputmode="numeric" autocomplete="off" placeholder="765,432"></label> \
+        <button type="submit">Go</button> <output data-diffable-text="jump-status" \
+        role="status"></output></form>
+        """,
+      style: largeStyle)
   }
 
   /// The large pages' style: a cell is a box with a hairline edge; rows

@@ -665,10 +665,11 @@ function rowsAround(pattern, count, items, [start, end], rect, found, limit, bud
   const last = (d > 0 ? o + (count - 1) * d : o) + length;
   const size = Math.abs(d);
   const [low, high] = a === 1 ? [rect[1], rect[1] + rect[3]] : [rect[0], rect[0] + rect[2]];
-  const place = (at) => {
+  // A placeholder from `at`, `span` long along the axis, for the row there.
+  const place = (at, span = size) => {
     const k = Math.min(count - 1, Math.max(0, Math.round((at - o) / d)));
     const frame = a === 1
-      ? [origin[0] + sx, at, width, size] : [at, origin[1] + sy, size, height];
+      ? [origin[0] + sx, at, width, span] : [at, origin[1] + sy, span, height];
     found.push({ item: items[k], frame });
   };
   // Behind the drawn rows (cells are opaque): while measured rows slide to
@@ -676,13 +677,7 @@ function rowsAround(pattern, count, items, [start, end], rect, found, limit, bud
   // list's background.
   const [behindStart, behindEnd] = [Math.max(start, low), Math.min(end, high)];
   if (behindEnd > behindStart) {
-    const k = Math.min(count - 1, Math.max(0, Math.round((behindStart - o) / d)));
-    found.push({
-      item: items[k],
-      frame: a === 1
-        ? [origin[0] + sx, behindStart, width, behindEnd - behindStart]
-        : [behindStart, origin[1] + sy, behindEnd - behindStart, height],
-    });
+    place(behindStart, behindEnd - behindStart);
     budget -= 1;
   }
   // After the drawn rows: from `end` on, within the rect and the section.
