@@ -10,7 +10,9 @@ import { patternFrame } from '../../Sources/DiffableWeb/Resources/client/message
 import {
   applyLayout, applyReload, createModel, lists,
 } from '../../Sources/DiffableWeb/Resources/client/model.js';
-import { placeholderSlots } from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
+import {
+  placeholderBox, placeholderSlots,
+} from '../../Sources/DiffableWeb/Resources/client/render-plan.js';
 import { createRenderer } from '../../Sources/DiffableWeb/Resources/client/renderer.js';
 import { FakeDocument } from './fake-dom.mjs';
 
@@ -241,5 +243,15 @@ describe('placeholderSlots around the rows drawn', () => {
     const slots = placeholderSlots([spaced], () => items, [0, 1_000, 390, 100], () => false,
       undefined, () => [0, 44]);
     assert.deepEqual(slots.map(({ frame }) => frame[1]), [1_000, 1_050]);
+  });
+});
+
+describe('placeholderBox', () => {
+  test('moves a frame\'s edges out to whole pixels, so that boxes meeting at a fraction overlap', () => {
+    assert.deepEqual(placeholderBox([0, 150_121.265625, 390, 29.984375]),
+      { left: 0, top: 150_121, width: 390, height: 31 });
+    const [a, b] = [[0, 10.4, 390, 29.7], [0, 40.1, 390, 29.7]].map(placeholderBox);
+    assert.ok(a.top + a.height >= b.top, `${a.top + a.height} reaches ${b.top}`);
+    assert.deepEqual(placeholderBox([2, 4, 60, 30]), { left: 2, top: 4, width: 60, height: 30 });
   });
 });

@@ -536,6 +536,20 @@ export function sizesToSend(measured, sent, tolerance = MEASURE_TOLERANCE) {
 export const MAX_PLACEHOLDERS = 1000;
 
 /**
+ * A placeholder's box for `frame`, its edges moved out to whole pixels:
+ * the browser rounds each box's edges to a 64th of a pixel, so boxes that
+ * meet at a fractional offset (a self-sizing section's average step) can
+ * leave a seam between them; boxes on whole pixels meet, or overlap.
+ *
+ * @param {number[]} frame `[x, y, width, height]`.
+ * @returns {{left: number, top: number, width: number, height: number}}
+ */
+export function placeholderBox([x, y, width, height]) {
+  const [left, top] = [Math.floor(x), Math.floor(y)];
+  return { left, top, width: Math.ceil(x + width) - left, height: Math.ceil(y + height) - top };
+}
+
+/**
  * The rect a list's placeholders cover: what is visible of its content
  * (the scroll offset and client size), and half a visible length more
  * before and after along the scroll axis.

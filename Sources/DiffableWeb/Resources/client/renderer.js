@@ -51,8 +51,8 @@ import {
   pageTarget,
 } from './access-plan.js';
 import {
-  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, placeholderRect, placeholderSlots,
-  planCells, reorder, scrollAnchor, scrollAxis, sizesToSend, slideTransform, snapPoints,
+  batchChanges, cellBox, contentOrder, moveRuns, pinPlacement, placeholderBox, placeholderRect,
+  placeholderSlots, planCells, reorder, scrollAnchor, scrollAxis, sizesToSend, slideTransform, snapPoints,
   stackedLayout, supplementaryKey, untransformedRect, visibleStyle,
 } from './render-plan.js';
 import { fillTemplate } from './cell-template.js';
@@ -483,7 +483,7 @@ export function createRenderer(root, {
         placeholderHolder.append(element);
         placeholderPool.push(element);
       }
-      place(element, cellBox(frame));
+      place(element, placeholderBox(frame));
     });
     while (placeholderPool.length > slots.length) placeholderPool.pop().remove();
     if (slots.length === 0) placeholderHolder.remove();
